@@ -1,0 +1,49 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { defineConfig, type Plugin } from "@wagmi/cli";
+import { hardhat } from "@wagmi/cli/plugins";
+
+const artifactsDirectory = "artifacts/contracts";
+
+/**
+ * Emits each deployable contract's creation bytecode next to its ABI (`<name>Bytecode`).
+ * @wagmi/cli's hardhat plugin only emits ABIs; deploy helpers need the bytecode too.
+ */
+function hardhatBytecode(): Plugin {
+  return {
+    name: "Hardhat bytecode",
+    async run() {
+      const entries = await readdir(artifactsDirectory, { recursive: true });
+      const artifacts = entries
+        .filter((entry) => entry.endsWith(".json") && !entry.endsWith(".dbg.json"))
+        .sort();
+      const lines: string[] = [];
+      for (const entry of artifacts) {
+        const artifact = JSON.parse(await readFile(join(artifactsDirectory, entry), "utf8")) as {
+          contractName: string;
+          bytecode: string;
+        };
+        if (!artifact.bytecode || artifact.bytecode === "0x") continue;
+        const name = artifact.contractName[0]?.toLowerCase() + artifact.contractName.slice(1);
+        lines.push(
+          `/** Creation bytecode of ${artifact.contractName}. */`,
+          `export const ${name}Bytecode = "${artifact.bytecode}" as const`,
+          "",
+        );
+      }
+      return { content: lines.join("\n") };
+    },
+  };
+}
+
+export default defineConfig({
+  out: "../packages/core/src/contracts/generated.ts",
+  plugins: [
+    hardhat({
+      project: ".",
+      // Hardhat 3 names its compile task `build`; the plugin's default (`hardhat compile`) is gone.
+      commands: { build: "hardhat build --quiet", rebuild: "hardhat build --quiet", clean: false },
+    }),
+    hardhatBytecode(),
+  ],
+});

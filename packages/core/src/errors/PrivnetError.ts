@@ -1,0 +1,56 @@
+/**
+ * Every error code privnet raises. Codes are stable: programs branch on them, the HTTP layer maps
+ * them to statuses in one table, and they never change meaning between releases.
+ */
+export const errorCodes = [
+  // options and input
+  "INVALID_OPTIONS",
+  // chain
+  "CHAIN_UNREACHABLE",
+  "CHAIN_ID_MISMATCH",
+  // platform lifecycle
+  "PLATFORM_CLOSED",
+  // embedded devnet
+  "DEVNET_BINARY_NOT_FOUND",
+  "DEVNET_PORT_IN_USE",
+  "DEVNET_STATE_INVALID",
+  "DEVNET_START_FAILED",
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export type PrivnetErrorOptions = {
+  /** Longer explanation: what was seen, what to do about it. */
+  details?: string;
+  /** The error that caused this one. */
+  cause?: unknown;
+};
+
+/**
+ * Base class of every error privnet raises: a stable `code`, a short message a person
+ * understands, and optional details.
+ *
+ * @example
+ * try { await platform.network.info(); }
+ * catch (error) { if (error instanceof PrivnetError && error.code === "CHAIN_UNREACHABLE") … }
+ */
+export class PrivnetError extends Error {
+  override name = "PrivnetError";
+  readonly code: ErrorCode;
+  readonly shortMessage: string;
+  readonly details: string | undefined;
+
+  constructor(code: ErrorCode, shortMessage: string, options: PrivnetErrorOptions = {}) {
+    super(options.details ? `${shortMessage}\n\n${options.details}` : shortMessage, {
+      cause: options.cause,
+    });
+    this.code = code;
+    this.shortMessage = shortMessage;
+    this.details = options.details;
+  }
+}
+
+/** True when `error` is a {@link PrivnetError}, optionally with the given code. */
+export function isPrivnetError(error: unknown, code?: ErrorCode): error is PrivnetError {
+  return error instanceof PrivnetError && (code === undefined || error.code === code);
+}

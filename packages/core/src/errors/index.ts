@@ -1,0 +1,13 @@
+export {
+  type ErrorCode,
+  errorCodes,
+  isPrivnetError,
+  PrivnetError,
+  type PrivnetErrorOptions,
+} from "./PrivnetError.js";
+export {
+  ChainIdMismatchError,
+  ChainUnreachableError,
+  InvalidOptionsError,
+  PlatformClosedError,
+} from "./platform.js";

@@ -1,0 +1,1 @@
+export type { PlatformEvents } from "./PlatformEvents.js";

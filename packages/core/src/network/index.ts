@@ -1,0 +1,1 @@
+export { getNetworkInfo, type NetworkInfo } from "./getNetworkInfo.js";

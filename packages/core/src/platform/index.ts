@@ -1,0 +1,1 @@
+export { type CreatePlatformOptions, createPlatform, type Platform } from "./createPlatform.js";

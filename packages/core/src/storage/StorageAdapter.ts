@@ -1,0 +1,99 @@
+import type { Address, Hash } from "viem";
+
+/** A stored wallet as the storage adapter keeps it. */
+export type WalletRecord = {
+  /** Assigned by the adapter: positive, increasing, never reused. */
+  id: number;
+  name: string;
+  /** Checksummed. Unique across the store. */
+  address: Address;
+  /** `0x…` hex, or an encrypted envelope when encryption at rest is on. Never logged. */
+  privateKey: string;
+  /** A prefunded account of the chain, registered by the platform itself. */
+  system: boolean;
+  /** ISO 8601 UTC with milliseconds. */
+  createdAt: string;
+};
+
+export type NewWalletRecord = Omit<WalletRecord, "id">;
+
+export type TransactionStatus = "pending" | "confirmed" | "failed";
+
+/** One sent transaction, from the moment the node accepted it. */
+export type TransactionRecord = {
+  id: number;
+  hash: Hash;
+  from: Address;
+  to: Address;
+  /** Value in wei. */
+  value: bigint;
+  nonce: number;
+  status: TransactionStatus;
+  /** Set once confirmed (or failed on-chain). */
+  blockNumber: bigint | null;
+  /** Who sent it: "api", "sdk", a bot's name… */
+  source: string;
+  /** ISO 8601 UTC with milliseconds. */
+  createdAt: string;
+};
+
+export type NewTransactionRecord = Omit<TransactionRecord, "id">;
+
+export type TransactionRecordUpdate = Partial<Pick<TransactionRecord, "hash" | "status" | "blockNumber">>;
+
+export type ListTransactionsQuery = {
+  /** At most this many records (the adapter caps it). */
+  limit: number;
+  /** Only records with an id lower than this (cursor paging, newest first). */
+  before?: number;
+  /** Only records sent from or to this address. */
+  address?: Address;
+  status?: TransactionStatus;
+};
+
+/**
+ * Where a platform keeps what must survive a restart: wallets, the transaction history, small keyed
+ * state (bots, oracle, deployed contract addresses) and a per-key lock.
+ *
+ * Every write is durable when its promise resolves. Implementations: `memoryStorage()` in
+ * `@privnet/core`, `sqliteStorage()` in `@privnet/storage-sqlite`, `postgresStorage()` in
+ * `@privnet/storage-postgres`; each passes the conformance suite in `@privnet/core/testing`.
+ */
+export interface StorageAdapter {
+  /** Short name for logs and status output ("memory", "sqlite", "postgres"). */
+  readonly name: string;
+
+  readonly wallets: {
+    /** Rejects with a conflict error when the address is already stored. */
+    insert(wallet: NewWalletRecord): Promise<WalletRecord>;
+    get(id: number): Promise<WalletRecord | undefined>;
+    getByAddress(address: Address): Promise<WalletRecord | undefined>;
+    /** Oldest first. */
+    list(): Promise<WalletRecord[]>;
+    /** True when a wallet was removed. */
+    remove(id: number): Promise<boolean>;
+  };
+
+  readonly transactions: {
+    insert(record: NewTransactionRecord): Promise<TransactionRecord>;
+    update(id: number, update: TransactionRecordUpdate): Promise<TransactionRecord | undefined>;
+    get(id: number): Promise<TransactionRecord | undefined>;
+    /** Newest first. */
+    list(query: ListTransactionsQuery): Promise<TransactionRecord[]>;
+  };
+
+  /** Small JSON documents under string keys (bot state, oracle state, contract addresses). */
+  readonly state: {
+    get<T>(key: string): Promise<T | undefined>;
+    set<T>(key: string, value: T): Promise<void>;
+    delete(key: string): Promise<void>;
+  };
+
+  /**
+   * Runs `fn` while holding an exclusive lock on `key`, across every process that shares this
+   * store. The sender locks per sending address so that nonces never collide.
+   */
+  withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
+
+  close(): Promise<void>;
+}

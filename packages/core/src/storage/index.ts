@@ -1,0 +1,10 @@
+export type {
+  ListTransactionsQuery,
+  NewTransactionRecord,
+  NewWalletRecord,
+  StorageAdapter,
+  TransactionRecord,
+  TransactionRecordUpdate,
+  TransactionStatus,
+  WalletRecord,
+} from "./StorageAdapter.js";

@@ -1,0 +1,197 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { isPrivnetError, privnet, SYSTEM_ACCOUNT_BALANCE } from "@privnet/core";
+import { createPublicClient, createWalletClient, http, parseEther, publicActions } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { type Devnet, startDevnet } from "./startDevnet.js";
+
+const started: Devnet[] = [];
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "privnet-devnet-"));
+});
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((devnet) => devnet.stop()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function start(options: Parameters<typeof startDevnet>[0] = {}): Promise<Devnet> {
+  const devnet = await startDevnet({ port: 0, ...options });
+  started.push(devnet);
+  return devnet;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result: T };
+  return body.result;
+}
+
+describe("startDevnet", () => {
+  test("runs the privnet chain: id 3151908, 60M gas, 21 Kurtosis accounts with 1e9 ETH each", async () => {
+    const devnet = await start({ blockTime: 0 });
+    expect(await rpc(devnet.rpcUrl, "eth_chainId")).toBe("0x301824");
+    expect(devnet.chain.id).toBe(privnet.id);
+    expect(devnet.chain.rpcUrls.default.http).toEqual([devnet.rpcUrl]);
+
+    const client = createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl) });
+    const block = await client.getBlock();
+    expect(block.gasLimit).toBe(60_000_000n);
+
+    const nodeAccounts = await rpc<string[]>(devnet.rpcUrl, "eth_accounts");
+    expect(nodeAccounts).toHaveLength(21);
+    expect(devnet.accounts).toHaveLength(21);
+    // The first Kurtosis prefunded account, as every Kurtosis devnet has it.
+    expect(devnet.accounts[0]?.address).toBe("0x8943545177806ED17B9F23F0a21ee5948eCaa776");
+    expect(devnet.accounts.map((account) => account.address.toLowerCase())).toEqual(nodeAccounts);
+    for (const account of devnet.accounts) {
+      expect(await client.getBalance({ address: account.address })).toBe(SYSTEM_ACCOUNT_BALANCE);
+      expect(privateKeyToAccount(account.privateKey).address).toBe(account.address);
+    }
+  });
+
+  test("mines a block every 2 s by default", async () => {
+    const devnet = await start();
+    const client = createPublicClient({
+      chain: devnet.chain,
+      transport: http(devnet.rpcUrl),
+      pollingInterval: 100,
+    });
+    const timestamps: bigint[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const unwatch = client.watchBlocks({
+        emitMissed: true,
+        onBlock: (block) => {
+          timestamps.push(block.timestamp);
+          if (timestamps.length === 3) {
+            unwatch();
+            resolve();
+          }
+        },
+        onError: reject,
+      });
+    });
+    expect(timestamps[2]! - timestamps[1]!).toBe(2n);
+  });
+
+  test("mines one block per transaction with blockTime 0", async () => {
+    const devnet = await start({ blockTime: 0 });
+    const [sender] = devnet.accounts;
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(sender!.privateKey),
+      chain: devnet.chain,
+      transport: http(devnet.rpcUrl),
+    }).extend(publicActions);
+    const hash = await wallet.sendTransaction({ to: devnet.accounts[1]!.address, value: 1n });
+    const receipt = await wallet.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    expect(receipt.status).toBe("success");
+    expect(receipt.blockNumber).toBe(1n);
+  });
+
+  test("keeps the chain in the state file across stop and start", async () => {
+    const statePath = join(dir, "state.json");
+    const first = await start({ blockTime: 0, statePath });
+    const recipient = "0x000000000000000000000000000000000000bEEF";
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(first.accounts[2]!.privateKey),
+      chain: first.chain,
+      transport: http(first.rpcUrl),
+    }).extend(publicActions);
+    const hash = await wallet.sendTransaction({ to: recipient, value: parseEther("1.5") });
+    const receipt = await wallet.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    await first.stop();
+    expect(isRunning(first.pid)).toBe(false);
+
+    const second = await start({ blockTime: 0, statePath });
+    const client = createPublicClient({ chain: second.chain, transport: http(second.rpcUrl) });
+    expect(await client.getBalance({ address: recipient })).toBe(parseEther("1.5"));
+    expect(await client.getBlockNumber()).toBe(receipt.blockNumber);
+    const again = await client.getTransactionReceipt({ hash });
+    expect(again.blockNumber).toBe(receipt.blockNumber);
+  });
+
+  test("a taken port is a clear DEVNET_PORT_IN_USE error, and nothing is left running", async () => {
+    const first = await start({ blockTime: 0 });
+    const error = await startDevnet({ port: first.port, blockTime: 0 }).catch((caught: unknown) => caught);
+    expect(isPrivnetError(error, "DEVNET_PORT_IN_USE")).toBe(true);
+    expect((error as Error).message).toContain(`Port ${first.port}`);
+    // The first devnet still answers: the failed start did not disturb it.
+    expect(await rpc(first.rpcUrl, "eth_chainId")).toBe("0x301824");
+  });
+
+  test("a corrupt state file is a clear DEVNET_STATE_INVALID error naming the file", async () => {
+    const statePath = join(dir, "broken.json");
+    await writeFile(statePath, "{ this is not a state file");
+    const error = await startDevnet({ port: 0, statePath }).catch((caught: unknown) => caught);
+    expect(isPrivnetError(error, "DEVNET_STATE_INVALID")).toBe(true);
+    expect((error as Error).message).toContain(statePath);
+  });
+
+  test("a state path that is a directory is refused before anvil starts", async () => {
+    const error = await startDevnet({ port: 0, statePath: dir }).catch((caught: unknown) => caught);
+    expect(isPrivnetError(error, "DEVNET_STATE_INVALID")).toBe(true);
+  });
+
+  test("a missing binary is a clear DEVNET_BINARY_NOT_FOUND error naming the path", async () => {
+    const binary = join(dir, "no-such-anvil");
+    const error = await startDevnet({ port: 0, binary }).catch((caught: unknown) => caught);
+    expect(isPrivnetError(error, "DEVNET_BINARY_NOT_FOUND")).toBe(true);
+    expect((error as Error).message).toContain(binary);
+  });
+
+  test("stop() ends anvil and its supervisor, and is idempotent", async () => {
+    const devnet = await start({ blockTime: 0 });
+    expect(isRunning(devnet.pid)).toBe(true);
+    await Promise.all([devnet.stop(), devnet.stop()]);
+    expect(isRunning(devnet.pid)).toBe(false);
+    await expect(fetch(devnet.rpcUrl, { method: "POST" })).rejects.toThrow();
+  });
+
+  test.skipIf(process.platform === "win32")(
+    "anvil does not outlive a parent that is killed with SIGKILL",
+    async () => {
+      const script = fileURLToPath(new URL("./fixtures/startAndWait.ts", import.meta.url));
+      const parent = spawn(process.execPath, ["--import", "tsx", "--conditions=source", script], {
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      const anvilPid = await new Promise<number>((resolve, reject) => {
+        let text = "";
+        parent.stdout.setEncoding("utf8");
+        parent.stdout.on("data", (chunk: string) => {
+          text += chunk;
+          const match = /anvil-pid (\d+)/.exec(text);
+          if (match) resolve(Number(match[1]));
+        });
+        parent.once("exit", (code) => reject(new Error(`fixture exited early with ${code}`)));
+      });
+      expect(isRunning(anvilPid)).toBe(true);
+      const parentExited = new Promise((resolve) => parent.once("exit", resolve));
+      parent.kill("SIGKILL");
+      await parentExited;
+      // anvil gets SIGINT from its supervisor once our pipe closes; wait for it to be gone.
+      const deadline = Date.now() + 10_000;
+      while (isRunning(anvilPid) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(isRunning(anvilPid)).toBe(false);
+    },
+  );
+});

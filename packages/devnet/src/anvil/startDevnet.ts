@@ -1,0 +1,319 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { statSync } from "node:fs";
+import { resolve as resolvePath } from "node:path";
+import {
+  type DerivedAccount,
+  deriveAccounts,
+  firstIndexes,
+  PRIVNET_GAS_LIMIT,
+  privnet,
+  SYSTEM_ACCOUNT_BALANCE,
+  SYSTEM_ACCOUNT_COUNT,
+  SYSTEM_MNEMONIC,
+} from "@privnet/core";
+import type { Chain } from "viem";
+import { DevnetPortInUseError, DevnetStartError, DevnetStateInvalidError } from "../errors.js";
+import { resolveAnvilBinary } from "./resolveAnvilBinary.js";
+import { supervisorScript } from "./supervisor.js";
+
+export type StartDevnetOptions = {
+  /** Port to listen on. 0 picks a free one. Default: 8545. */
+  port?: number;
+  /** Interface to bind. Default: 127.0.0.1. */
+  host?: string;
+  /** Seconds between blocks (fractions allowed). 0 mines a block per transaction. Default: 2. */
+  blockTime?: number;
+  /**
+   * Chain state file: loaded on start when it exists, written on `stop()`. Historical states are
+   * kept (`--preserve-historical-states`) so that reads at old blocks work after a restart.
+   */
+  statePath?: string;
+  /** Mnemonic of the prefunded accounts. Default: the Kurtosis default mnemonic. */
+  mnemonic?: string;
+  /** Number of prefunded accounts. Default: 21. */
+  accounts?: number;
+  /** Balance of each prefunded account, in wei. Default: 1,000,000,000 ETH. */
+  balance?: bigint;
+  /** Path of an anvil binary to run instead of the one from `@foundry-rs/anvil`. */
+  binary?: string;
+  /** Milliseconds to wait for anvil to answer. Default: 20,000. */
+  startTimeout?: number;
+  /** Receives every line anvil prints. Default: lines are kept only for error messages. */
+  onLog?: (line: string) => void;
+};
+
+export type Devnet = {
+  /** HTTP JSON-RPC URL, e.g. `http://127.0.0.1:8545`. */
+  rpcUrl: string;
+  /** WebSocket JSON-RPC URL on the same port. */
+  wsUrl: string;
+  host: string;
+  port: number;
+  /** The viem chain, with `rpcUrls` pointing at this devnet. */
+  chain: Chain;
+  /** The prefunded accounts, index 0 first (derived on first read). */
+  accounts: readonly DerivedAccount[];
+  /** anvil's process id. */
+  pid: number;
+  /**
+   * Stops anvil with SIGINT (writing the state file, if any) and waits until it has exited.
+   * Idempotent.
+   */
+  stop(): Promise<void>;
+};
+
+const lastLines = 40;
+const stopTimeoutMs = 15_000;
+
+/**
+ * Starts the embedded privnet chain: anvil with chain id 3151908, 2 s blocks, a 60M gas limit and
+ * 21 prefunded accounts holding 1,000,000,000 ETH each, and waits until it answers JSON-RPC.
+ *
+ * anvil never outlives the process that started it, even when that process is killed.
+ *
+ * @example
+ * import { startDevnet } from "@privnet/devnet";
+ * const devnet = await startDevnet({ port: 0, blockTime: 0 });
+ * console.log(devnet.rpcUrl);
+ * await devnet.stop();
+ */
+export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
+  const host = options.host ?? "127.0.0.1";
+  const requestedPort = options.port ?? 8545;
+  const blockTime = options.blockTime ?? 2;
+  const mnemonic = options.mnemonic ?? SYSTEM_MNEMONIC;
+  const accountCount = options.accounts ?? SYSTEM_ACCOUNT_COUNT;
+  const balance = options.balance ?? SYSTEM_ACCOUNT_BALANCE;
+  const statePath = options.statePath === undefined ? undefined : resolvePath(options.statePath);
+
+  if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65_535) {
+    throw new DevnetStartError(`port must be an integer from 0 to 65535, got ${requestedPort}`, "");
+  }
+  if (!(blockTime >= 0) || !Number.isFinite(blockTime)) {
+    throw new DevnetStartError(`blockTime must be 0 or a positive number of seconds, got ${blockTime}`, "");
+  }
+  if (statePath !== undefined) assertStateFileUsable(statePath);
+
+  const binary = resolveAnvilBinary(options.binary);
+  const args = [
+    "--host",
+    host,
+    "--port",
+    String(requestedPort),
+    "--chain-id",
+    String(privnet.id),
+    "--gas-limit",
+    String(PRIVNET_GAS_LIMIT),
+    "--accounts",
+    String(accountCount),
+    // anvil takes the balance in whole ETH.
+    "--balance",
+    (balance / 10n ** 18n).toString(),
+    "--mnemonic",
+    mnemonic,
+  ];
+  if (blockTime > 0) args.push("--block-time", String(blockTime));
+  if (statePath !== undefined) args.push("--state", statePath, "--preserve-historical-states");
+
+  const child = spawnSupervised(binary, args);
+  const output: string[] = [];
+  const onLine = (line: string) => {
+    output.push(line);
+    if (output.length > lastLines) output.shift();
+    options.onLog?.(line);
+  };
+  readLines(child.stdout, onLine);
+  readLines(child.stderr, onLine);
+
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let port: number;
+  try {
+    port = await waitForListening(child, exited, output, options.startTimeout ?? 20_000);
+  } catch (error) {
+    await terminate(child, exited);
+    throw classifyStartFailure(error, { host, port: requestedPort, statePath, output });
+  }
+
+  const rpcUrl = `http://${formatHost(host)}:${port}`;
+  const wsUrl = `ws://${formatHost(host)}:${port}`;
+  try {
+    await waitForRpc(rpcUrl, exited);
+  } catch (error) {
+    await terminate(child, exited);
+    throw classifyStartFailure(error, { host, port: requestedPort, statePath, output });
+  }
+
+  let accounts: DerivedAccount[] | undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= terminate(child, exited);
+    return stopping;
+  };
+
+  return {
+    rpcUrl,
+    wsUrl,
+    host,
+    port,
+    chain: { ...privnet, rpcUrls: { default: { http: [rpcUrl], webSocket: [wsUrl] } } },
+    get accounts() {
+      accounts ??= deriveAccounts(mnemonic, firstIndexes(accountCount));
+      return accounts;
+    },
+    pid: anvilPid(output) ?? child.pid ?? -1,
+    stop,
+  };
+}
+
+function assertStateFileUsable(statePath: string): void {
+  try {
+    const stat = statSync(statePath);
+    if (!stat.isFile()) {
+      throw new DevnetStateInvalidError(statePath, "(the path exists but is not a regular file)");
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return; // created on stop
+    throw error;
+  }
+}
+
+function spawnSupervised(binary: string, args: string[]): ChildProcess {
+  if (process.platform === "win32") {
+    // No POSIX shell: anvil runs directly. It is stopped on stop(), but not if we are killed.
+    return spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], windowsHide: true });
+  }
+  // detached: its own process group, so a Ctrl-C in the terminal reaches us, not anvil; we then
+  // stop anvil cleanly (and the state is written) instead of it dying mid-write.
+  const child = spawn("/bin/sh", ["-c", supervisorScript, "privnet-devnet", binary, ...args], {
+    stdio: ["pipe", "pipe", "pipe"],
+    detached: true,
+  });
+  // The supervisor must not keep our event loop alive, but its pipes must stay open.
+  child.unref();
+  return child;
+}
+
+function readLines(stream: NodeJS.ReadableStream | null, onLine: (line: string) => void): void {
+  if (!stream) return;
+  let buffered = "";
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk: string) => {
+    buffered += chunk;
+    let newline = buffered.indexOf("\n");
+    while (newline !== -1) {
+      onLine(buffered.slice(0, newline).trimEnd());
+      buffered = buffered.slice(newline + 1);
+      newline = buffered.indexOf("\n");
+    }
+  });
+  stream.on("end", () => {
+    if (buffered) onLine(buffered.trimEnd());
+  });
+  // Pipes must not hold the event loop open once anvil runs in the background of a CLI.
+  (stream as unknown as { unref?: () => void }).unref?.();
+}
+
+function waitForListening(
+  child: ChildProcess,
+  exited: Promise<number | null>,
+  output: string[],
+  timeoutMs: number,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const pattern = /Listening on .*:(\d+)\s*$/;
+    const check = () => {
+      for (const line of output) {
+        const match = pattern.exec(line);
+        if (match) return finish(() => resolve(Number(match[1])));
+      }
+    };
+    const onData = () => setImmediate(check);
+    const timer = setTimeout(
+      () => finish(() => reject(new Error(`no answer within ${timeoutMs} ms`))),
+      timeoutMs,
+    );
+    const finish = (settle: () => void) => {
+      clearTimeout(timer);
+      child.stdout?.off("data", onData);
+      settle();
+    };
+    child.stdout?.on("data", onData);
+    child.once("error", (error) => finish(() => reject(error)));
+    exited.then((code) => finish(() => reject(new AnvilExitedError(code))));
+    check();
+  });
+}
+
+async function waitForRpc(rpcUrl: string, exited: Promise<number | null>): Promise<void> {
+  let dead: number | null | undefined;
+  void exited.then((code) => {
+    dead = code;
+  });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (dead !== undefined) throw new AnvilExitedError(dead);
+    try {
+      const response = await fetch(rpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+      });
+      const body = (await response.json()) as { result?: string };
+      if (body.result === `0x${privnet.id.toString(16)}`) return;
+      throw new Error(`eth_chainId answered ${JSON.stringify(body)}`);
+    } catch (error) {
+      if (attempt === 99) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+class AnvilExitedError extends Error {
+  constructor(readonly code: number | null) {
+    super(`anvil exited with code ${code}`);
+  }
+}
+
+function classifyStartFailure(
+  error: unknown,
+  context: { host: string; port: number; statePath: string | undefined; output: string[] },
+): Error {
+  const text = context.output.filter((line) => !line.startsWith("privnet-devnet:")).join("\n");
+  if (/address already in use/i.test(text)) {
+    return new DevnetPortInUseError(context.host, context.port, text);
+  }
+  if (context.statePath !== undefined && /--state|load-state|state file/i.test(text)) {
+    return new DevnetStateInvalidError(context.statePath, text);
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return new DevnetStartError(reason, text, error);
+}
+
+/** Ends the supervisor's stdin (anvil gets SIGINT), then escalates to SIGKILL if it hangs. */
+async function terminate(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (process.platform === "win32") child.kill("SIGINT");
+  else child.stdin?.end();
+  const timer = setTimeout(() => {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }, stopTimeoutMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+function anvilPid(output: string[]): number | undefined {
+  for (const line of output) {
+    const match = /^privnet-devnet: anvil pid (\d+)$/.exec(line);
+    if (match) return Number(match[1]);
+  }
+  return undefined;
+}
+
+function formatHost(host: string): string {
+  if (host === "0.0.0.0") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}

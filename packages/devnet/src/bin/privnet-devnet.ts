@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+import { parseArgs } from "node:util";
+import { isPrivnetError } from "@privnet/core";
+import { formatEther } from "viem";
+import { type StartDevnetOptions, startDevnet } from "../anvil/startDevnet.js";
+
+const usage = `privnet-devnet — run the embedded privnet chain (anvil, chain id 3151908)
+
+Usage: privnet-devnet [options]
+
+Options:
+  --port <n>         port to listen on, 0 for a free one (default 8545)
+  --host <ip>        interface to bind (default 127.0.0.1)
+  --block-time <s>   seconds between blocks, 0 for one block per transaction (default 2)
+  --state <file>     load chain state from <file> if it exists; write it on exit
+  --mnemonic <words> mnemonic of the prefunded accounts (default: Kurtosis default)
+  --anvil <path>     anvil binary to run (default: the one from @foundry-rs/anvil)
+  -h, --help         show this help
+
+Stop with Ctrl-C: the chain state is written to --state before exit.`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      "block-time": { type: "string" },
+      state: { type: "string" },
+      mnemonic: { type: "string" },
+      anvil: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  const options: StartDevnetOptions = {};
+  if (values.port !== undefined) options.port = parseNumber("--port", values.port);
+  if (values.host !== undefined) options.host = values.host;
+  if (values["block-time"] !== undefined) {
+    options.blockTime = parseNumber("--block-time", values["block-time"]);
+  }
+  if (values.state !== undefined) options.statePath = values.state;
+  if (values.mnemonic !== undefined) options.mnemonic = values.mnemonic;
+  if (values.anvil !== undefined) options.binary = values.anvil;
+
+  const devnet = await startDevnet(options);
+  const [first] = devnet.accounts;
+  console.log(`privnet devnet running (anvil pid ${devnet.pid})
+  RPC URL     ${devnet.rpcUrl}
+  WebSocket   ${devnet.wsUrl}
+  chain id    ${devnet.chain.id}
+  accounts    ${devnet.accounts.length} prefunded with ${formatEther(
+    await balanceOf(devnet.rpcUrl, first?.address ?? "0x"),
+  )} ETH each (first: ${first?.address})
+  state       ${options.statePath ?? "(in memory)"}
+Press Ctrl-C to stop.`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the devnet${options.statePath ? " and writing its state" : ""}…`);
+    await devnet.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  // Keep running until a signal arrives (the devnet's own handles are unref'd).
+  setInterval(() => {}, 1 << 30);
+}
+
+async function balanceOf(rpcUrl: string, address: string): Promise<bigint> {
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_getBalance", params: [address, "latest"] }),
+  });
+  return BigInt(((await response.json()) as { result: string }).result);
+}
+
+function parseNumber(flag: string, text: string): number {
+  const value = Number(text);
+  if (text.trim() === "" || !Number.isFinite(value)) {
+    throw new UsageError(`${flag} expects a number, got "${text}".`);
+  }
+  return value;
+}
+
+class UsageError extends Error {}
+
+main().catch((error: unknown) => {
+  if (
+    error instanceof UsageError ||
+    (error instanceof Error && "code" in error && error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION")
+  ) {
+    console.error(`privnet-devnet: ${error.message}\n\n${usage}`);
+    process.exit(2);
+  }
+  if (isPrivnetError(error)) {
+    console.error(`privnet-devnet: ${error.message}`);
+    process.exit(1);
+  }
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+import type { TestProjectInlineConfiguration } from "vitest/config";
+
+/**
+ * The repo's test projects, one per package. `vitest.config.ts` feeds this list to
+ * `test.projects`; each project inherits the root config (source imports, devnet pool).
+ */
+export const projects: TestProjectInlineConfiguration[] = [
+  project("@privnet/core", "packages/core"),
+  project("@privnet/devnet", "packages/devnet"),
+  project("@privnet/contracts", "contracts", ["test/**/*.test.ts"]),
+];
+
+function project(name: string, dir: string, include = ["src/**/*.test.ts"]): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: { name, dir, include },
+  };
+}
+
+export default projects;
