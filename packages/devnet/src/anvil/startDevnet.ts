@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { statSync } from "node:fs";
-import { resolve as resolvePath } from "node:path";
+import { mkdirSync, statSync } from "node:fs";
+import { dirname, resolve as resolvePath } from "node:path";
 import {
   type DerivedAccount,
   deriveAccounts,
@@ -92,7 +92,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   if (!(blockTime >= 0) || !Number.isFinite(blockTime)) {
     throw new DevnetStartError(`blockTime must be 0 or a positive number of seconds, got ${blockTime}`, "");
   }
-  if (statePath !== undefined) assertStateFileUsable(statePath);
+  if (statePath !== undefined) prepareStatePath(statePath);
 
   const binary = resolveAnvilBinary(options.binary);
   const args = [
@@ -165,7 +165,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   };
 }
 
-function assertStateFileUsable(statePath: string): void {
+/** The state file may be missing (it is written on stop), but its folder must exist. */
+function prepareStatePath(statePath: string): void {
+  mkdirSync(dirname(statePath), { recursive: true });
   try {
     const stat = statSync(statePath);
     if (!stat.isFile()) {
