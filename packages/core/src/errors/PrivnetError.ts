@@ -10,6 +10,9 @@ export const errorCodes = [
   "CHAIN_ID_MISMATCH",
   // platform lifecycle
   "PLATFORM_CLOSED",
+  // storage
+  "WALLET_EXISTS",
+  "STORAGE_CLOSED",
   // embedded devnet
   "DEVNET_BINARY_NOT_FOUND",
   "DEVNET_PORT_IN_USE",

@@ -11,3 +11,4 @@ export {
   InvalidOptionsError,
   PlatformClosedError,
 } from "./platform.js";
+export { StorageClosedError, WalletExistsError } from "./storage.js";

@@ -4,6 +4,7 @@ import { privnet } from "../chain/privnet.js";
 import { ChainIdMismatchError, ChainUnreachableError } from "../errors/platform.js";
 import type { PlatformEvents } from "../events/PlatformEvents.js";
 import { getNetworkInfo, type NetworkInfo } from "../network/getNetworkInfo.js";
+import { memoryStorage } from "../storage/memoryStorage.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 
 export type CreatePlatformOptions = {
@@ -11,7 +12,7 @@ export type CreatePlatformOptions = {
   transport: Transport;
   /** The chain the node runs. Default: {@link privnet}. The node's chain id must match it. */
   chain?: Chain;
-  /** Where wallets, history and service state live. Closed by `platform.close()`. */
+  /** Where wallets, history and service state live. Default: `memoryStorage()`. Closed by `platform.close()`. */
   storage?: StorageAdapter;
 };
 
@@ -19,7 +20,7 @@ export type Platform = {
   readonly chain: Chain;
   /** A viem public client on the platform's transport, for reads of your own. */
   readonly client: PublicClient;
-  readonly storage: StorageAdapter | undefined;
+  readonly storage: StorageAdapter;
   readonly network: {
     /** Chain id, latest block number and gas price, as decimal strings. */
     info(): Promise<NetworkInfo>;
@@ -45,17 +46,18 @@ export type Platform = {
  */
 export async function createPlatform(options: CreatePlatformOptions): Promise<Platform> {
   const chain = options.chain ?? privnet;
+  const storage = options.storage ?? memoryStorage();
   const client = createPublicClient({ chain, transport: options.transport }) as PublicClient;
 
   let chainId: number;
   try {
     chainId = await client.getChainId();
   } catch (error) {
-    await options.storage?.close();
+    await storage.close();
     throw new ChainUnreachableError({ cause: error });
   }
   if (chainId !== chain.id) {
-    await options.storage?.close();
+    await storage.close();
     throw new ChainIdMismatchError(chain.id, chainId);
   }
 
@@ -65,13 +67,13 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
   return {
     chain,
     client,
-    storage: options.storage,
+    storage,
     network: { info: () => getNetworkInfo(client) },
     events,
     close() {
       closing ??= (async () => {
         events.removeAllListeners();
-        await options.storage?.close();
+        await storage.close();
       })();
       return closing;
     },

@@ -1,3 +1,5 @@
+export { createKeyedMutex } from "./keyedMutex.js";
+export { MAX_TRANSACTIONS_PAGE, memoryStorage } from "./memoryStorage.js";
 export type {
   ListTransactionsQuery,
   NewTransactionRecord,

@@ -1,0 +1,141 @@
+import type { Address } from "viem";
+import { StorageClosedError, WalletExistsError } from "../errors/storage.js";
+import { createKeyedMutex } from "./keyedMutex.js";
+import type {
+  ListTransactionsQuery,
+  NewTransactionRecord,
+  NewWalletRecord,
+  StorageAdapter,
+  TransactionRecord,
+  TransactionRecordUpdate,
+  WalletRecord,
+} from "./StorageAdapter.js";
+
+/** Most records one `transactions.list` call returns, whatever `limit` asks. */
+export const MAX_TRANSACTIONS_PAGE = 1_000;
+
+/**
+ * Keeps everything in this process's memory: the default storage, gone when the process ends.
+ * Locks are per process, so use a database adapter when several processes share wallets.
+ *
+ * @example
+ * const platform = await createPlatform({ transport: http(url), storage: memoryStorage() });
+ */
+export function memoryStorage(): StorageAdapter {
+  const wallets = new Map<number, WalletRecord>();
+  const walletIds = new Map<string, number>(); // lower-case address → id
+  const transactions = new Map<number, TransactionRecord>();
+  const state = new Map<string, string>();
+  const mutex = createKeyedMutex();
+  let nextWalletId = 1;
+  let nextTransactionId = 1;
+  let closed = false;
+
+  const open = () => {
+    if (closed) throw new StorageClosedError("memory");
+  };
+
+  return {
+    name: "memory",
+    wallets: {
+      async insert(wallet: NewWalletRecord) {
+        open();
+        const key = wallet.address.toLowerCase();
+        if (walletIds.has(key)) throw new WalletExistsError(wallet.address);
+        const record: WalletRecord = { ...wallet, id: nextWalletId++ };
+        wallets.set(record.id, record);
+        walletIds.set(key, record.id);
+        return { ...record };
+      },
+      async get(id: number) {
+        open();
+        const record = wallets.get(id);
+        return record && { ...record };
+      },
+      async getByAddress(address: Address) {
+        open();
+        const id = walletIds.get(address.toLowerCase());
+        const record = id === undefined ? undefined : wallets.get(id);
+        return record && { ...record };
+      },
+      async list() {
+        open();
+        return [...wallets.values()].map((record) => ({ ...record }));
+      },
+      async remove(id: number) {
+        open();
+        const record = wallets.get(id);
+        if (!record) return false;
+        wallets.delete(id);
+        walletIds.delete(record.address.toLowerCase());
+        return true;
+      },
+    },
+    transactions: {
+      async insert(record: NewTransactionRecord) {
+        open();
+        const stored: TransactionRecord = { ...record, id: nextTransactionId++ };
+        transactions.set(stored.id, stored);
+        return { ...stored };
+      },
+      async update(id: number, update: TransactionRecordUpdate) {
+        open();
+        const record = transactions.get(id);
+        if (!record) return undefined;
+        Object.assign(record, definedFields(update));
+        return { ...record };
+      },
+      async get(id: number) {
+        open();
+        const record = transactions.get(id);
+        return record && { ...record };
+      },
+      async list(query: ListTransactionsQuery) {
+        open();
+        const limit = Math.max(0, Math.min(query.limit, MAX_TRANSACTIONS_PAGE));
+        const address = query.address?.toLowerCase();
+        const page: TransactionRecord[] = [];
+        // Ids grow with insertion, so newest first is descending id order.
+        const ids = [...transactions.keys()].sort((a, b) => b - a);
+        for (const id of ids) {
+          if (page.length >= limit) break;
+          if (query.before !== undefined && id >= query.before) continue;
+          const record = transactions.get(id) as TransactionRecord;
+          if (query.status && record.status !== query.status) continue;
+          if (address && record.from.toLowerCase() !== address && record.to.toLowerCase() !== address) {
+            continue;
+          }
+          page.push({ ...record });
+        }
+        return page;
+      },
+    },
+    state: {
+      async get<T>(key: string) {
+        open();
+        const value = state.get(key);
+        return value === undefined ? undefined : (JSON.parse(value) as T);
+      },
+      async set<T>(key: string, value: T) {
+        open();
+        // Stored as JSON text, as the database adapters do, so values behave the same everywhere.
+        state.set(key, JSON.stringify(value));
+      },
+      async delete(key: string) {
+        open();
+        state.delete(key);
+      },
+    },
+    withLock(key, fn) {
+      open();
+      return mutex.run(key, fn);
+    },
+    async close() {
+      closed = true;
+    },
+  };
+}
+
+function definedFields<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
+}
