@@ -8,6 +8,7 @@ export const projects: TestProjectInlineConfiguration[] = [
   project("@privnet/core", "packages/core"),
   project("@privnet/devnet", "packages/devnet"),
   project("@privnet/contracts", "contracts", ["test/**/*.test.ts"]),
+  project("examples", "examples", ["*/src/**/*.test.ts"]),
 ];
 
 function project(name: string, dir: string, include = ["src/**/*.test.ts"]): TestProjectInlineConfiguration {
