@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { projects } from "./vitest.workspace.js";
+
+const repo = dirname(fileURLToPath(import.meta.url));
 
 // One devnet per worker (see test/globalSetup.ts); two at least so that files run in parallel.
 const workers = Number(process.env.PRIVNET_TEST_WORKERS) || Math.max(2, availableParallelism());
@@ -12,7 +15,7 @@ export default defineConfig({
   resolve: { alias: sourceAliases() },
   test: {
     projects,
-    globalSetup: ["./test/globalSetup.ts"],
+    globalSetup: [join(repo, "test/globalSetup.ts")],
     maxWorkers: workers,
     pool: "forks",
     testTimeout: 30_000,
@@ -28,8 +31,8 @@ export default defineConfig({
  */
 function sourceAliases(): { find: RegExp; replacement: string }[] {
   const aliases: { find: RegExp; replacement: string }[] = [];
-  for (const dir of readdirSync("packages")) {
-    const root = resolve("packages", dir);
+  for (const dir of readdirSync(join(repo, "packages"))) {
+    const root = resolve(repo, "packages", dir);
     let manifest: { name: string; exports?: Record<string, string | { source?: string }> };
     try {
       manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
