@@ -1,4 +1,8 @@
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { TestProjectInlineConfiguration } from "vitest/config";
+
+const repo = dirname(fileURLToPath(import.meta.url));
 
 /**
  * The repo's test projects, one per package. `vitest.config.ts` feeds this list to
@@ -14,7 +18,7 @@ export const projects: TestProjectInlineConfiguration[] = [
 function project(name: string, dir: string, include = ["src/**/*.test.ts"]): TestProjectInlineConfiguration {
   return {
     extends: true,
-    test: { name, dir, include },
+    test: { name, dir: join(repo, dir), include },
   };
 }
 
