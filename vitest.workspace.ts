@@ -11,6 +11,7 @@ const repo = dirname(fileURLToPath(import.meta.url));
 export const projects: TestProjectInlineConfiguration[] = [
   project("@privnet/core", "packages/core"),
   project("@privnet/devnet", "packages/devnet"),
+  project("@privnet/express-adapter", "packages/express-adapter"),
   project("@privnet/contracts", "contracts", ["test/**/*.test.ts"]),
   project("examples", "examples", ["*/src/**/*.test.ts"]),
 ];

@@ -1,0 +1,25 @@
+import type { RequestHandler } from "express";
+
+/**
+ * CORS for the listed origins only (exact match, or "*"). Without origins the API sends no CORS
+ * headers at all, so browsers on other origins cannot call it.
+ */
+export function cors(origins: readonly string[]): RequestHandler {
+  const any = origins.includes("*");
+  const allowed = new Set(origins);
+  return (request, response, next) => {
+    const origin = request.headers.origin;
+    if (origin && (any || allowed.has(origin))) {
+      response.setHeader("Access-Control-Allow-Origin", any ? "*" : origin);
+      if (!any) response.setHeader("Vary", "Origin");
+      response.setHeader("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key");
+      response.setHeader("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS");
+      response.setHeader("Access-Control-Max-Age", "600");
+      if (request.method === "OPTIONS") {
+        response.status(204).end();
+        return;
+      }
+    }
+    next();
+  };
+}

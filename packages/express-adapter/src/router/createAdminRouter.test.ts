@@ -1,0 +1,268 @@
+import { Writable } from "node:stream";
+import { createPlatform, type Platform } from "@privnet/core";
+import { startDevnet } from "@privnet/devnet";
+import { useDevnet } from "@privnet/devnet/vitest";
+import express from "express";
+import { pino } from "pino";
+import { http } from "viem";
+import { afterEach, describe, expect, test } from "vitest";
+import { type AdminServer, type AdminServerOptions, createAdminServer } from "../server/createAdminServer.js";
+
+const devnet = useDevnet();
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function serve(options: AdminServerOptions = {}, platform?: Platform): Promise<AdminServer> {
+  const used = platform ?? (await createPlatform({ transport: http(devnet.rpcUrl) }));
+  if (!platform) cleanups.push(() => used.close());
+  const server = await createAdminServer(used, { port: 0, logger: false, ...options });
+  cleanups.push(() => server.close());
+  return server;
+}
+
+async function call(url: string, init: RequestInit = {}) {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+describe("system routes", () => {
+  test("GET /health answers status and block number", async () => {
+    const { url } = await serve();
+    await devnet.request("evm_mine");
+    const { status, body, headers } = await call(`${url}/health`);
+    expect(status).toBe(200);
+    expect(headers.get("content-type")).toMatch(/^application\/json/);
+    expect(body).toEqual({ status: "ok", blockNumber: "1" });
+  });
+
+  test("GET /network answers chain id, block number and gas price as decimal strings", async () => {
+    const { url } = await serve();
+    const { status, body } = await call(`${url}/network`);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      chainId: "3151908",
+      blockNumber: "0",
+      gasPrice: expect.stringMatching(/^[1-9]\d*$/),
+    });
+  });
+
+  test("a chain that stopped answering is a 503 with the JSON error shape", async () => {
+    const own = await startDevnet({ port: 0, blockTime: 0 });
+    const platform = await createPlatform({ transport: http(own.rpcUrl, { retryCount: 0 }) });
+    cleanups.push(() => platform.close());
+    const { url } = await serve({}, platform);
+    await own.stop();
+    const { status, body } = await call(`${url}/health`);
+    expect(status).toBe(503);
+    expect(body).toEqual({
+      error: "The chain's JSON-RPC endpoint did not answer.",
+      code: "CHAIN_UNREACHABLE",
+    });
+  });
+});
+
+describe("errors are JSON, never HTML", () => {
+  test("an unknown route is a JSON 404", async () => {
+    const { url } = await serve();
+    const { status, body, headers } = await call(`${url}/no/such/route`);
+    expect(status).toBe(404);
+    expect(headers.get("content-type")).toMatch(/^application\/json/);
+    expect(body).toEqual({ error: "No route for GET /no/such/route.", code: "NOT_FOUND" });
+  });
+
+  test("a known path with another method is a 405 naming the allowed methods", async () => {
+    const { url } = await serve();
+    const { status, body, headers } = await call(`${url}/health`, { method: "DELETE" });
+    expect(status).toBe(405);
+    expect(headers.get("allow")).toBe("GET");
+    expect(body).toEqual({ error: "DELETE is not allowed here; use GET.", code: "METHOD_NOT_ALLOWED" });
+  });
+
+  test("a body that is not JSON is a 400", async () => {
+    const { url } = await serve();
+    const { status, body } = await call(`${url}/health`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{ not json",
+    });
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: "The request body is not valid JSON.", code: "INVALID_JSON" });
+  });
+
+  test("a body over the limit is a 413", async () => {
+    const { url } = await serve({ bodyLimit: 1024 });
+    const { status, body } = await call(`${url}/health`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ padding: "x".repeat(2048) }),
+    });
+    expect(status).toBe(413);
+    expect(body).toEqual({ error: "The request body is too large.", code: "BODY_TOO_LARGE" });
+  });
+});
+
+describe("bearer token", () => {
+  test("with a token, every route but /health needs it", async () => {
+    const { url } = await serve({ token: "correct horse" });
+    const missing = await call(`${url}/network`);
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get("www-authenticate")).toBe('Bearer realm="privnet"');
+    expect(missing.body).toEqual({
+      error: "This API needs an Authorization: Bearer <token> header.",
+      code: "UNAUTHORIZED",
+    });
+    const wrong = await call(`${url}/network`, { headers: { authorization: "Bearer wrong" } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ error: "The bearer token is wrong.", code: "UNAUTHORIZED" });
+    const right = await call(`${url}/network`, { headers: { authorization: "Bearer correct horse" } });
+    expect(right.status).toBe(200);
+    expect((await call(`${url}/openapi.json`)).status).toBe(401);
+    expect((await call(`${url}/metrics`)).status).toBe(401);
+    expect((await call(`${url}/health`)).status).toBe(200);
+  });
+
+  test("PRIVNET_ADMIN_TOKEN sets the token when the option is absent", async () => {
+    process.env.PRIVNET_ADMIN_TOKEN = "from-env";
+    cleanups.push(async () => {
+      delete process.env.PRIVNET_ADMIN_TOKEN;
+    });
+    const { url } = await serve();
+    expect((await call(`${url}/network`)).status).toBe(401);
+    expect((await call(`${url}/network`, { headers: { authorization: "Bearer from-env" } })).status).toBe(
+      200,
+    );
+  });
+
+  test("without a token, nothing asks for one", async () => {
+    const { url } = await serve();
+    expect((await call(`${url}/network`)).status).toBe(200);
+  });
+});
+
+describe("CORS", () => {
+  test("is off unless origins are listed", async () => {
+    const { url } = await serve();
+    const { headers } = await call(`${url}/health`, { headers: { origin: "http://elsewhere.test" } });
+    expect(headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  test("answers listed origins only, including preflight", async () => {
+    const { url } = await serve({ corsOrigins: ["http://panel.test"] });
+    const allowed = await call(`${url}/health`, { headers: { origin: "http://panel.test" } });
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("http://panel.test");
+    const other = await call(`${url}/health`, { headers: { origin: "http://elsewhere.test" } });
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+    const preflight = await call(`${url}/network`, {
+      method: "OPTIONS",
+      headers: { origin: "http://panel.test", "access-control-request-method": "GET" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("Authorization");
+  });
+});
+
+describe("documentation and metrics", () => {
+  test("GET /openapi.json is an OpenAPI 3.1 document of every route", async () => {
+    const { url } = await serve();
+    const { status, body } = await call(`${url}/openapi.json`);
+    expect(status).toBe(200);
+    const document = body as {
+      openapi: string;
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.paths["/health"]?.get?.operationId).toBe("getHealth");
+    expect(Object.keys(document.paths["/network"]?.get?.responses ?? {})).toEqual(
+      expect.arrayContaining(["200", "400", "401", "500", "503"]),
+    );
+    expect(document.components.schemas.Error).toMatchObject({
+      type: "object",
+      required: ["error", "code"],
+    });
+    expect(document.components.schemas.Network).toMatchObject({
+      properties: { chainId: { type: "string" } },
+    });
+  });
+
+  test("GET /docs is an interactive reference served without the internet", async () => {
+    const { url } = await serve();
+    const page = await call(`${url}/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(page.body).toContain('src="docs/assets/swagger-ui-bundle.js"');
+    const bundle = await fetch(`${url}/docs/assets/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+    expect((await bundle.text()).length).toBeGreaterThan(100_000);
+    expect((await call(`${url}/docs/init.js`)).body).toContain('url: "openapi.json"');
+  });
+
+  test("GET /metrics counts requests and reports the block height", async () => {
+    const { url } = await serve();
+    await devnet.request("evm_mine");
+    await call(`${url}/health`);
+    await call(`${url}/nowhere`);
+    const { status, body, headers } = await call(`${url}/metrics`);
+    expect(status).toBe(200);
+    expect(headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(body).toContain('privnet_http_requests_total{method="GET",route="/health",status="200"} 1');
+    expect(body).toContain('privnet_http_requests_total{method="GET",route="unmatched",status="404"} 1');
+    expect(body).toContain("privnet_block_height 1");
+    expect(body).toContain("privnet_pending_transactions 0");
+  });
+});
+
+describe("logs and mounting", () => {
+  test("one structured line per request, without bodies or headers", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const { url } = await serve({ logger: pino(sink), token: "t0ken" });
+    const secret = `0x${"ab".repeat(32)}`;
+    await call(`${url}/health`, {
+      method: "POST",
+      headers: { authorization: "Bearer t0ken", "content-type": "application/json" },
+      body: JSON.stringify({ privateKey: secret }),
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ method: "POST", path: "/health", status: 405, msg: "request" });
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain("t0ken");
+  });
+
+  test("the router mounts under any prefix of another app", async () => {
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl) });
+    cleanups.push(() => platform.close());
+    const { createAdminRouter } = await import("./createAdminRouter.js");
+    const app = express();
+    app.use("/admin", createAdminRouter(platform, { logger: false }));
+    app.get("/other", (_request, response) => {
+      response.json({ mine: true });
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const address = server.address();
+    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    expect((await call(`${base}/admin/health`)).body).toEqual({ status: "ok", blockNumber: "0" });
+    expect((await call(`${base}/other`)).body).toEqual({ mine: true });
+    expect((await call(`${base}/admin/nowhere`)).body).toEqual({
+      error: "No route for GET /nowhere.",
+      code: "NOT_FOUND",
+    });
+  });
+});

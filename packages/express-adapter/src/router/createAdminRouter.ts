@@ -1,0 +1,144 @@
+import { randomUUID } from "node:crypto";
+import { createRequire } from "node:module";
+import type { Platform } from "@privnet/core";
+import express, { type NextFunction, type Request, type Response, Router } from "express";
+import { type Logger, pino } from "pino";
+import { getAbsoluteFSPath } from "swagger-ui-dist";
+import { bearerAuth } from "../http/bearerAuth.js";
+import { cors } from "../http/cors.js";
+import { docsInitScript, docsPage } from "../http/docsPage.js";
+import { HttpError } from "../http/HttpError.js";
+import { toErrorResponse } from "../http/toErrorResponse.js";
+import { createAdminMetrics } from "../metrics/createAdminMetrics.js";
+import { buildOpenApiDocument } from "../openapi/buildOpenApiDocument.js";
+import type { RouteDefinition } from "../routes/defineRoute.js";
+import { adminRoutes } from "../routes/index.js";
+
+const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
+
+export type AdminRouterOptions = {
+  /**
+   * Bearer token. When set, every route except `/health` needs `Authorization: Bearer <token>`.
+   * Default: `process.env.PRIVNET_ADMIN_TOKEN`, else none.
+   */
+  token?: string;
+  /** Origins allowed to call the API from a browser ("*" for any). Default: none (no CORS). */
+  corsOrigins?: readonly string[];
+  /** Largest accepted JSON body, in bytes or as "100kb". Default: "100kb". */
+  bodyLimit?: number | string;
+  /** A pino logger for request logs, or false for none. Default: a pino logger at "info". */
+  logger?: Logger | false;
+};
+
+/**
+ * The admin API as an express Router: mount it under any prefix of your own app.
+ *
+ * @example
+ * const app = express();
+ * app.use("/admin", createAdminRouter(platform, { token: "s3cret" }));
+ * app.listen(3000, "127.0.0.1");
+ */
+export function createAdminRouter(platform: Platform, options: AdminRouterOptions = {}): Router {
+  const token = options.token ?? (process.env.PRIVNET_ADMIN_TOKEN || undefined);
+  const logger = options.logger === false ? undefined : (options.logger ?? pino({ name: "privnet-admin" }));
+  const routes = adminRoutes;
+  const metrics = createAdminMetrics(platform);
+  const openApi = buildOpenApiDocument(routes, { version });
+
+  const router = Router({ strict: false });
+  router.use(observe(logger, metrics));
+  if (options.corsOrigins?.length) router.use(cors(options.corsOrigins));
+  if (token) {
+    const publicRoutes = new Set(
+      routes.filter((route) => route.public).map((route) => `${route.method} ${route.path}`),
+    );
+    router.use(bearerAuth(token, (path, method) => publicRoutes.has(`${method.toLowerCase()} ${path}`)));
+  }
+  // Every body is parsed as JSON, whatever its content type claims: a client that forgets the
+  // header still gets its JSON read, and a body that is not JSON is a clear 400.
+  router.use(express.json({ limit: options.bodyLimit ?? "100kb", strict: false, type: () => true }));
+
+  for (const route of routes) register(router, route, platform);
+  router.get("/openapi.json", (_request, response) => {
+    response.json(openApi);
+  });
+  router.get("/docs", (_request, response) => {
+    response.type("html").send(docsPage);
+  });
+  router.get("/docs/init.js", (_request, response) => {
+    response.type("application/javascript").send(docsInitScript);
+  });
+  router.use("/docs/assets", express.static(getAbsoluteFSPath(), { index: false, fallthrough: false }));
+  router.get("/metrics", async (_request, response) => {
+    response.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+
+  // A known path with another method is a 405 that names the allowed ones; anything else is a 404.
+  const methodsByPath = new Map<string, string[]>();
+  for (const route of routes)
+    methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
+  for (const [path, methods] of methodsByPath) {
+    const allow = methods.map((method) => method.toUpperCase()).join(", ");
+    router.all(path, (request, _response, next) => {
+      next(
+        new HttpError(405, "METHOD_NOT_ALLOWED", `${request.method} is not allowed here; use ${allow}.`, {
+          Allow: allow,
+        }),
+      );
+    });
+  }
+  router.use((request, _response, next) => {
+    next(new HttpError(404, "NOT_FOUND", `No route for ${request.method} ${request.path}.`));
+  });
+  router.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {
+    const { status, body, headers } = toErrorResponse(error);
+    if (status >= 500) {
+      (request as ObservedRequest).privnetError = error;
+    }
+    response.status(status).set(headers).json(body);
+  });
+  return router;
+}
+
+function register(router: Router, route: RouteDefinition, platform: Platform): void {
+  router[route.method](route.path, async (request, response) => {
+    const params = route.params ? route.params.parse(request.params) : {};
+    const query = route.query ? route.query.parse(request.query) : {};
+    const body = route.body ? route.body.parse(request.body ?? {}) : undefined;
+    (request as ObservedRequest).routePath = route.path;
+    const result = await route.handler({ platform, params, query, body, request });
+    response.status(route.successStatus ?? 200).json(result);
+  });
+}
+
+type ObservedRequest = Request & { routePath?: string; privnetError?: unknown };
+
+/** Request id, one structured log line per request (never bodies, never headers), metrics. */
+function observe(logger: Logger | undefined, metrics: ReturnType<typeof createAdminMetrics>) {
+  return (request: Request, response: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    const id = randomUUID();
+    response.setHeader("X-Request-Id", id);
+    response.on("finish", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const observed = request as ObservedRequest;
+      const route = observed.routePath ?? (response.statusCode === 404 ? "unmatched" : request.path);
+      metrics.requests.inc({ method: request.method, route, status: String(response.statusCode) });
+      metrics.duration.observe({ method: request.method, route }, seconds);
+      if (!logger) return;
+      const entry = {
+        id,
+        method: request.method,
+        path: request.path,
+        status: response.statusCode,
+        ms: Math.round(seconds * 1e5) / 100,
+      };
+      if (observed.privnetError !== undefined) {
+        logger.error({ ...entry, err: observed.privnetError }, "request failed");
+      } else {
+        logger.info(entry, "request");
+      }
+    });
+    next();
+  };
+}

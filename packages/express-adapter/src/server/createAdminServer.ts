@@ -1,0 +1,71 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Platform } from "@privnet/core";
+import express from "express";
+import { type AdminRouterOptions, createAdminRouter } from "../router/createAdminRouter.js";
+
+export type AdminServerOptions = AdminRouterOptions & {
+  /** Default: 3000 (`PORT` overrides it in the CLI). 0 picks a free port. */
+  port?: number;
+  /** Default: 127.0.0.1 — only this machine can connect. Use 0.0.0.0 deliberately. */
+  host?: string;
+};
+
+export type AdminServer = {
+  /** Base URL, e.g. `http://127.0.0.1:3000`. */
+  url: string;
+  port: number;
+  server: Server;
+  /** Stops accepting connections, ends idle ones and waits for open requests. Idempotent. */
+  close(): Promise<void>;
+};
+
+/**
+ * Serves the admin API on its own port.
+ *
+ * @example
+ * const admin = await createAdminServer(platform, { port: 3000 });
+ * console.log(admin.url); // http://127.0.0.1:3000
+ * await admin.close();
+ */
+export async function createAdminServer(
+  platform: Platform,
+  options: AdminServerOptions = {},
+): Promise<AdminServer> {
+  const { port = 3000, host = "127.0.0.1", ...routerOptions } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", false);
+  app.use(createAdminRouter(platform, routerOptions));
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(port, host, () => resolve(listening));
+    listening.once("error", (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === "EADDRINUSE"
+          ? new Error(
+              `Port ${port} on ${host} is already in use: stop what listens there or choose another port.`,
+              {
+                cause: error,
+              },
+            )
+          : error,
+      );
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const urlHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${address.port}`,
+    port: address.port,
+    server,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}
