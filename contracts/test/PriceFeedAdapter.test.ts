@@ -7,7 +7,7 @@ import {
 import { useDevnet } from "@privnet/devnet/vitest";
 import { type Address, getAddress, parseEther } from "viem";
 import { beforeAll, describe, expect, test } from "vitest";
-import { blockTimestamp, deploy, expectRevert, mined, mineAt, walletFor } from "./chain.js";
+import { blockTimestamp, deploy, expectRevert, mineAt, mined, walletFor } from "./chain.js";
 
 const devnet = useDevnet();
 const eth = getAddress("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE");
@@ -27,11 +27,21 @@ describe("PriceFeedAdapter (AggregatorV3Interface read side)", () => {
   });
 
   const read = <T>(functionName: string, args: readonly unknown[] = []) =>
-    owner().readContract({ address: feed, abi: priceFeedAdapterAbi, functionName, args } as never) as Promise<T>;
+    owner().readContract({
+      address: feed,
+      abi: priceFeedAdapterAbi,
+      functionName,
+      args,
+    } as never) as Promise<T>;
   const setPrice = (price: bigint) =>
     mined(
       owner(),
-      owner().writeContract({ address: oracle, abi: priceOracleAbi, functionName: "updatePrice", args: [eth, price] }),
+      owner().writeContract({
+        address: oracle,
+        abi: priceOracleAbi,
+        functionName: "updatePrice",
+        args: [eth, price],
+      }),
     );
 
   test("describes itself like a Chainlink USD feed: 8 decimals, a description, a version", async () => {

@@ -2,7 +2,7 @@ import { priceOracleAbi, priceOracleBytecode } from "@privnet/core/contracts";
 import { useDevnet } from "@privnet/devnet/vitest";
 import { type Address, getAddress, parseEther, parseEventLogs, zeroAddress } from "viem";
 import { beforeAll, describe, expect, test } from "vitest";
-import { blockTimestamp, deploy, expectRevert, mined, mineAt, walletFor } from "./chain.js";
+import { blockTimestamp, deploy, expectRevert, mineAt, mined, walletFor } from "./chain.js";
 
 const devnet = useDevnet();
 const eth = getAddress("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE");
@@ -83,7 +83,11 @@ describe("PriceOracle", () => {
   describe("updaters", () => {
     test("the owner grants an updater, who may then write prices", async () => {
       const receipt = await mined(owner(), write(owner(), "grantUpdater", [updater().account.address]));
-      const [event] = parseEventLogs({ abi: priceOracleAbi, logs: receipt.logs, eventName: "UpdaterGranted" });
+      const [event] = parseEventLogs({
+        abi: priceOracleAbi,
+        logs: receipt.logs,
+        eventName: "UpdaterGranted",
+      });
       expect(event?.args).toEqual({ account: updater().account.address });
       expect(await read("isUpdater", [updater().account.address])).toBe(true);
 
@@ -95,7 +99,11 @@ describe("PriceOracle", () => {
     test("a revoked updater can no longer write prices", async () => {
       await mined(owner(), write(owner(), "grantUpdater", [updater().account.address]));
       const receipt = await mined(owner(), write(owner(), "revokeUpdater", [updater().account.address]));
-      const [event] = parseEventLogs({ abi: priceOracleAbi, logs: receipt.logs, eventName: "UpdaterRevoked" });
+      const [event] = parseEventLogs({
+        abi: priceOracleAbi,
+        logs: receipt.logs,
+        eventName: "UpdaterRevoked",
+      });
       expect(event?.args).toEqual({ account: updater().account.address });
       expect(await read("isUpdater", [updater().account.address])).toBe(false);
       await expectRevert(write(updater(), "updatePrice", [eth, 1n]), "Caller is not an updater");
@@ -105,7 +113,10 @@ describe("PriceOracle", () => {
       await mined(owner(), write(owner(), "grantUpdater", [updater().account.address]));
       const again = await mined(owner(), write(owner(), "grantUpdater", [updater().account.address]));
       expect(again.logs).toEqual([]);
-      const revokeStranger = await mined(owner(), write(owner(), "revokeUpdater", [stranger().account.address]));
+      const revokeStranger = await mined(
+        owner(),
+        write(owner(), "revokeUpdater", [stranger().account.address]),
+      );
       expect(revokeStranger.logs).toEqual([]);
     });
 
@@ -116,8 +127,14 @@ describe("PriceOracle", () => {
     test("only the owner grants and revokes updaters or sets heartbeats — an updater cannot", async () => {
       await mined(owner(), write(owner(), "grantUpdater", [updater().account.address]));
       for (const client of [updater(), stranger()]) {
-        await expectRevert(write(client, "grantUpdater", [client.account.address]), "OwnableUnauthorizedAccount");
-        await expectRevert(write(client, "revokeUpdater", [updater().account.address]), "OwnableUnauthorizedAccount");
+        await expectRevert(
+          write(client, "grantUpdater", [client.account.address]),
+          "OwnableUnauthorizedAccount",
+        );
+        await expectRevert(
+          write(client, "revokeUpdater", [updater().account.address]),
+          "OwnableUnauthorizedAccount",
+        );
         await expectRevert(write(client, "setHeartbeat", [eth, 60n]), "OwnableUnauthorizedAccount");
       }
     });

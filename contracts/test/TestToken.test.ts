@@ -11,7 +11,11 @@ describe("TestToken", () => {
   const holder = () => walletFor(devnet, 2);
 
   const deployToken = (name: string, symbol: string, decimals: number, supply: bigint) =>
-    deploy(owner(), { abi: testTokenAbi, bytecode: testTokenBytecode, args: [name, symbol, decimals, supply] });
+    deploy(owner(), {
+      abi: testTokenAbi,
+      bytecode: testTokenBytecode,
+      args: [name, symbol, decimals, supply],
+    });
   const read = <T>(token: Address, functionName: string, args: readonly unknown[] = []) =>
     owner().readContract({ address: token, abi: testTokenAbi, functionName, args } as never) as Promise<T>;
 
