@@ -21,8 +21,10 @@ export type TestClient = ReturnType<typeof walletFor>;
 
 /** A wallet + public client signing with the devnet's prefunded account `index`. */
 export function walletFor(devnet: WorkerDevnet, index: number) {
+  const account = devnet.accounts[index];
+  if (!account) throw new Error(`The devnet has no prefunded account ${index}`);
   return createWalletClient({
-    account: privateKeyToAccount(devnet.accounts[index]!.privateKey),
+    account: privateKeyToAccount(account.privateKey),
     chain: devnet.chain,
     transport: http(devnet.rpcUrl),
     pollingInterval: 50,
@@ -40,8 +42,8 @@ export async function deploy(
     args: contract.args ?? [],
   } as Parameters<TestClient["deployContract"]>[0]);
   const receipt = await mined(client, hash);
-  expect(receipt.contractAddress).toBeTruthy();
-  return getAddress(receipt.contractAddress!);
+  if (!receipt.contractAddress) throw new Error(`Deployment ${receipt.transactionHash} created no contract`);
+  return getAddress(receipt.contractAddress);
 }
 
 /** Waits for `hash` and asserts it succeeded. */
