@@ -488,6 +488,27 @@ describe("LendingPool", () => {
       );
     });
 
+    test("the worked example of docs/contracts.md, number for number", async () => {
+      const alice = borrower().account.address;
+      await mined(borrower(), poolWrite(borrower(), "deposit", [ETH, parseEther("1")], parseEther("1")));
+      await mined(borrower(), poolWrite(borrower(), "deposit", [usdc, usdcUnits("1000")]));
+      await expectRevert(
+        poolWrite(borrower(), "borrow", [dai, parseEther("2100") + 1n]),
+        "Borrow exceeds loan-to-value",
+      );
+      await mined(borrower(), poolWrite(borrower(), "borrow", [dai, parseEther("2100")]));
+      expect(await poolRead("healthFactor", [alice])).toBe(1_071_428_571_428_571_428n);
+      await setPrice(ETH, usd("1700"));
+      expect(await poolRead("healthFactor", [alice])).toBe(964_285_714_285_714_285n);
+      const receipt = await mined(
+        liquidator(),
+        poolWrite(liquidator(), "liquidate", [alice, dai, parseEther("1050"), ETH]),
+      );
+      expect(poolEvents(receipt)[0]?.args).toMatchObject({ seizedAmount: 648_529_411_764_705_882n });
+      expect(await poolRead("collateralOf", [alice, ETH])).toBe(351_470_588_235_294_118n);
+      expect(await poolRead("healthFactor", [alice])).toBe(1_141_071_428_571_428_571n);
+    });
+
     test("an ETH debt is repaid with exactly the value sent", async () => {
       await mined(borrower(), poolWrite(borrower(), "deposit", [dai, parseEther("2000")]));
       await mined(borrower(), poolWrite(borrower(), "borrow", [ETH, parseEther("0.7")]));
