@@ -18,8 +18,12 @@ contract PriceOracle is Ownable {
     /// @notice Heartbeat of tokens without their own: a price older than this is stale.
     uint256 public constant DEFAULT_HEARTBEAT = 3600;
 
+    // One storage slot per token, written whole on every update. The round counter always
+    // changes, so an update costs the same whether or not the timestamp did: gas estimates made
+    // against the latest block (same timestamp as the last update) hold when the transaction is
+    // mined in a later one.
     struct PriceData {
-        uint256 price;
+        uint128 price;
         uint64 updatedAt;
         // Counts the token's updates; the adapter reports it as the Chainlink round id.
         uint64 round;
@@ -126,10 +130,8 @@ contract PriceOracle is Ownable {
     function _store(address token, uint256 price) private {
         require(token != address(0), "Token is the zero address");
         require(price > 0, "Price must be positive");
-        PriceData storage data = _prices[token];
-        data.price = price;
-        data.updatedAt = uint64(block.timestamp);
-        data.round += 1;
+        require(price <= type(uint128).max, "Price too large");
+        _prices[token] = PriceData(uint128(price), uint64(block.timestamp), _prices[token].round + 1);
         emit PriceUpdated(token, price, block.timestamp);
     }
 }

@@ -128,6 +128,29 @@ describe("LendingPool", () => {
       await expectRevert(poolWrite(owner(), "listAsset", [zeroAddress]), "Token is the zero address");
     });
 
+    test("at most MAX_ASSETS (16) assets can be listed", async () => {
+      expect(await poolRead("MAX_ASSETS")).toBe(16n);
+      for (let index = 3; index < 16; index++) {
+        const token = await deploy(owner(), {
+          abi: testTokenAbi,
+          bytecode: testTokenBytecode,
+          args: [`Token ${index}`, `T${index}`, 18, 0n],
+        });
+        await mined(owner(), poolWrite(owner(), "listAsset", [token]));
+      }
+      const extra = await deploy(owner(), {
+        abi: testTokenAbi,
+        bytecode: testTokenBytecode,
+        args: ["Token 16", "T16", 18, 0n],
+      });
+      await expectRevert(poolWrite(owner(), "listAsset", [extra]), "Too many assets");
+    });
+
+    test("ETH sent to an address that refuses it reverts 'ETH transfer failed'", async () => {
+      // The oracle has no receive function, so it refuses plain ETH.
+      await expectRevert(poolWrite(owner(), "removeLiquidity", [ETH, 1n, oracle]), "ETH transfer failed");
+    });
+
     test("an unlisted asset is refused everywhere", async () => {
       const other = await deploy(owner(), {
         abi: testTokenAbi,

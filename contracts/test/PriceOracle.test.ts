@@ -62,6 +62,24 @@ describe("PriceOracle", () => {
       expect(await read("getPriceInfo", [eth])).toEqual([0n, 0n, true]);
     });
 
+    test("a price beyond uint128 is refused", async () => {
+      const max = 2n ** 128n - 1n;
+      await mined(owner(), write(owner(), "updatePrice", [eth, max]));
+      expect(await read("getPrice", [eth])).toBe(max);
+      await expectRevert(write(owner(), "updatePrice", [eth, max + 1n]), "Price too large");
+    });
+
+    test("a repeated update in the next second costs the same gas: one slot, always rewritten", async () => {
+      const first = await mined(owner(), write(owner(), "updatePrice", [eth, parseEther("2000")]));
+      const second = await mined(owner(), write(owner(), "updatePrice", [eth, parseEther("2001")]));
+      const updatedAt = await blockTimestamp(owner(), second);
+      await devnet.request("evm_setNextBlockTimestamp", [Number(updatedAt)]);
+      const sameSecond = await mined(owner(), write(owner(), "updatePrice", [eth, parseEther("2002")]));
+      expect(await blockTimestamp(owner(), sameSecond)).toBe(updatedAt);
+      expect(sameSecond.gasUsed).toBe(second.gasUsed);
+      expect(first.gasUsed).toBeGreaterThan(second.gasUsed);
+    });
+
     test("the zero address cannot be priced", async () => {
       await expectRevert(write(owner(), "updatePrice", [zeroAddress, 1n]), "Token is the zero address");
     });

@@ -49,7 +49,19 @@ export async function deploy(
 /** Waits for `hash` and asserts it succeeded. */
 export async function mined(client: TestClient, hash: Hash | Promise<Hash>): Promise<TransactionReceipt> {
   const receipt = await client.waitForTransactionReceipt({ hash: await hash });
-  expect(receipt.status).toBe("success");
+  if (receipt.status !== "success") {
+    // Say why: the call trace carries the revert data the receipt lacks.
+    const trace = await client
+      .request({
+        method: "debug_traceTransaction",
+        params: [receipt.transactionHash, { tracer: "callTracer" }],
+      } as never)
+      .catch((error: unknown) => String(error));
+    const block = await client.getBlock({ blockNumber: receipt.blockNumber });
+    expect.fail(
+      `${receipt.transactionHash} reverted in block ${block.number} (timestamp ${block.timestamp}): ${JSON.stringify(trace)}`,
+    );
+  }
   return receipt;
 }
 
