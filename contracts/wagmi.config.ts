@@ -24,7 +24,7 @@ function hardhatBytecode(): Plugin {
           bytecode: string;
         };
         if (!artifact.bytecode || artifact.bytecode === "0x") continue;
-        const name = artifact.contractName[0]?.toLowerCase() + artifact.contractName.slice(1);
+        const name = camelCase(artifact.contractName);
         lines.push(
           `/** Creation bytecode of ${artifact.contractName}. */`,
           `export const ${name}Bytecode = "${artifact.bytecode}" as const`,
@@ -34,6 +34,20 @@ function hardhatBytecode(): Plugin {
       return { content: lines.join("\n") };
     },
   };
+}
+
+/**
+ * The camelCase @wagmi/cli gives contract names (`DevNFT` → `devNft`), so that each
+ * `<name>Bytecode` sits beside its `<name>Abi`.
+ */
+function camelCase(contractName: string): string {
+  const words = contractName.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+/g) ?? [contractName];
+  return words
+    .map((word, index) => {
+      const lower = word.toLowerCase();
+      return index === 0 ? lower : lower[0]?.toUpperCase() + lower.slice(1);
+    })
+    .join("");
 }
 
 export default defineConfig({

@@ -18,6 +18,8 @@ export const errorCodes = [
   "DEVNET_PORT_IN_USE",
   "DEVNET_STATE_INVALID",
   "DEVNET_START_FAILED",
+  // contracts
+  "CONTRACT_DEPLOYMENT_FAILED",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,3 +1,6 @@
-// Typed ABIs and creation bytecode of privnet's contracts, generated from contracts/ by
-// `pnpm generate` (@wagmi/cli). Do not edit generated.ts by hand: CI checks it is up to date.
-export * from "../contracts/generated.js";
+// Typed ABIs and creation bytecode of privnet's contracts (generated from contracts/ by
+// `pnpm generate` with @wagmi/cli: do not edit generated.ts by hand, CI checks it is up to date),
+// and the helpers that deploy and wire them.
+export * from "../contracts/index.js";
+// The error the deploy helpers raise, beside them (its code is in the main entry's `errorCodes`).
+export { ContractDeploymentFailedError } from "../errors/contracts.js";

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {AggregatorV3Interface} from "./interfaces/AggregatorV3Interface.sol";
+import {PriceOracle} from "./PriceOracle.sol";
+
+/// @title PriceFeedAdapter
+/// @notice Presents one token's PriceOracle price as a Chainlink AggregatorV3Interface feed, so
+/// consumers written for Chainlink read privnet prices unchanged.
+/// @dev Answers have 8 decimals, like Chainlink's USD feeds (the oracle's 1e18 price divided by
+/// 1e10, rounded down). Like a Chainlink feed, it does not revert on a stale price: consumers
+/// compare `updatedAt` with their own limit. Only the latest round is kept; earlier rounds revert
+/// "No data present", as does a token whose price was never set.
+contract PriceFeedAdapter is AggregatorV3Interface {
+    uint8 public constant override decimals = 8;
+    uint256 public constant override version = 1;
+
+    PriceOracle public immutable oracle;
+    address public immutable token;
+    string public override description;
+
+    constructor(PriceOracle oracle_, address token_, string memory description_) {
+        oracle = oracle_;
+        token = token_;
+        description = description_;
+    }
+
+    function latestRoundData()
+        external
+        view
+        override
+        returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)
+    {
+        return _latest();
+    }
+
+    function getRoundData(uint80 roundId)
+        external
+        view
+        override
+        returns (uint80 roundId_, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)
+    {
+        (roundId_, answer, startedAt, updatedAt, answeredInRound) = _latest();
+        require(roundId == roundId_, "No data present");
+    }
+
+    function _latest()
+        private
+        view
+        returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)
+    {
+        (uint64 round, uint256 price, uint256 timestamp) = oracle.latestRound(token);
+        require(round != 0, "No data present");
+        roundId = uint80(round);
+        answer = int256(price / 1e10);
+        return (roundId, answer, timestamp, timestamp, roundId);
+    }
+}
