@@ -1,3 +1,4 @@
+export { ContractDeploymentFailedError } from "./contracts.js";
 export {
   type ErrorCode,
   errorCodes,

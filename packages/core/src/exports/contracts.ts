@@ -2,5 +2,3 @@
 // `pnpm generate` with @wagmi/cli: do not edit generated.ts by hand, CI checks it is up to date),
 // and the helpers that deploy and wire them.
 export * from "../contracts/index.js";
-// The error the deploy helpers raise, beside them (its code is in the main entry's `errorCodes`).
-export { ContractDeploymentFailedError } from "../errors/contracts.js";

@@ -15,4 +15,6 @@ export const errorStatus = {
   DEVNET_PORT_IN_USE: 500,
   DEVNET_STATE_INVALID: 500,
   DEVNET_START_FAILED: 500,
+  // Deployment runs when a server starts, not on a request; a request never sees it.
+  CONTRACT_DEPLOYMENT_FAILED: 500,
 } as const satisfies Record<ErrorCode, number>;
