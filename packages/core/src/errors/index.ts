@@ -11,4 +11,10 @@ export {
   InvalidOptionsError,
   PlatformClosedError,
 } from "./platform.js";
-export { StorageClosedError, WalletExistsError } from "./storage.js";
+export {
+  StorageClosedError,
+  StorageOpenFailedError,
+  StorageSchemaUnsupportedError,
+  StorageValueInvalidError,
+  WalletExistsError,
+} from "./storage.js";
