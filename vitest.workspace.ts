@@ -7,6 +7,8 @@ import type { TestProjectInlineConfiguration } from "vitest/config";
 export const projects: TestProjectInlineConfiguration[] = [
   project("@privnet/core", "packages/core"),
   project("@privnet/devnet", "packages/devnet"),
+  project("@privnet/storage-sqlite", "packages/storage-sqlite"),
+  project("@privnet/storage-postgres", "packages/storage-postgres"),
   project("@privnet/contracts", "contracts", ["test/**/*.test.ts"]),
 ];
 
