@@ -7,6 +7,8 @@ export type LeaseLocksOptions = {
   leaseMs: number;
   isClosed: () => boolean;
   onClosed: () => never;
+  /** The connection's `PRAGMA synchronous` level, restored after each lease write. */
+  synchronous: "FULL" | "NORMAL";
 };
 
 export type Lease = { release(): void };
@@ -30,10 +32,24 @@ export function createLeaseLocks(db: DatabaseSync, options: LeaseLocksOptions) {
   const dropAll = db.prepare("DELETE FROM locks WHERE owner LIKE ? ESCAPE '\\'");
   let sequence = 0;
 
+  // A lease is worth nothing once its holder is gone, and a power loss takes every holder on the
+  // machine with it, so lease writes skip the fsync (SQLite still orders them in the WAL). With
+  // synchronous=FULL that makes a lock round trip ~20x cheaper here. The connection is used
+  // synchronously, so no other statement runs between the two pragmas.
+  const relaxed = <T>(write: () => T): T => {
+    if (options.synchronous === "NORMAL") return write();
+    db.exec("PRAGMA synchronous = NORMAL");
+    try {
+      return write();
+    } finally {
+      db.exec(`PRAGMA synchronous = ${options.synchronous}`);
+    }
+  };
+
   function tryTake(key: string, owner: string): boolean {
     const now = Date.now();
     try {
-      return take.run(key, owner, now + options.leaseMs, now).changes === 1;
+      return relaxed(() => take.run(key, owner, now + options.leaseMs, now).changes === 1);
     } catch (error) {
       // Another process held the write lock past the busy timeout: just another reason to wait.
       if ((error as { errcode?: number }).errcode === SQLITE_BUSY) return false;
@@ -55,7 +71,7 @@ export function createLeaseLocks(db: DatabaseSync, options: LeaseLocksOptions) {
       const timer = setInterval(() => {
         if (options.isClosed()) return;
         try {
-          const renewed = renew.run(Date.now() + options.leaseMs, key, owner).changes === 1;
+          const renewed = relaxed(() => renew.run(Date.now() + options.leaseMs, key, owner).changes === 1);
           if (!renewed && !warned) {
             warned = true;
             process.emitWarning(
@@ -71,13 +87,13 @@ export function createLeaseLocks(db: DatabaseSync, options: LeaseLocksOptions) {
       return {
         release() {
           clearInterval(timer);
-          if (!options.isClosed()) drop.run(key, owner);
+          if (!options.isClosed()) relaxed(() => drop.run(key, owner));
         },
       };
     },
     /** Frees every lease of this instance (on close, so others need not wait for expiry). */
     releaseAll() {
-      dropAll.run(`${options.instanceId.replace(/[\\%_]/g, "\\$&")}:%`);
+      relaxed(() => dropAll.run(`${options.instanceId.replace(/[\\%_]/g, "\\$&")}:%`));
     },
   };
 }
