@@ -1,5 +1,6 @@
 import { isPrivnetError } from "@privnet/core";
 import { testStorageAdapter } from "@privnet/core/testing";
+import pg from "pg";
 import { expect, test } from "vitest";
 import { describeWithPostgres } from "./fixtures/describeWithPostgres.js";
 import { postgresStorage } from "./postgresStorage.js";
@@ -37,6 +38,44 @@ describeWithPostgres("postgresStorage", (databaseUrl) => {
     }
   });
 
+  test("close() cancels a withLock that waits in the server for another instance's lock", async () => {
+    const options = { connectionString: databaseUrl(), schema: "close_while_waiting" };
+    const holder = postgresStorage(options);
+    const waiter = postgresStorage(options);
+    const observer = new pg.Client({ connectionString: databaseUrl() });
+    await observer.connect();
+    try {
+      let release!: () => void;
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      const held = holder.withLock(
+        "0xHeld",
+        () =>
+          new Promise<void>((resolve) => {
+            release = resolve;
+            entered();
+          }),
+      );
+      await inside;
+      const outcome = waiter.withLock("0xHeld", async () => "ran").catch((caught: unknown) => caught);
+      // Until the server shows the second instance queued on the advisory lock.
+      for (;;) {
+        const { rows } = await observer.query(
+          `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        );
+        if (rows[0].n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await waiter.close();
+      expect(isPrivnetError(await outcome, "STORAGE_CLOSED")).toBe(true);
+      release();
+      await held;
+    } finally {
+      await Promise.all([holder.close(), waiter.close(), observer.end()]);
+    }
+  });
+
   test("an unreachable server is STORAGE_OPEN_FAILED, without the password in the message", async () => {
     const storage = postgresStorage({
       connectionString: "postgres://privnet:secret-password@127.0.0.1:1/privnet",
@@ -48,15 +87,25 @@ describeWithPostgres("postgresStorage", (databaseUrl) => {
     await storage.close();
   });
 
-  test("a schema name that is not a plain identifier is INVALID_OPTIONS", () => {
-    for (const schema of ["", "drop table; --", "1starts_with_digit", "x".repeat(64)]) {
+  test("bad options, such as a schema name that is not a plain identifier, are INVALID_OPTIONS", () => {
+    const connectionString = databaseUrl();
+    const bad = [
+      ...["", "drop table; --", "1starts_with_digit", "x".repeat(64)].map((schema) => ({
+        connectionString,
+        schema,
+      })),
+      { connectionString: "" },
+      { connectionString, maxConnections: 0 },
+      { connectionString, maxLockConnections: 1.5 },
+    ];
+    for (const options of bad) {
       let error: unknown;
       try {
-        postgresStorage({ connectionString: databaseUrl(), schema });
+        postgresStorage(options);
       } catch (caught) {
         error = caught;
       }
-      expect(isPrivnetError(error, "INVALID_OPTIONS"), schema).toBe(true);
+      expect(isPrivnetError(error, "INVALID_OPTIONS"), JSON.stringify(options)).toBe(true);
     }
   });
 });

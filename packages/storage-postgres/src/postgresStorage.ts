@@ -50,6 +50,15 @@ const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
  * const platform = await createPlatform({ transport: http(url), storage });
  */
 export function postgresStorage(options: PostgresStorageOptions): StorageAdapter {
+  if (typeof options.connectionString !== "string" || options.connectionString === "") {
+    throw new InvalidOptionsError("postgresStorage needs a `connectionString`.");
+  }
+  for (const name of ["maxConnections", "maxLockConnections"] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isInteger(value) && value > 0)) {
+      throw new InvalidOptionsError(`postgresStorage's \`${name}\` must be a positive whole number.`);
+    }
+  }
   const schema = options.schema ?? "privnet";
   if (!SCHEMA_NAME.test(schema)) {
     throw new InvalidOptionsError(
@@ -88,6 +97,8 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
   };
 
   const mutex = createKeyedMutex();
+  /** Lock connections waiting in `pg_advisory_lock`, cancelled by close(). */
+  const waiting = new Set<pg.PoolClient>();
 
   return {
     name: "postgres",
@@ -222,15 +233,25 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
         ensureOpen();
         const lockKey = advisoryLockKey(schema, key);
         const client = await lockPool.connect();
+        // A held connection that the server drops would otherwise surface as an uncaught error.
+        const onError = () => {};
+        client.on("error", onError);
         let healthy = true;
         try {
+          waiting.add(client);
           try {
+            ensureOpen();
             await client.query("SELECT pg_advisory_lock($1)", [lockKey]);
           } catch (error) {
             healthy = false;
+            // close() cancels waits in the server; report that as what it is.
+            if (closed) throw new StorageClosedError("postgres");
             throw error;
+          } finally {
+            waiting.delete(client);
           }
           try {
+            ensureOpen();
             return await fn();
           } finally {
             await client.query("SELECT pg_advisory_unlock($1)", [lockKey]).catch(() => {
@@ -239,6 +260,7 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
             });
           }
         } finally {
+          client.off("error", onError);
           client.release(!healthy);
         }
       });
@@ -246,6 +268,14 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
     async close() {
       if (closed) return;
       closed = true;
+      // Calls still waiting in the server for a lock that another process holds would keep their
+      // connections, and so close(), busy until that process lets go: cancel the waits instead.
+      const pids = [...waiting].map((client) => (client as unknown as { processID: number }).processID);
+      if (pids.length > 0) {
+        await pool
+          .query("SELECT pg_cancel_backend(pid) FROM unnest($1::int[]) AS pid", [pids])
+          .catch(() => {});
+      }
       // Both wait for connections in use (a running withLock, say) to come back before ending.
       await Promise.all([pool.end(), lockPool.end()]);
     },

@@ -530,6 +530,41 @@ export function testStorageAdapter(name: string, factory: StorageAdapterFactory)
         expect(await other.withLock("0xBusy", async () => "free")).toBe("free");
       });
 
+      test("closing an instance while its withLock waits for the other's rejects that call with STORAGE_CLOSED", async ({
+        skip,
+      }) => {
+        requireReopen(skip);
+        const other = await reopen();
+        let release!: () => void;
+        let entered!: () => void;
+        const inside = new Promise<void>((resolve) => (entered = resolve));
+        const holder = store().withLock(
+          "0xHeld",
+          () =>
+            new Promise<void>((resolve) => {
+              release = resolve;
+              entered();
+            }),
+        );
+        await inside;
+        // Warmed up, and given a few turns, so that the waiter is likely already waiting on the store
+        // itself rather than on setup; the outcome must be the same either way.
+        await other.withLock("0xWarmUp", async () => undefined);
+        let ran = false;
+        const waiter = other
+          .withLock("0xHeld", async () => {
+            ran = true;
+          })
+          .catch((caught: unknown) => caught);
+        for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+        await other.close();
+        const error = await waiter;
+        expect(isPrivnetError(error, "STORAGE_CLOSED"), String(error)).toBe(true);
+        expect(ran).toBe(false);
+        release();
+        await holder;
+      });
+
       test("a lock released by a closed instance is free for the other", async ({ skip }) => {
         requireReopen(skip);
         const other = await reopen();
