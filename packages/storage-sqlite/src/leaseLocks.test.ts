@@ -61,3 +61,29 @@ test("a lock held by a process killed with SIGKILL is free once its lease runs o
     await storage.close();
   }
 });
+
+test("a holder whose event loop stalls past its lease is warned that the lock may be lost", async () => {
+  const path = join(dir, "privnet.db");
+  const stalled = sqliteStorage({ path, lockLeaseMs: 30 });
+  const other = sqliteStorage({ path });
+  try {
+    const warning = new Promise<Error>((resolve) => {
+      const listener = (emitted: Error) => {
+        if ((emitted as Error & { code?: string }).code !== "PRIVNET_STORAGE_LOCK_LOST") return;
+        process.off("warning", listener);
+        resolve(emitted);
+      };
+      process.on("warning", listener);
+    });
+    await stalled.withLock("0xStalled", async () => {
+      // Block this thread well past the 30 ms lease, as a long synchronous computation would.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 150);
+      // The lease has run out, so another instance takes the lock while this holder still runs…
+      expect(await other.withLock("0xStalled", async () => "taken")).toBe("taken");
+      // …and this holder's next renewal finds it gone.
+      expect((await warning).message).toContain('"0xStalled"');
+    });
+  } finally {
+    await Promise.all([stalled.close(), other.close()]);
+  }
+});
