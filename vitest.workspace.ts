@@ -11,6 +11,8 @@ const repo = dirname(fileURLToPath(import.meta.url));
 export const projects: TestProjectInlineConfiguration[] = [
   project("@privnet/core", "packages/core"),
   project("@privnet/devnet", "packages/devnet"),
+  project("@privnet/storage-sqlite", "packages/storage-sqlite"),
+  project("@privnet/storage-postgres", "packages/storage-postgres"),
   project("@privnet/express-adapter", "packages/express-adapter"),
   project("@privnet/contracts", "contracts", ["test/**/*.test.ts"]),
   project("examples", "examples", ["*/src/**/*.test.ts"]),

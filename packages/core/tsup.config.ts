@@ -1,7 +1,8 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/exports/index.ts", "src/exports/contracts.ts"],
+  entry: ["src/exports/index.ts", "src/exports/contracts.ts", "src/exports/testing.ts"],
+  external: ["vitest"],
   outDir: "dist/exports",
   format: ["esm"],
   dts: true,

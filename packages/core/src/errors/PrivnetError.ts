@@ -13,6 +13,10 @@ export const errorCodes = [
   // storage
   "WALLET_EXISTS",
   "STORAGE_CLOSED",
+  // storage adapters
+  "STORAGE_VALUE_INVALID",
+  "STORAGE_OPEN_FAILED",
+  "STORAGE_SCHEMA_UNSUPPORTED",
   // embedded devnet
   "DEVNET_BINARY_NOT_FOUND",
   "DEVNET_PORT_IN_USE",

@@ -12,4 +12,10 @@ export {
   InvalidOptionsError,
   PlatformClosedError,
 } from "./platform.js";
-export { StorageClosedError, WalletExistsError } from "./storage.js";
+export {
+  StorageClosedError,
+  StorageOpenFailedError,
+  StorageSchemaUnsupportedError,
+  StorageValueInvalidError,
+  WalletExistsError,
+} from "./storage.js";

@@ -1,5 +1,6 @@
+export { encodeStateValue } from "./encodeStateValue.js";
 export { createKeyedMutex } from "./keyedMutex.js";
-export { MAX_TRANSACTIONS_PAGE, memoryStorage } from "./memoryStorage.js";
+export { memoryStorage } from "./memoryStorage.js";
 export type {
   ListTransactionsQuery,
   NewTransactionRecord,
@@ -10,3 +11,4 @@ export type {
   TransactionStatus,
   WalletRecord,
 } from "./StorageAdapter.js";
+export { MAX_TRANSACTIONS_PAGE, transactionsPageSize } from "./transactionsPageSize.js";

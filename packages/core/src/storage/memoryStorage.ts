@@ -1,5 +1,6 @@
 import type { Address } from "viem";
 import { StorageClosedError, WalletExistsError } from "../errors/storage.js";
+import { encodeStateValue } from "./encodeStateValue.js";
 import { createKeyedMutex } from "./keyedMutex.js";
 import type {
   ListTransactionsQuery,
@@ -10,9 +11,10 @@ import type {
   TransactionRecordUpdate,
   WalletRecord,
 } from "./StorageAdapter.js";
+import { transactionsPageSize } from "./transactionsPageSize.js";
 
-/** Most records one `transactions.list` call returns, whatever `limit` asks. */
-export const MAX_TRANSACTIONS_PAGE = 1_000;
+// Kept here too for code that imported it from this module before it moved.
+export { MAX_TRANSACTIONS_PAGE } from "./transactionsPageSize.js";
 
 /**
  * Keeps everything in this process's memory: the default storage, gone when the process ends.
@@ -92,7 +94,7 @@ export function memoryStorage(): StorageAdapter {
       },
       async list(query: ListTransactionsQuery) {
         open();
-        const limit = Math.max(0, Math.min(query.limit, MAX_TRANSACTIONS_PAGE));
+        const limit = transactionsPageSize(query.limit);
         const address = query.address?.toLowerCase();
         const page: TransactionRecord[] = [];
         // Ids grow with insertion, so newest first is descending id order.
@@ -119,14 +121,14 @@ export function memoryStorage(): StorageAdapter {
       async set<T>(key: string, value: T) {
         open();
         // Stored as JSON text, as the database adapters do, so values behave the same everywhere.
-        state.set(key, JSON.stringify(value));
+        state.set(key, encodeStateValue(key, value));
       },
       async delete(key: string) {
         open();
         state.delete(key);
       },
     },
-    withLock(key, fn) {
+    async withLock(key, fn) {
       open();
       return mutex.run(key, fn);
     },

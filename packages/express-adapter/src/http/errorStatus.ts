@@ -11,6 +11,11 @@ export const errorStatus = {
   PLATFORM_CLOSED: 503,
   WALLET_EXISTS: 409,
   STORAGE_CLOSED: 503,
+  // A value the storage cannot keep is a bug of the caller inside privnet, not of the client.
+  STORAGE_VALUE_INVALID: 500,
+  // The database cannot be opened or is newer than this code: the service is not available.
+  STORAGE_OPEN_FAILED: 503,
+  STORAGE_SCHEMA_UNSUPPORTED: 503,
   DEVNET_BINARY_NOT_FOUND: 500,
   DEVNET_PORT_IN_USE: 500,
   DEVNET_STATE_INVALID: 500,

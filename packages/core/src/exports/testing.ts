@@ -1,0 +1,2 @@
+// Test helpers for adapter authors. Imports vitest, so it stays out of the main entry.
+export * from "../storage/conformance/index.js";

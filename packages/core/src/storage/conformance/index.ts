@@ -1,0 +1,5 @@
+export {
+  type StorageAdapterFactory,
+  type StorageAdapterFixture,
+  testStorageAdapter,
+} from "./testStorageAdapter.js";

@@ -1,0 +1,1 @@
+export { type PostgresStorageOptions, postgresStorage } from "../postgresStorage.js";

@@ -1,0 +1,42 @@
+/**
+ * The schema, one step per version, the same logical schema as @privnet/storage-sqlite. A step is
+ * never edited once released: a change is a new step. `s` is the quoted schema name. Wei amounts
+ * and block numbers are NUMERIC(78, 0) (every uint256 fits; int8 would not), addresses are unique
+ * and filtered without case through lower(), identity ids come from sequences and are never reused.
+ */
+export const migrations: readonly { version: number; name: string; sql: (s: string) => string }[] = [
+  {
+    version: 1,
+    name: "wallets, transactions, state",
+    sql: (s) => `
+      CREATE TABLE ${s}.wallets (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        name TEXT NOT NULL,
+        address TEXT NOT NULL,
+        private_key TEXT NOT NULL,
+        system BOOLEAN NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX wallets_address ON ${s}.wallets (lower(address));
+      CREATE TABLE ${s}.transactions (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        hash TEXT NOT NULL,
+        from_address TEXT NOT NULL,
+        to_address TEXT NOT NULL,
+        value NUMERIC(78, 0) NOT NULL,
+        nonce BIGINT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'confirmed', 'failed')),
+        block_number NUMERIC(78, 0),
+        source TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX transactions_from ON ${s}.transactions (lower(from_address), id);
+      CREATE INDEX transactions_to ON ${s}.transactions (lower(to_address), id);
+      CREATE INDEX transactions_status ON ${s}.transactions (status, id);
+      CREATE TABLE ${s}.state (
+        key TEXT PRIMARY KEY,
+        value JSON NOT NULL
+      );
+    `,
+  },
+];

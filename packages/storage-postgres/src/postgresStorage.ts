@@ -1,0 +1,342 @@
+import {
+  createKeyedMutex,
+  encodeStateValue,
+  InvalidOptionsError,
+  isPrivnetError,
+  type ListTransactionsQuery,
+  type NewTransactionRecord,
+  type NewWalletRecord,
+  type StorageAdapter,
+  StorageClosedError,
+  StorageOpenFailedError,
+  type TransactionRecord,
+  type TransactionRecordUpdate,
+  type TransactionStatus,
+  transactionsPageSize,
+  WalletExistsError,
+  type WalletRecord,
+} from "@privnet/core";
+import pg from "pg";
+import type { Address, Hash } from "viem";
+import { advisoryLockKey } from "./advisoryLockKey.js";
+import { migrate, quoteIdentifier } from "./migrate.js";
+
+export type PostgresStorageOptions = {
+  /** `postgres://user:password@host:5432/database`, as `pg` reads it. */
+  connectionString: string;
+  /** The schema privnet's tables live in; created when missing. Default `"privnet"`. */
+  schema?: string;
+  /** Connections for reads and writes. Default 10. */
+  maxConnections?: number;
+  /**
+   * Connections that hold advisory locks, one per key held at once by this process. Separate from
+   * the others so that work inside `withLock` always finds a connection. Default 10.
+   */
+  maxLockConnections?: number;
+};
+
+const UNIQUE_VIOLATION = "23505";
+const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+/**
+ * Keeps wallets, history and state in PostgreSQL through `pg`, for several processes or machines
+ * sharing one store. Tables live in their own schema and are migrated on first use (under an
+ * advisory lock, so processes starting together are safe); `withLock` holds a PostgreSQL advisory
+ * lock, so it excludes every process connected to the same database.
+ *
+ * @example
+ * import { postgresStorage } from "@privnet/storage-postgres";
+ * const storage = postgresStorage({ connectionString: "postgres://postgres@127.0.0.1:5432/privnet" });
+ * const platform = await createPlatform({ transport: http(url), storage });
+ */
+export function postgresStorage(options: PostgresStorageOptions): StorageAdapter {
+  if (typeof options.connectionString !== "string" || options.connectionString === "") {
+    throw new InvalidOptionsError("postgresStorage needs a `connectionString`.");
+  }
+  for (const name of ["maxConnections", "maxLockConnections"] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isInteger(value) && value > 0)) {
+      throw new InvalidOptionsError(`postgresStorage's \`${name}\` must be a positive whole number.`);
+    }
+  }
+  const schema = options.schema ?? "privnet";
+  if (!SCHEMA_NAME.test(schema)) {
+    throw new InvalidOptionsError(
+      `"${schema}" is not a usable schema name.`,
+      "Use letters, digits and underscores, starting with a letter or underscore (at most 63).",
+    );
+  }
+  const where = describeConnection(options.connectionString, schema);
+  const s = quoteIdentifier(schema);
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+  const lockPool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxLockConnections ?? 10,
+  });
+  // An idle connection that drops (server restart) is replaced by the pool; without a listener,
+  // pg would raise it as an uncaught error and end the process.
+  pool.on("error", () => {});
+  lockPool.on("error", () => {});
+
+  const ready = migrate(pool, schema).catch((cause: unknown) => {
+    if (isPrivnetError(cause)) throw cause;
+    throw new StorageOpenFailedError("postgres", where, { cause });
+  });
+  // Reported to whoever calls first; never an unhandled rejection if nobody does.
+  ready.catch(() => {});
+
+  let closed = false;
+  const ensureOpen = () => {
+    if (closed) throw new StorageClosedError("postgres");
+  };
+  const query = async <Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
+    ensureOpen();
+    await ready;
+    ensureOpen();
+    return pool.query<Row>(text, values);
+  };
+
+  const mutex = createKeyedMutex();
+  /** Lock connections waiting in `pg_advisory_lock`, cancelled by close(). */
+  const waiting = new Set<pg.PoolClient>();
+
+  return {
+    name: "postgres",
+    wallets: {
+      async insert(wallet: NewWalletRecord) {
+        try {
+          const { rows } = await query<WalletRow>(
+            `INSERT INTO ${s}.wallets (name, address, private_key, system, created_at)
+             VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+            [wallet.name, wallet.address, wallet.privateKey, wallet.system, wallet.createdAt],
+          );
+          return toWallet(rows[0] as WalletRow);
+        } catch (error) {
+          if ((error as { code?: string }).code === UNIQUE_VIOLATION)
+            throw new WalletExistsError(wallet.address);
+          throw error;
+        }
+      },
+      async get(id: number) {
+        const { rows } = await query<WalletRow>(`SELECT * FROM ${s}.wallets WHERE id = $1`, [id]);
+        return rows[0] && toWallet(rows[0]);
+      },
+      async getByAddress(address: Address) {
+        const { rows } = await query<WalletRow>(
+          `SELECT * FROM ${s}.wallets WHERE lower(address) = lower($1)`,
+          [address],
+        );
+        return rows[0] && toWallet(rows[0]);
+      },
+      async list() {
+        const { rows } = await query<WalletRow>(`SELECT * FROM ${s}.wallets ORDER BY id`);
+        return rows.map(toWallet);
+      },
+      async remove(id: number) {
+        const { rowCount } = await query(`DELETE FROM ${s}.wallets WHERE id = $1`, [id]);
+        return (rowCount ?? 0) > 0;
+      },
+    },
+    transactions: {
+      async insert(record: NewTransactionRecord) {
+        const { rows } = await query<TransactionRow>(
+          `INSERT INTO ${s}.transactions
+             (hash, from_address, to_address, value, nonce, status, block_number, source, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+          [
+            record.hash,
+            record.from,
+            record.to,
+            record.value.toString(),
+            record.nonce,
+            record.status,
+            record.blockNumber === null ? null : record.blockNumber.toString(),
+            record.source,
+            record.createdAt,
+          ],
+        );
+        return toTransaction(rows[0] as TransactionRow);
+      },
+      async update(id: number, update: TransactionRecordUpdate) {
+        const assignments: string[] = [];
+        const values: unknown[] = [];
+        const assign = (column: string, value: unknown) => {
+          values.push(value);
+          assignments.push(`${column} = $${values.length}`);
+        };
+        if (update.hash !== undefined) assign("hash", update.hash);
+        if (update.status !== undefined) assign("status", update.status);
+        if (update.blockNumber !== undefined) {
+          assign("block_number", update.blockNumber === null ? null : update.blockNumber.toString());
+        }
+        values.push(id);
+        const { rows } =
+          assignments.length === 0
+            ? await query<TransactionRow>(`SELECT * FROM ${s}.transactions WHERE id = $1`, values)
+            : await query<TransactionRow>(
+                `UPDATE ${s}.transactions SET ${assignments.join(", ")} WHERE id = $${values.length} RETURNING *`,
+                values,
+              );
+        return rows[0] && toTransaction(rows[0]);
+      },
+      async get(id: number) {
+        const { rows } = await query<TransactionRow>(`SELECT * FROM ${s}.transactions WHERE id = $1`, [id]);
+        return rows[0] && toTransaction(rows[0]);
+      },
+      async list(listQuery: ListTransactionsQuery) {
+        const conditions: string[] = [];
+        const values: unknown[] = [];
+        const param = (value: unknown) => {
+          values.push(value);
+          return `$${values.length}`;
+        };
+        if (listQuery.before !== undefined) conditions.push(`id < ${param(listQuery.before)}`);
+        if (listQuery.status !== undefined) conditions.push(`status = ${param(listQuery.status)}`);
+        if (listQuery.address !== undefined) {
+          const address = param(listQuery.address.toLowerCase());
+          conditions.push(`(lower(from_address) = ${address} OR lower(to_address) = ${address})`);
+        }
+        const whereClause = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
+        const limit = param(transactionsPageSize(listQuery.limit));
+        const { rows } = await query<TransactionRow>(
+          `SELECT * FROM ${s}.transactions ${whereClause} ORDER BY id DESC LIMIT ${limit}`,
+          values,
+        );
+        return rows.map(toTransaction);
+      },
+    },
+    state: {
+      async get<T>(key: string) {
+        const { rows } = await query<{ value: string }>(
+          `SELECT value::text AS value FROM ${s}.state WHERE key = $1`,
+          [key],
+        );
+        return rows[0] === undefined ? undefined : (JSON.parse(rows[0].value) as T);
+      },
+      async set<T>(key: string, value: T) {
+        const text = encodeStateValue(key, value);
+        await query(
+          `INSERT INTO ${s}.state (key, value) VALUES ($1, $2::json)
+           ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+          [key, text],
+        );
+      },
+      async delete(key: string) {
+        await query(`DELETE FROM ${s}.state WHERE key = $1`, [key]);
+      },
+    },
+    async withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+      ensureOpen();
+      await ready;
+      // One holder per key in this process waits in memory, so a process uses one connection per key.
+      return mutex.run(key, async () => {
+        ensureOpen();
+        const lockKey = advisoryLockKey(schema, key);
+        const client = await lockPool.connect();
+        // A held connection that the server drops would otherwise surface as an uncaught error.
+        const onError = () => {};
+        client.on("error", onError);
+        let healthy = true;
+        try {
+          waiting.add(client);
+          try {
+            ensureOpen();
+            await client.query("SELECT pg_advisory_lock($1)", [lockKey]);
+          } catch (error) {
+            healthy = false;
+            // close() cancels waits in the server; report that as what it is.
+            if (closed) throw new StorageClosedError("postgres");
+            throw error;
+          } finally {
+            waiting.delete(client);
+          }
+          try {
+            ensureOpen();
+            return await fn();
+          } finally {
+            await client.query("SELECT pg_advisory_unlock($1)", [lockKey]).catch(() => {
+              // The session is suspect: closing it below releases any lock it still holds.
+              healthy = false;
+            });
+          }
+        } finally {
+          client.off("error", onError);
+          client.release(!healthy);
+        }
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Calls still waiting in the server for a lock that another process holds would keep their
+      // connections, and so close(), busy until that process lets go: cancel the waits instead.
+      const pids = [...waiting].map((client) => (client as unknown as { processID: number }).processID);
+      if (pids.length > 0) {
+        await pool
+          .query("SELECT pg_cancel_backend(pid) FROM unnest($1::int[]) AS pid", [pids])
+          .catch(() => {});
+      }
+      // Both wait for connections in use (a running withLock, say) to come back before ending.
+      await Promise.all([pool.end(), lockPool.end()]);
+    },
+  };
+}
+
+/** Where the store is, for error messages: host, database and schema, never the password. */
+function describeConnection(connectionString: string, schema: string): string {
+  try {
+    const url = new URL(connectionString);
+    return `${url.host}${url.pathname} (schema ${schema})`;
+  } catch {
+    return `schema ${schema}`;
+  }
+}
+
+type WalletRow = {
+  id: string;
+  name: string;
+  address: string;
+  private_key: string;
+  system: boolean;
+  created_at: string;
+};
+
+type TransactionRow = {
+  id: string;
+  hash: string;
+  from_address: string;
+  to_address: string;
+  value: string;
+  nonce: string;
+  status: string;
+  block_number: string | null;
+  source: string;
+  created_at: string;
+};
+
+// pg returns BIGINT and NUMERIC as strings, so ids and nonces become numbers, amounts bigints.
+function toWallet(row: WalletRow): WalletRecord {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    address: row.address as Address,
+    privateKey: row.private_key,
+    system: row.system,
+    createdAt: row.created_at,
+  };
+}
+
+function toTransaction(row: TransactionRow): TransactionRecord {
+  return {
+    id: Number(row.id),
+    hash: row.hash as Hash,
+    from: row.from_address as Address,
+    to: row.to_address as Address,
+    value: BigInt(row.value),
+    nonce: Number(row.nonce),
+    status: row.status as TransactionStatus,
+    blockNumber: row.block_number === null ? null : BigInt(row.block_number),
+    source: row.source,
+    createdAt: row.created_at,
+  };
+}

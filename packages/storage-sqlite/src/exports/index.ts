@@ -1,0 +1,1 @@
+export { type SqliteStorageOptions, sqliteStorage } from "../sqliteStorage.js";

@@ -1,0 +1,89 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { spawnFixture } from "./fixtures/spawnFixture.js";
+import { loadNodeSqlite } from "./loadNodeSqlite.js";
+import { sqliteStorage } from "./sqliteStorage.js";
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "privnet-sqlite-locks-"));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+test("three processes sharing one file never hold the same key at once", async () => {
+  const path = join(dir, "privnet.db");
+  const log = join(dir, "lock.log");
+  writeFileSync(log, "");
+  const rounds = 15;
+  // All three open the new file at once, so this also runs their migrations concurrently.
+  const workers = [1, 2, 3].map(() =>
+    spawnFixture("countUnderLock", [path, log, String(rounds), "0xShared"]),
+  );
+  for (const worker of workers) {
+    expect(await worker.exited, worker.stderr()).toBe(0);
+    expect(worker.lines).toContain("done");
+  }
+
+  // Every "enter" is followed by the "exit" of the same process before anyone else enters.
+  const events = readFileSync(log, "utf8").trim().split("\n");
+  expect(events).toHaveLength(3 * rounds * 2);
+  for (let index = 0; index < events.length; index += 2) {
+    const [enter, exit] = [events[index], events[index + 1]];
+    expect(enter?.startsWith("enter ")).toBe(true);
+    expect(exit).toBe(`exit ${enter?.slice("enter ".length)}`);
+  }
+  // No lost update: each increment saw the one before it.
+  const storage = sqliteStorage({ path });
+  expect(await storage.state.get("counter")).toBe(3 * rounds);
+  await storage.close();
+});
+
+test("a lock held by a process killed with SIGKILL is free once its lease runs out", async () => {
+  const path = join(dir, "privnet.db");
+  const holder = spawnFixture("holdLockUntilKilled", [path, "0xStuck"]);
+  await holder.waitForLine((line) => line === "locked");
+  // The holder's lease is in the table: the lock really is taken.
+  const db = new (loadNodeSqlite(path).DatabaseSync)(path);
+  const lease = db.prepare("SELECT owner, expires_at FROM locks WHERE key = ?").get("0xStuck");
+  db.close();
+  expect(lease?.owner).toEqual(expect.any(String));
+  holder.child.kill("SIGKILL");
+  await holder.exited;
+  const storage = sqliteStorage({ path });
+  try {
+    expect(await storage.withLock("0xStuck", async () => "taken over")).toBe("taken over");
+  } finally {
+    await storage.close();
+  }
+});
+
+test("a holder whose event loop stalls past its lease is warned that the lock may be lost", async () => {
+  const path = join(dir, "privnet.db");
+  const stalled = sqliteStorage({ path, lockLeaseMs: 30 });
+  const other = sqliteStorage({ path });
+  try {
+    const warning = new Promise<Error>((resolve) => {
+      const listener = (emitted: Error) => {
+        if ((emitted as Error & { code?: string }).code !== "PRIVNET_STORAGE_LOCK_LOST") return;
+        process.off("warning", listener);
+        resolve(emitted);
+      };
+      process.on("warning", listener);
+    });
+    await stalled.withLock("0xStalled", async () => {
+      // Block this thread well past the 30 ms lease, as a long synchronous computation would.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 150);
+      // The lease has run out, so another instance takes the lock while this holder still runs…
+      expect(await other.withLock("0xStalled", async () => "taken")).toBe("taken");
+      // …and this holder's next renewal finds it gone.
+      expect((await warning).message).toContain('"0xStalled"');
+    });
+  } finally {
+    await Promise.all([stalled.close(), other.close()]);
+  }
+});

@@ -1,0 +1,92 @@
+import { writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { isPrivnetError } from "@privnet/core";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { loadNodeSqlite } from "./loadNodeSqlite.js";
+import { migrate } from "./migrate.js";
+import { migrations } from "./migrations.js";
+import { sqliteStorage } from "./sqliteStorage.js";
+
+let dir: string;
+let path: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "privnet-sqlite-migrate-"));
+  path = join(dir, "privnet.db");
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const openRaw = () => new (loadNodeSqlite(path).DatabaseSync)(path);
+const latest = Math.max(...migrations.map((migration) => migration.version));
+
+test("an empty file gets every migration, once; running again changes nothing", () => {
+  const db = openRaw();
+  try {
+    expect(migrate(db)).toEqual({
+      applied: migrations.map((migration) => migration.version),
+      version: latest,
+    });
+    expect(migrate(db)).toEqual({ applied: [], version: latest });
+    const versions = db.prepare("SELECT version FROM schema_migrations ORDER BY version").all();
+    expect(versions.map((row) => row.version)).toEqual(migrations.map((migration) => migration.version));
+    const tables = db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .all()
+      .map((row) => row.name);
+    expect(tables).toEqual(["locks", "schema_migrations", "state", "transactions", "wallets"]);
+  } finally {
+    db.close();
+  }
+});
+
+test("reopening a migrated store keeps its data and applies nothing twice", async () => {
+  const first = sqliteStorage({ path });
+  await first.state.set("kept", { yes: true });
+  await first.close();
+  const second = sqliteStorage({ path });
+  expect(await second.state.get("kept")).toEqual({ yes: true });
+  await second.close();
+  const db = openRaw();
+  expect(db.prepare("SELECT count(*) AS n FROM schema_migrations").get()).toEqual({ n: migrations.length });
+  db.close();
+});
+
+test("a file migrated by a newer privnet is STORAGE_SCHEMA_UNSUPPORTED, and left as it is", async () => {
+  const db = openRaw();
+  migrate(db);
+  db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, 'future', '')").run(
+    latest + 1,
+  );
+  db.close();
+  const error = (() => {
+    try {
+      sqliteStorage({ path });
+    } catch (caught) {
+      return caught;
+    }
+  })();
+  expect(isPrivnetError(error, "STORAGE_SCHEMA_UNSUPPORTED")).toBe(true);
+  expect((error as Error).message).toContain(`version ${latest + 1}`);
+  const again = openRaw();
+  expect(again.prepare("SELECT max(version) AS v FROM schema_migrations").get()).toEqual({ v: latest + 1 });
+  again.close();
+});
+
+test("a file that is not a database, or a path in a missing folder, is STORAGE_OPEN_FAILED", () => {
+  writeFileSync(path, "this is not a database, but it is long enough to have a header ".repeat(10));
+  for (const target of [path, join(dir, "missing", "privnet.db")]) {
+    let error: unknown;
+    try {
+      sqliteStorage({ path: target });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isPrivnetError(error, "STORAGE_OPEN_FAILED")).toBe(true);
+    expect((error as Error).message).toContain(target);
+  }
+});
