@@ -11,4 +11,19 @@ export {
   InvalidOptionsError,
   PlatformClosedError,
 } from "./platform.js";
+export {
+  InsufficientFundsError,
+  InvalidAddressError,
+  InvalidAmountError,
+  InvalidQueryError,
+  NonceConflictError,
+  TransactionFailedError,
+  TransactionRejectedError,
+} from "./sender.js";
 export { StorageClosedError, WalletExistsError } from "./storage.js";
+export {
+  InvalidPrivateKeyError,
+  WalletDecryptionError,
+  WalletLockedError,
+  WalletNotFoundError,
+} from "./wallets.js";
