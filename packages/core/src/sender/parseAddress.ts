@@ -14,7 +14,9 @@ export function parseAddress(value: unknown, field = "to"): Address {
   if (!/^0x[0-9a-fA-F]{40}$/.test(value)) {
     throw new InvalidAddressError(field, value, "expected 0x followed by 40 hex digits.");
   }
-  if (!isAddress(value, { strict: true })) {
+  // viem's strict check takes all lower case as unchecksummed; all upper case is that too (EIP-55).
+  const allUpper = value.slice(2) === value.slice(2).toUpperCase();
+  if (!allUpper && !isAddress(value, { strict: true })) {
     throw new InvalidAddressError(field, value, "the mixed-case checksum (EIP-55) does not match.");
   }
   return getAddress(value);

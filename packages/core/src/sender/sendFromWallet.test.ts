@@ -31,7 +31,11 @@ describe("sendFromWallet", () => {
 
       const done = await platform.transactions.wait(sent.id);
       const receipt = await platform.client.getTransactionReceipt({ hash: sent.tx_hash });
-      expect(done).toMatchObject({ id: sent.id, status: "confirmed", block_number: Number(receipt.blockNumber) });
+      expect(done).toMatchObject({
+        id: sent.id,
+        status: "confirmed",
+        block_number: Number(receipt.blockNumber),
+      });
       expect(await platform.client.getBalance({ address: recipient })).toBe(parseEther("1.5"));
       expect(seen.map((record) => record.status)).toEqual(["pending", "confirmed"]);
       expect(seen[0]?.source).toBe("sdk");
@@ -97,7 +101,10 @@ describe("sendFromWallet", () => {
       const nonceBefore = await platform.client.getTransactionCount({ address: from, blockTag: "pending" });
       const cases: [Parameters<typeof platform.sender.sendFromWallet>[0], string][] = [
         [{ fromWalletId: 2, to: "0x1234", amount: "1" }, "INVALID_ADDRESS"],
-        [{ fromWalletId: 2, to: "0x8943545177806ED17B9F23F0a21ee5948eCaa777", amount: "1" }, "INVALID_ADDRESS"],
+        [
+          { fromWalletId: 2, to: "0x8943545177806ED17B9F23F0a21ee5948eCaa777", amount: "1" },
+          "INVALID_ADDRESS",
+        ],
         [{ fromWalletId: 2, to: `0x${"g".repeat(40)}`, amount: "1" }, "INVALID_ADDRESS"],
         [{ fromWalletId: 2, to: recipient, amount: "0" }, "INVALID_AMOUNT"],
         [{ fromWalletId: 2, to: recipient, amount: "-1" }, "INVALID_AMOUNT"],
@@ -111,7 +118,9 @@ describe("sendFromWallet", () => {
       ];
       for (const [params, code] of cases) {
         const error = await platform.sender.sendFromWallet(params).catch((caught: unknown) => caught);
-        expect(isPrivnetError(error, code as never), `${JSON.stringify(params)} → ${code}: ${error}`).toBe(true);
+        expect(isPrivnetError(error, code as never), `${JSON.stringify(params)} → ${code}: ${error}`).toBe(
+          true,
+        );
       }
       const keyError = await platform.sender
         .sendWithKey({ privateKey: "0x1234", to: recipient, amount: "1" })
@@ -120,7 +129,9 @@ describe("sendFromWallet", () => {
 
       expect(await platform.storage.transactions.list({ limit: 1000 })).toEqual([]);
       expect(await platform.storage.state.get(`nonce:${from.toLowerCase()}`)).toBeUndefined();
-      expect(await platform.client.getTransactionCount({ address: from, blockTag: "pending" })).toBe(nonceBefore);
+      expect(await platform.client.getTransactionCount({ address: from, blockTag: "pending" })).toBe(
+        nonceBefore,
+      );
     } finally {
       await platform.close();
     }

@@ -14,7 +14,10 @@ export type WaitForTransactionReturnType = TransactionEntry;
  * const sent = await platform.sender.sendFromWallet({ fromWalletId: 1, to, amount: "1" });
  * const { status, block_number } = await platform.transactions.wait(sent.id);
  */
-export async function waitForTransaction(ctx: PlatformContext, id: number): Promise<WaitForTransactionReturnType> {
+export async function waitForTransaction(
+  ctx: PlatformContext,
+  id: number,
+): Promise<WaitForTransactionReturnType> {
   let listener: ((record: TransactionRecord) => void) | undefined;
   try {
     // Listen first, then read: a change between the two is not missed.

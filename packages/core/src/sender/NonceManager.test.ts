@@ -1,0 +1,115 @@
+import { useDevnet } from "@privnet/devnet/vitest";
+import { createWalletClient, getAddress, type Hash, http, parseGwei } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { describe, expect, test } from "vitest";
+import { createPlatform, type Platform } from "../platform/createPlatform.js";
+import type { TransactionRecord } from "../storage/StorageAdapter.js";
+
+const devnet = useDevnet();
+const recipient = getAddress("0x00000000000000000000000000000000000000bb");
+
+/** Resolves with the first `transaction` event that matches. */
+function nextEvent(platform: Platform, match: (record: TransactionRecord) => boolean) {
+  return new Promise<TransactionRecord>((resolve) => {
+    const listener = (record: TransactionRecord) => {
+      if (!match(record)) return;
+      platform.events.off("transaction", listener);
+      resolve(record);
+    };
+    platform.events.on("transaction", listener);
+  });
+}
+
+describe("NonceManager", () => {
+  test("replaces a transaction stuck past the timeout with a higher fee; the record follows the hash that lands", async () => {
+    const platform = await createPlatform({
+      transport: http(devnet.rpcUrl),
+      pollingInterval: 100,
+      replaceAfter: 200,
+    });
+    try {
+      await devnet.request("evm_setAutomine", [false]);
+      const sent = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" });
+      const replaced = await nextEvent(
+        platform,
+        (record) => record.id === sent.id && record.hash !== sent.tx_hash,
+      );
+      expect(replaced.status).toBe("pending");
+
+      await devnet.request("evm_mine");
+      const done = await platform.transactions.wait(sent.id);
+      expect(done.status).toBe("confirmed");
+      // The watcher may have replaced more than once before the block came: the record holds the last.
+      expect(done.tx_hash).not.toBe(sent.tx_hash);
+      const original = await platform.client.getTransaction({ hash: sent.tx_hash }).catch(() => undefined);
+      expect(original).toBeUndefined();
+      const landed = await platform.client.getTransaction({ hash: done.tx_hash as Hash });
+      expect(landed.nonce).toBe((await platform.storage.transactions.get(sent.id))?.nonce);
+      expect(landed.maxPriorityFeePerGas).toBeGreaterThan(parseGwei("1.1"));
+      const [entry] = await platform.transactions.list();
+      expect(entry).toMatchObject({ id: sent.id, status: "confirmed", tx_hash: done.tx_hash });
+    } finally {
+      await devnet.request("evm_setAutomine", [true]);
+      await platform.close();
+    }
+  });
+
+  test("a transaction whose nonce another transaction used is marked failed", async () => {
+    const platform = await createPlatform({
+      transport: http(devnet.rpcUrl),
+      pollingInterval: 100,
+      replaceAfter: 200,
+    });
+    try {
+      await devnet.request("evm_setAutomine", [false]);
+      const sent = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" });
+      // The same key sends elsewhere with the same nonce and a far higher fee: it takes the slot.
+      const owner = privateKeyToAccount(devnet.accounts[1]?.privateKey ?? "0x");
+      const other = createWalletClient({
+        account: owner,
+        chain: devnet.chain,
+        transport: http(devnet.rpcUrl),
+      });
+      const nonce = (await platform.storage.transactions.get(sent.id))?.nonce ?? -1;
+      const otherHash = await other.sendTransaction({
+        to: owner.address,
+        value: 0n,
+        nonce,
+        gas: 21_000n,
+        maxFeePerGas: parseGwei("500"),
+        maxPriorityFeePerGas: parseGwei("100"),
+      });
+      await devnet.request("evm_mine");
+      const done = await platform.transactions.wait(sent.id);
+      expect(done.status).toBe("failed");
+      expect(done.block_number).toBeNull();
+      expect((await platform.client.getTransactionReceipt({ hash: otherHash })).status).toBe("success");
+    } finally {
+      await devnet.request("evm_setAutomine", [true]);
+      await platform.close();
+    }
+  });
+
+  test("resynchronises when something outside the platform used the next nonce", async () => {
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl), pollingInterval: 100 });
+    try {
+      const first = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" });
+      await platform.transactions.wait(first.id);
+      const firstNonce = (await platform.storage.transactions.get(first.id))?.nonce ?? -1;
+      // Spend nonces 1 and 2 behind the platform's back.
+      const owner = privateKeyToAccount(devnet.accounts[1]?.privateKey ?? "0x");
+      const other = createWalletClient({
+        account: owner,
+        chain: devnet.chain,
+        transport: http(devnet.rpcUrl),
+      });
+      await other.sendTransaction({ to: recipient, value: 1n });
+      await other.sendTransaction({ to: recipient, value: 1n });
+      const next = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" });
+      expect((await platform.transactions.wait(next.id)).status).toBe("confirmed");
+      expect((await platform.storage.transactions.get(next.id))?.nonce).toBe(firstNonce + 3);
+    } finally {
+      await platform.close();
+    }
+  });
+});
