@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/exports/index.ts", "src/exports/contracts.ts"],
+  entry: ["src/exports/index.ts", "src/exports/contracts.ts", "src/exports/server-status.ts"],
   outDir: "dist/exports",
   format: ["esm"],
   dts: true,
