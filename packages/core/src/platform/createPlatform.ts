@@ -25,6 +25,7 @@ import {
   sendWithKey,
 } from "../sender/sendWithKey.js";
 import { TransactionWatcher } from "../sender/TransactionWatcher.js";
+import { createWalletSigners } from "../sender/WalletSigners.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import {
@@ -73,8 +74,8 @@ export type CreatePlatformOptions = {
   dropAfter?: number | undefined;
   /** Priority fee (tip) per gas in wei for every send. Default: 1 gwei. */
   priorityFeePerGas?: bigint | undefined;
-  /** Most transfers of one address signed and sent under one hold of its lock. Default: 64. */
-  maxBatchSize?: number | undefined;
+  /** Most transfers of one address sent and not yet answered by the node. Default: 64. */
+  maxInFlight?: number | undefined;
 };
 
 export type Platform = {
@@ -155,13 +156,15 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
   });
   const managers = new Map<string, NonceManager>();
   const managerOptions = {
-    maxBatchSize: options.maxBatchSize ?? 64,
+    maxInFlight: options.maxInFlight ?? 64,
+    maxPerLock: 4096,
     priorityFeePerGas: options.priorityFeePerGas ?? parseGwei("1"),
     maxAttempts: 5,
   };
   const ctx: SenderContext = {
     ...base,
     watcher,
+    signers: createWalletSigners(keyVault),
     nonceManager(address: Address) {
       const key = address.toLowerCase();
       let manager = managers.get(key);
@@ -230,7 +233,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
 }
 
 function checkOptions(options: CreatePlatformOptions) {
-  const positive = ["pollingInterval", "replaceAfter", "dropAfter", "maxBatchSize"] as const;
+  const positive = ["pollingInterval", "replaceAfter", "dropAfter", "maxInFlight"] as const;
   for (const name of positive) {
     const value = options[name];
     if (value !== undefined && (!Number.isFinite(value) || value <= 0)) {

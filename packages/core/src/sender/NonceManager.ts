@@ -10,8 +10,10 @@ import type { TransactionWatcher, WatchedTransaction } from "./TransactionWatche
 export const TRANSFER_GAS = 21_000n;
 
 export type NonceManagerOptions = {
-  /** Most transfers signed and sent under one hold of the lock. Default: 64. */
-  maxBatchSize: number;
+  /** Most transfers sent and not yet answered by the node at once. */
+  maxInFlight: number;
+  /** Most transfers sent under one hold of the lock, so that other processes get their turn. */
+  maxPerLock: number;
   /** Priority fee (tip) per gas, in wei. */
   priorityFeePerGas: bigint;
   /** How often one transfer is retried after a nonce conflict before it fails. */
@@ -48,22 +50,25 @@ type Outcome =
  * many sends run at once and however many processes share the storage.
  *
  * Transfers queue in memory. One at a time per address, the manager takes the storage's lock
- * `nonce:<address>` and, under it, sends a batch of up to `maxBatchSize` queued transfers:
+ * `nonce:<address>` and, while holding it:
  *
  * 1. reads the stored next nonce and the chain's pending nonce, balance and base fee (one round
  *    trip, concurrently) and reconciles them: normally the higher of the two; the chain's when the
  *    chain was reset (new genesis hash) or when the node holds none of our transactions although
  *    our counter is ahead (they were dropped — their nonces are reused);
- * 2. checks each transfer's value + gas × max fee against what the balance has left, refusing
- *    the ones that do not fit with `INSUFFICIENT_FUNDS` before they get a nonce;
- * 3. gives the rest consecutive nonces, signs and sends them all at once, and classifies every
- *    refusal ({@link classifyNodeError}): nonce conflicts go back to the queue to be resent with a
- *    fresh nonce after a resync, other refusals fail their transfer, and a refused nonce below an
- *    accepted one is filled with a zero-value transfer to self so that nothing stalls behind it;
- * 4. stores the next nonce and releases the lock.
+ * 2. takes queued transfers in order: checks value + gas × max fee against what the balance has
+ *    left (`INSUFFICIENT_FUNDS` before any nonce is given), gives the next nonce, signs and sends,
+ *    keeping up to `maxInFlight` sends unanswered, like a raw sender with that concurrency. Each
+ *    accepted transfer is recorded and its caller answered at once;
+ * 3. classifies every refusal ({@link classifyNodeError}): a nonce conflict stops the hold and
+ *    goes back to the queue for a fresh nonce after resynchronising; other refusals fail their
+ *    transfer, and a refused nonce below an accepted one is filled with a zero-value transfer to
+ *    self so that nothing stalls behind the gap;
+ * 4. stores the next nonce and releases the lock (after at most `maxPerLock` transfers, so that
+ *    other processes sending from the same address get their turn).
  *
- * Holding the lock over the sends keeps two processes from ever interleaving nonces; batching
- * keeps the node busy with many transactions in flight while the lock is held.
+ * Holding the lock over the sends keeps two processes from ever interleaving nonces; the window
+ * of sends in flight keeps the node as busy as a raw sender would.
  */
 export class NonceManager {
   readonly address: Address;
@@ -109,10 +114,10 @@ export class NonceManager {
     try {
       while (this.#queue.length > 0 && !this.#closed) {
         try {
-          await this.#ctx.storage.withLock(this.#stateKey, () => this.#sendBatch());
+          await this.#ctx.storage.withLock(this.#stateKey, () => this.#sendSession());
         } catch (error) {
-          // The batch could not run at all (node or storage away): fail what it held.
-          for (const item of this.#queue.splice(0, this.#options.maxBatchSize)) item.reject(error);
+          // The session could not start (node or storage away): fail what is queued now.
+          for (const item of this.#queue.splice(0)) item.reject(error);
         }
       }
     } finally {
@@ -120,7 +125,8 @@ export class NonceManager {
     }
   }
 
-  async #sendBatch() {
+  /** One hold of the lock: reconcile, then send queued transfers with up to `maxInFlight` in flight. */
+  async #sendSession() {
     const client = this.#ctx.client;
     const [chainPending, balance, block, stored, genesis] = await Promise.all([
       client.getTransactionCount({ address: this.address, blockTag: "pending" }),
@@ -129,28 +135,31 @@ export class NonceManager {
       this.#ctx.storage.state.get<StoredNonceState>(this.#stateKey),
       this.#watcher.genesisHash(),
     ]);
-    let next = await this.#reconcile(chainPending, stored, genesis);
-
+    const firstNonce = await this.#reconcile(chainPending, stored, genesis);
+    let next = firstNonce;
     const maxPriorityFeePerGas = this.#options.priorityFeePerGas;
     const maxFeePerGas = (block.baseFeePerGas ?? 0n) * 2n + maxPriorityFeePerGas;
-    const batch = this.#queue.splice(0, this.#options.maxBatchSize);
+    const fees = { maxFeePerGas, maxPriorityFeePerGas };
+    const transferCost = (item: QueuedTransfer) => item.value + TRANSFER_GAS * maxFeePerGas;
+
     let available = balance;
-    const funded: { item: Waiting; nonce: number }[] = [];
-    for (const item of batch) {
-      const cost = item.value + TRANSFER_GAS * maxFeePerGas;
+    let conflict = false;
+    let taken = 0;
+    const outcomes: Outcome[] = [];
+    const inFlight = new Set<Promise<void>>();
+    while (this.#queue.length > 0 && !conflict && taken < this.#options.maxPerLock) {
+      if (inFlight.size >= this.#options.maxInFlight) await Promise.race(inFlight);
+      // A nonce conflict came back meanwhile: stop here, the next hold resynchronises.
+      if (conflict || this.#closed) break;
+      const item = this.#queue.shift() as Waiting;
+      taken++;
+      const cost = transferCost(item);
       if (cost > available) {
         item.reject(new InsufficientFundsError(this.address, available, cost));
         continue;
       }
       available -= cost;
-      funded.push({ item, nonce: next++ });
-    }
-
-    // Nothing to send (every transfer refused before signing): nothing to write either.
-    if (funded.length === 0) return;
-    const fees = { maxFeePerGas, maxPriorityFeePerGas };
-    const sends: Promise<Outcome>[] = [];
-    for (const { item, nonce } of funded) {
+      const nonce = next++;
       const request: TransactionSerializableEIP1559 = {
         chainId: this.#ctx.chain.id,
         type: "eip1559",
@@ -160,17 +169,33 @@ export class NonceManager {
         gas: TRANSFER_GAS,
         ...fees,
       };
-      // Signing is synchronous work; each send goes out as soon as it is signed.
-      sends.push(this.#sendOne(item, nonce, request));
+      const sending: Promise<void> = this.#sendOne(item, nonce, request).then(async (outcome) => {
+        outcomes.push(outcome);
+        if (!outcome.accepted) {
+          if (isNonceConflict(outcome.kind)) conflict = true;
+          return;
+        }
+        // The caller learns of its transfer as soon as it is accepted and recorded.
+        try {
+          const record = await this.#record(outcome.item, outcome.nonce, outcome.watched);
+          outcome.item.resolve({ record, watched: outcome.watched });
+        } catch (error) {
+          outcome.item.reject(error);
+        }
+      });
+      const tracked = sending.finally(() => inFlight.delete(tracked));
+      inFlight.add(tracked);
     }
-    const outcomes = await Promise.all(sends);
+    await Promise.all(inFlight);
+    // Nothing was sent (every transfer refused before signing): nothing to write either.
+    if (outcomes.length === 0) return;
 
     const highestAccepted = Math.max(-1, ...outcomes.flatMap((o) => (o.accepted ? [o.nonce] : [])));
-    for (const outcome of outcomes) {
+    for (const outcome of outcomes.sort((a, b) => a.nonce - b.nonce)) {
       if (outcome.accepted) continue;
       const { item, kind, error } = outcome;
-      if (kind === "nonce-too-low" || kind === "replacement-underpriced" || kind === "nonce-too-high") {
-        // Someone else used (or holds) this nonce: no gap here. Back to the queue; the next batch
+      if (isNonceConflict(kind)) {
+        // Someone else used (or holds) this nonce: no gap here. Back to the queue; the next hold
         // reconciles with the chain and gives it a fresh nonce.
         if (++item.attempts < this.#options.maxAttempts) this.#queue.unshift(item);
         else item.reject(new NonceConflictError(this.address, { cause: error }));
@@ -178,7 +203,7 @@ export class NonceManager {
       }
       item.reject(
         kind === "insufficient-funds"
-          ? new InsufficientFundsError(this.address, balance, item.value + TRANSFER_GAS * maxFeePerGas)
+          ? new InsufficientFundsError(this.address, balance, transferCost(item))
           : new TransactionRejectedError(shortReason(error), { cause: error }),
       );
       // A refused nonce below an accepted one would hold every later transaction up.
@@ -186,21 +211,9 @@ export class NonceManager {
     }
 
     // Continue after the highest accepted nonce; refused nonces above it are reused. After a
-    // conflict the next batch's reconciliation takes the chain's count if it is higher.
-    const firstNonce = funded[0]?.nonce ?? next;
+    // conflict the next hold's reconciliation takes the chain's count if it is higher.
     const nextNonce = highestAccepted >= 0 ? highestAccepted + 1 : firstNonce;
     await this.#ctx.storage.state.set<StoredNonceState>(this.#stateKey, { next: nextNonce, genesis });
-
-    // Records are written in nonce order while the lock is held, so history order follows nonces.
-    for (const outcome of outcomes) {
-      if (!outcome.accepted) continue;
-      try {
-        const record = await this.#record(outcome.item, outcome.nonce, outcome.watched);
-        outcome.item.resolve({ record, watched: outcome.watched });
-      } catch (error) {
-        outcome.item.reject(error);
-      }
-    }
   }
 
   async #reconcile(chainPending: number, stored: StoredNonceState | undefined, genesis: Hash) {
@@ -280,6 +293,10 @@ export class NonceManager {
     const outcome = await this.#sendOne(filler, nonce, request);
     if (outcome.accepted) await this.#record(filler, nonce, outcome.watched);
   }
+}
+
+function isNonceConflict(kind: NodeErrorKind) {
+  return kind === "nonce-too-low" || kind === "replacement-underpriced" || kind === "nonce-too-high";
 }
 
 function shortReason(error: unknown) {

@@ -21,3 +21,4 @@ export {
   type TransactionWatcherOptions,
   type WatchedTransaction,
 } from "./TransactionWatcher.js";
+export { createWalletSigners, type WalletSigners } from "./WalletSigners.js";

@@ -1,5 +1,3 @@
-import { privateKeyToAccount } from "viem/accounts";
-import type { PlatformContext } from "../platform/PlatformContext.js";
 import { type TransactionEntry, toTransactionEntry } from "../transactions/TransactionEntry.js";
 import { findWallet } from "../wallets/getWallet.js";
 import { parseAddress } from "./parseAddress.js";
@@ -36,19 +34,17 @@ export async function sendFromWallet(
   const to = parseAddress(params.to, "to");
   const value = parseAmount(params.amount);
   const wallet = await findWallet(ctx, params.fromWalletId);
-  const account = privateKeyToAccount(await ctx.keyVault.open(wallet.privateKey, wallet.address));
+  const account = await ctx.signers.forWallet(wallet);
   const { record } = await ctx.nonceManager(wallet.address).send({
     account,
     to,
     value,
     source: params.source ?? "sdk",
-    signer: () => walletSigner(ctx, wallet.id),
+    signer: async () => {
+      // Read again for a replacement: the wallet may have been removed meanwhile.
+      const current = await ctx.storage.wallets.get(wallet.id);
+      return current && ctx.signers.forWallet(current);
+    },
   });
   return toTransactionEntry(record);
-}
-
-/** Reads the wallet's key again when a replacement must be signed (it may have been removed). */
-async function walletSigner(ctx: PlatformContext, id: number) {
-  const wallet = await ctx.storage.wallets.get(id);
-  return wallet && privateKeyToAccount(await ctx.keyVault.open(wallet.privateKey, wallet.address));
 }
