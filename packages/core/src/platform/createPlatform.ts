@@ -222,7 +222,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     events,
     close() {
       closing ??= (async () => {
-        for (const manager of managers.values()) manager.close(new PlatformClosedError());
+        await Promise.all([...managers.values()].map((manager) => manager.close(new PlatformClosedError())));
         await watcher.stop();
         events.removeAllListeners();
         await storage.close();
@@ -239,6 +239,9 @@ function checkOptions(options: CreatePlatformOptions) {
     if (value !== undefined && (!Number.isFinite(value) || value <= 0)) {
       throw new InvalidOptionsError(`\`${name}\` must be a positive number, got ${value}.`);
     }
+  }
+  if (options.maxInFlight !== undefined && !Number.isInteger(options.maxInFlight)) {
+    throw new InvalidOptionsError(`\`maxInFlight\` must be an integer, got ${options.maxInFlight}.`);
   }
   if (options.priorityFeePerGas !== undefined && options.priorityFeePerGas < 0n) {
     throw new InvalidOptionsError("`priorityFeePerGas` must not be negative.");

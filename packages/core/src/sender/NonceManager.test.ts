@@ -1,7 +1,8 @@
 import { useDevnet } from "@privnet/devnet/vitest";
-import { createWalletClient, getAddress, type Hash, http, parseGwei } from "viem";
+import { createWalletClient, custom, getAddress, type Hash, http, parseGwei } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
+import { isPrivnetError } from "../errors/PrivnetError.js";
 import { createPlatform, type Platform } from "../platform/createPlatform.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
 
@@ -108,6 +109,51 @@ describe("NonceManager", () => {
       const next = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" });
       expect((await platform.transactions.wait(next.id)).status).toBe("confirmed");
       expect((await platform.storage.transactions.get(next.id))?.nonce).toBe(firstNonce + 3);
+    } finally {
+      await platform.close();
+    }
+  });
+});
+
+describe("NonceManager gap filling", () => {
+  test("a nonce the node refused below accepted ones is filled, so later transfers still land", async () => {
+    // The real node behind a transport that refuses the third transfer once, as a node refuses a
+    // transaction for reasons of its own (pool full, fee rules).
+    let sends = 0;
+    const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
+    const transport = custom({
+      async request({ method, params }) {
+        if (method === "eth_sendRawTransaction" && ++sends === 3) throw new Error("txpool is full");
+        return inner.request({ method, params });
+      },
+    });
+    const platform = await createPlatform({ transport, pollingInterval: 100 });
+    try {
+      const from = devnet.accounts[1]?.address ?? recipient;
+      const start = await platform.client.getTransactionCount({ address: from });
+      const results = await Promise.allSettled(
+        Array.from({ length: 5 }, () =>
+          platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" }),
+        ),
+      );
+      expect(results.map((result) => result.status)).toEqual([
+        "fulfilled",
+        "fulfilled",
+        "rejected",
+        "fulfilled",
+        "fulfilled",
+      ]);
+      const refused = results[2] as PromiseRejectedResult;
+      expect(isPrivnetError(refused.reason, "TRANSACTION_REJECTED")).toBe(true);
+      expect(String(refused.reason)).toContain("txpool is full");
+
+      const records = await platform.storage.transactions.list({ limit: 100 });
+      expect(records).toHaveLength(5);
+      const filler = records.find((record) => record.source === "nonce-gap-filler");
+      expect(filler).toMatchObject({ nonce: start + 2, from, to: from, value: 0n });
+      const settled = await Promise.all(records.map((record) => platform.transactions.wait(record.id)));
+      expect(settled.map((entry) => entry.status)).toEqual(Array(5).fill("confirmed"));
+      expect(await platform.client.getTransactionCount({ address: from })).toBe(start + 5);
     } finally {
       await platform.close();
     }

@@ -1,5 +1,5 @@
 import type { Address, Hash, LocalAccount, TransactionSerializableEIP1559 } from "viem";
-import { keccak256 } from "viem";
+import { BaseError, keccak256 } from "viem";
 import { InsufficientFundsError, NonceConflictError, TransactionRejectedError } from "../errors/sender.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
@@ -76,7 +76,7 @@ export class NonceManager {
   readonly #watcher: TransactionWatcher;
   readonly #options: NonceManagerOptions;
   readonly #queue: Waiting[] = [];
-  #draining = false;
+  #draining: Promise<void> | undefined;
   #closed = false;
 
   constructor(
@@ -99,29 +99,30 @@ export class NonceManager {
   send(transfer: QueuedTransfer): Promise<SentTransfer> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ ...transfer, attempts: 0, resolve, reject });
-      if (!this.#draining) void this.#drain();
+      this.#draining ??= this.#drain().finally(() => {
+        this.#draining = undefined;
+      });
     });
   }
 
-  /** Refuses further sends; queued ones are rejected with `error`. */
-  close(error: unknown) {
+  /**
+   * Refuses further sends (queued ones are rejected with `error`) and resolves once the transfers
+   * already sent are recorded, so that closing the storage afterwards loses no record.
+   */
+  async close(error: unknown) {
     this.#closed = true;
     for (const item of this.#queue.splice(0)) item.reject(error);
+    await this.#draining;
   }
 
   async #drain() {
-    this.#draining = true;
-    try {
-      while (this.#queue.length > 0 && !this.#closed) {
-        try {
-          await this.#ctx.storage.withLock(this.#stateKey, () => this.#sendSession());
-        } catch (error) {
-          // The session could not start (node or storage away): fail what is queued now.
-          for (const item of this.#queue.splice(0)) item.reject(error);
-        }
+    while (this.#queue.length > 0 && !this.#closed) {
+      try {
+        await this.#ctx.storage.withLock(this.#stateKey, () => this.#sendSession());
+      } catch (error) {
+        // The session could not start (node or storage away): fail what is queued now.
+        for (const item of this.#queue.splice(0)) item.reject(error);
       }
-    } finally {
-      this.#draining = false;
     }
   }
 
@@ -201,13 +202,16 @@ export class NonceManager {
         else item.reject(new NonceConflictError(this.address, { cause: error }));
         continue;
       }
+      // A refused nonce below an accepted one would hold every later transaction up. Filled
+      // before the caller hears of the refusal, so that the history is complete by then.
+      if (outcome.nonce < highestAccepted) {
+        await this.#fillGap(item.account, outcome.nonce, fees).catch(() => undefined);
+      }
       item.reject(
         kind === "insufficient-funds"
           ? new InsufficientFundsError(this.address, balance, transferCost(item))
           : new TransactionRejectedError(shortReason(error), { cause: error }),
       );
-      // A refused nonce below an accepted one would hold every later transaction up.
-      if (outcome.nonce < highestAccepted) await this.#fillGap(item.account, outcome.nonce, fees);
     }
 
     // Continue after the highest accepted nonce; refused nonces above it are reused. After a
@@ -300,6 +304,7 @@ function isNonceConflict(kind: NodeErrorKind) {
 }
 
 function shortReason(error: unknown) {
-  if (error && typeof error === "object" && "shortMessage" in error) return String(error.shortMessage);
+  // viem puts the node's own words in `details`; its short message is often generic.
+  if (error instanceof BaseError) return error.details || error.shortMessage;
   return error instanceof Error ? error.message : String(error);
 }
