@@ -166,6 +166,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     watcher,
     signers: createWalletSigners(keyVault),
     nonceManager(address: Address) {
+      if (closing) throw new PlatformClosedError();
       const key = address.toLowerCase();
       let manager = managers.get(key);
       if (!manager) {
@@ -176,6 +177,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     },
   };
 
+  let closing: Promise<void> | undefined;
   try {
     await watcher.start();
     if (options.registerSystemWallets ?? true) await registerSystemWallets(base);
@@ -186,17 +188,22 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     throw error;
   }
 
-  let closing: Promise<void> | undefined;
-  const open = () => {
-    if (closing) throw new PlatformClosedError();
-  };
-  // Every operation checks that the platform is open first, so that a call after close() fails
-  // with PLATFORM_CLOSED instead of a storage error.
+  const active = new Set<Promise<unknown>>();
+  // Every operation checks that the platform is open first and is counted until it settles, so
+  // that close() can let it finish before the storage goes away: a call after close() fails with
+  // PLATFORM_CLOSED, never with a storage error or half-written.
   const guard =
     <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      open();
-      return operation(...args);
+    (...args: A): Promise<R> => {
+      if (closing) return Promise.reject(new PlatformClosedError());
+      const running = operation(...args);
+      const tracked = running.then(
+        () => undefined,
+        () => undefined,
+      );
+      active.add(tracked);
+      void tracked.finally(() => active.delete(tracked));
+      return running;
     };
 
   return {
@@ -222,8 +229,11 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     events,
     close() {
       closing ??= (async () => {
+        // Queued sends are refused, sent ones recorded; waits on confirmations end; then every
+        // operation still running settles before the storage closes.
         await Promise.all([...managers.values()].map((manager) => manager.close(new PlatformClosedError())));
-        await watcher.stop();
+        await watcher.stop(new PlatformClosedError());
+        while (active.size > 0) await Promise.all(active);
         events.removeAllListeners();
         await storage.close();
       })();

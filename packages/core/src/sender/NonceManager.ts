@@ -78,6 +78,7 @@ export class NonceManager {
   readonly #queue: Waiting[] = [];
   #draining: Promise<void> | undefined;
   #closed = false;
+  #closeError: unknown;
 
   constructor(
     ctx: PlatformContext,
@@ -98,10 +99,12 @@ export class NonceManager {
   /** Queues a transfer; resolves once the node accepted it and its record is stored (pending). */
   send(transfer: QueuedTransfer): Promise<SentTransfer> {
     return new Promise((resolve, reject) => {
+      if (this.#closed) {
+        reject(this.#closeError);
+        return;
+      }
       this.#queue.push({ ...transfer, attempts: 0, resolve, reject });
-      this.#draining ??= this.#drain().finally(() => {
-        this.#draining = undefined;
-      });
+      if (!this.#draining) this.#draining = this.#drain();
     });
   }
 
@@ -111,18 +114,25 @@ export class NonceManager {
    */
   async close(error: unknown) {
     this.#closed = true;
+    this.#closeError = error;
     for (const item of this.#queue.splice(0)) item.reject(error);
     await this.#draining;
   }
 
   async #drain() {
-    while (this.#queue.length > 0 && !this.#closed) {
-      try {
-        await this.#ctx.storage.withLock(this.#stateKey, () => this.#sendSession());
-      } catch (error) {
-        // The session could not start (node or storage away): fail what is queued now.
-        for (const item of this.#queue.splice(0)) item.reject(error);
+    try {
+      while (this.#queue.length > 0 && !this.#closed) {
+        try {
+          await this.#ctx.storage.withLock(this.#stateKey, () => this.#sendSession());
+        } catch (error) {
+          // The session could not start (node or storage away): fail what is queued now.
+          for (const item of this.#queue.splice(0)) item.reject(error);
+        }
       }
+    } finally {
+      // Cleared in the same step that saw the queue empty, so a send queued right after starts
+      // a new drain instead of waiting for one that has ended.
+      this.#draining = undefined;
     }
   }
 

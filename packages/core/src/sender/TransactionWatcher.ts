@@ -44,7 +44,10 @@ export type WatchedTransaction = {
   sentAt: number;
   lastCheck: number;
   goneSince?: number | undefined;
-  waiters: ((record: TransactionRecord, reason: string) => void)[];
+  waiters: {
+    resolve: (settled: { record: TransactionRecord; reason: string }) => void;
+    reject: (error: unknown) => void;
+  }[];
   /** Set once the record reached its final status. */
   settled?: { record: TransactionRecord; reason: string } | undefined;
 };
@@ -71,6 +74,7 @@ export class TransactionWatcher {
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = false;
+  #stopError: unknown;
   #unwatch: (() => void) | undefined;
   #timer: ReturnType<typeof setInterval> | undefined;
 
@@ -109,9 +113,14 @@ export class TransactionWatcher {
     this.#timer.unref?.();
   }
 
-  /** Stops watching; followed transactions stay pending in storage (reconciled on next start). */
-  async stop() {
+  /**
+   * Stops watching; followed transactions stay pending in storage (reconciled on next start) and
+   * whoever waits for one is rejected with `error`.
+   */
+  async stop(error: unknown = new Error("The transaction watcher stopped.")) {
     this.#stopped = true;
+    this.#stopError = error;
+    for (const watched of this.#watched) for (const waiter of watched.waiters.splice(0)) waiter.reject(error);
     this.#unwatch?.();
     if (this.#timer) clearInterval(this.#timer);
     await this.#running;
@@ -150,7 +159,8 @@ export class TransactionWatcher {
   /** Resolves with the record once it is confirmed or failed. */
   settled(watched: WatchedTransaction): Promise<{ record: TransactionRecord; reason: string }> {
     if (watched.settled) return Promise.resolve(watched.settled);
-    return new Promise((resolve) => watched.waiters.push((record, reason) => resolve({ record, reason })));
+    if (this.#stopped) return Promise.reject(this.#stopError);
+    return new Promise((resolve, reject) => watched.waiters.push({ resolve, reject }));
   }
 
   #schedule() {
@@ -358,7 +368,7 @@ export class TransactionWatcher {
     });
     if (!record) return;
     watched.settled = { record, reason: outcome.reason };
-    for (const waiter of watched.waiters.splice(0)) waiter(record, outcome.reason);
+    for (const waiter of watched.waiters.splice(0)) waiter.resolve(watched.settled);
   }
 
   async #update(watched: WatchedTransaction, update: TransactionRecordUpdate) {
