@@ -43,6 +43,8 @@ export type WatchedTransaction = {
   };
   sentAt: number;
   lastCheck: number;
+  /** Replacements sent so far (at most {@link MAX_REPLACEMENTS}). */
+  replacements: number;
   goneSince?: number | undefined;
   waiters: {
     resolve: (settled: { record: TransactionRecord; reason: string }) => void;
@@ -52,6 +54,9 @@ export type WatchedTransaction = {
   settled?: { record: TransactionRecord; reason: string } | undefined;
 };
 
+/** Fee raises per transaction: 1.125^5 ≈ 1.8 × the original fee at most. */
+export const MAX_REPLACEMENTS = 5;
+
 // Receipts arrive as raw JSON-RPC objects from eth_getBlockReceipts.
 type RawReceipt = { transactionHash: Hash; status: Hex; blockNumber: Hex };
 
@@ -59,7 +64,7 @@ type RawReceipt = { transactionHash: Hash; status: Hex; blockNumber: Hex };
  * Follows sent transactions until they are confirmed or failed, driven by new blocks
  * (`watchBlockNumber`): each new block's receipts are read with one `eth_getBlockReceipts` and
  * matched against the followed hashes. A timer, for when no block comes, replaces transactions
- * pending past `replaceAfter` with a 12.5 % higher fee, resubmits ones the node forgot and fails
+ * pending past `replaceAfter` with a 12.5 % higher fee (up to 5 times), resubmits ones the node forgot and fails
  * those dropped for good (nonce used by another transaction, or gone past `dropAfter`). A new
  * genesis hash means the chain was reset: transactions the new chain does not know fail.
  */
@@ -96,6 +101,16 @@ export class TransactionWatcher {
   async start() {
     this.#scannedThrough = await this.#ctx.client.getBlockNumber({ cacheTime: 0 });
     await this.genesisHash();
+    this.#watchBlocks();
+    const interval = Math.max(50, Math.min(this.#options.replaceAfter / 2, 1_000));
+    this.#timer = setInterval(() => {
+      if (this.#watched.size > 0) this.#schedule();
+    }, interval);
+    this.#timer.unref?.();
+  }
+
+  #watchBlocks() {
+    this.#unwatch?.();
     this.#unwatch = this.#ctx.client.watchBlockNumber({
       pollingInterval: this.#options.pollingInterval,
       emitOnBegin: true,
@@ -106,11 +121,6 @@ export class TransactionWatcher {
       },
       onError: () => {},
     });
-    const interval = Math.max(50, Math.min(this.#options.replaceAfter / 2, 1_000));
-    this.#timer = setInterval(() => {
-      if (this.#watched.size > 0) this.#schedule();
-    }, interval);
-    this.#timer.unref?.();
   }
 
   /**
@@ -132,12 +142,15 @@ export class TransactionWatcher {
   }
 
   /** Follows a transaction; call before sending it so that no block can be missed. */
-  watch(tx: Omit<WatchedTransaction, "hashes" | "waiters" | "lastCheck">): WatchedTransaction {
+  watch(
+    tx: Omit<WatchedTransaction, "hashes" | "waiters" | "lastCheck" | "replacements">,
+  ): WatchedTransaction {
     const watched: WatchedTransaction = {
       ...tx,
       hashes: new Set([tx.hash]),
       waiters: [],
       lastCheck: tx.sentAt,
+      replacements: 0,
     };
     this.#watched.add(watched);
     this.#byHash.set(tx.hash, watched);
@@ -302,8 +315,12 @@ export class TransactionWatcher {
   }
 
   async #replace(watched: WatchedTransaction) {
+    // A transaction that stays pending after several raises is not waiting on its fee (a gap
+    // before it, a full pool): stop raising rather than let the fee grow without bound.
+    if (watched.replacements >= MAX_REPLACEMENTS) return;
     const account = await watched.signer?.().catch(() => undefined);
     if (!account || !watched.request) return;
+    watched.replacements++;
     const block = await this.#ctx.client.getBlock({ blockTag: "latest" });
     const previous = watched.request;
     const bump = (value: bigint) => (value * 1125n + 999n) / 1000n; // +12.5 %, above the 10 % nodes require
@@ -337,6 +354,8 @@ export class TransactionWatcher {
   async #chainWasReset(genesis: Hash, head: bigint) {
     this.#genesis = Promise.resolve(genesis);
     this.#scannedThrough = head;
+    // viem's block watcher only reports numbers above the last it saw: start it afresh.
+    if (!this.#stopped) this.#watchBlocks();
     this.#options.onChainReset?.();
     // What the new chain knows stays followed (it was sent after the reset); the rest is gone.
     await Promise.all(
