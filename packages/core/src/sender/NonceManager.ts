@@ -1,5 +1,7 @@
-import type { Address, Hash, LocalAccount, TransactionSerializableEIP1559 } from "viem";
+import type { Address, Hash, Hex, LocalAccount, TransactionSerializableEIP1559 } from "viem";
 import { BaseError, keccak256 } from "viem";
+import { isPrivnetError } from "../errors/PrivnetError.js";
+import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, NonceConflictError, TransactionRejectedError } from "../errors/sender.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
@@ -126,7 +128,8 @@ export class NonceManager {
           await this.#ctx.storage.withLock(this.#stateKey, () => this.#sendSession());
         } catch (error) {
           // The session could not start (node or storage away): fail what is queued now.
-          for (const item of this.#queue.splice(0)) item.reject(error);
+          const reason = isPrivnetError(error) ? error : new ChainUnreachableError({ cause: error });
+          for (const item of this.#queue.splice(0)) item.reject(reason);
         }
       }
     } finally {
@@ -194,7 +197,10 @@ export class NonceManager {
           outcome.item.reject(error);
         }
       });
-      const tracked = sending.finally(() => inFlight.delete(tracked));
+      // Whatever goes wrong, the caller hears of it and the session does not stall.
+      const tracked = sending
+        .catch((error: unknown) => item.reject(error))
+        .finally(() => inFlight.delete(tracked));
       inFlight.add(tracked);
     }
     await Promise.all(inFlight);
@@ -220,7 +226,9 @@ export class NonceManager {
       item.reject(
         kind === "insufficient-funds"
           ? new InsufficientFundsError(this.address, balance, transferCost(item))
-          : new TransactionRejectedError(shortReason(error), { cause: error }),
+          : kind === "unreachable"
+            ? new ChainUnreachableError({ cause: error })
+            : new TransactionRejectedError(shortReason(error), { cause: error }),
       );
     }
 
@@ -239,8 +247,14 @@ export class NonceManager {
     return mined === chainPending ? chainPending : stored.next;
   }
 
+  /** Signs and sends one transfer. Never rejects: every failure becomes a refused outcome. */
   async #sendOne(item: Waiting, nonce: number, request: TransactionSerializableEIP1559): Promise<Outcome> {
-    const serialized = await item.account.signTransaction(request);
+    let serialized: Hex;
+    try {
+      serialized = await item.account.signTransaction(request);
+    } catch (error) {
+      return { item, nonce, accepted: false, kind: "other", error };
+    }
     const hash = keccak256(serialized);
     const watched = this.#watcher.watch({
       from: this.address,

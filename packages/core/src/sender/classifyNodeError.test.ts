@@ -45,3 +45,15 @@ test("anything it does not recognise is 'other'", () => {
   expect(classifyNodeError(new Error("the node is on fire"))).toBe("other");
   expect(classifyNodeError("nonce too low")).toBe("nonce-too-low");
 });
+
+test("a node that does not answer is 'unreachable'", async () => {
+  // Nothing listens on port 9 (discard) on this machine's loopback.
+  const client = createPublicClient({
+    chain: devnet.chain,
+    transport: http("http://127.0.0.1:9", { retryCount: 0 }),
+  });
+  const error = await client
+    .sendRawTransaction({ serializedTransaction: "0x02" })
+    .catch((caught: unknown) => caught);
+  expect(classifyNodeError(error)).toBe("unreachable");
+});

@@ -1,8 +1,11 @@
 import {
   BaseError,
+  HttpRequestError,
   NonceTooHighError,
   NonceTooLowError,
+  TimeoutError,
   InsufficientFundsError as ViemInsufficientFundsError,
+  WebSocketRequestError,
 } from "viem";
 
 /** What a node's refusal of a transaction means for the sender. */
@@ -19,6 +22,8 @@ export type NodeErrorKind =
   | "nonce-too-high"
   /** The max fee is below the block's base fee. */
   | "fee-too-low"
+  /** No answer from the node (connection refused, timeout): whether it took the transaction is unknown. */
+  | "unreachable"
   /** Anything else. */
   | "other";
 
@@ -54,6 +59,14 @@ export function classifyNodeError(error: unknown): NodeErrorKind {
     if (error.walk((cause) => cause instanceof NonceTooLowError)) return "nonce-too-low";
     if (error.walk((cause) => cause instanceof NonceTooHighError)) return "nonce-too-high";
     if (error.walk((cause) => cause instanceof ViemInsufficientFundsError)) return "insufficient-funds";
+    // No answer at all; an HTTP error status instead carries the node's words, read below.
+    const http = error.walk((cause) => cause instanceof HttpRequestError) as HttpRequestError | null;
+    if (
+      (http && http.status === undefined) ||
+      error.walk((c) => c instanceof TimeoutError || c instanceof WebSocketRequestError)
+    ) {
+      return "unreachable";
+    }
   }
   const text = errorText(error).toLowerCase();
   for (const [kind, pattern] of patterns) if (pattern.test(text)) return kind;

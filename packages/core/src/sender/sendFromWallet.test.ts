@@ -1,5 +1,5 @@
 import { useDevnet } from "@privnet/devnet/vitest";
-import { getAddress, http, parseEther } from "viem";
+import { custom, getAddress, http, parseEther } from "viem";
 import { describe, expect, test } from "vitest";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { createPlatform } from "../platform/createPlatform.js";
@@ -149,4 +149,28 @@ describe("sendFromWallet", () => {
       await platform.close();
     }
   });
+});
+
+test("a node that stops answering fails sends with CHAIN_UNREACHABLE and records nothing", async () => {
+  // The real node, then a port where nothing listens: as if the node went away after start.
+  const live = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
+  const gone = http("http://127.0.0.1:9")({ chain: devnet.chain, retryCount: 0 });
+  let node = live;
+  const transport = custom({ request: (args) => node.request(args) });
+  const platform = await createPlatform({ transport, pollingInterval: 100 });
+  try {
+    node = gone;
+    const results = await Promise.allSettled(
+      Array.from({ length: 3 }, () =>
+        platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" }),
+      ),
+    );
+    for (const result of results) {
+      expect(result.status).toBe("rejected");
+      expect(isPrivnetError((result as PromiseRejectedResult).reason, "CHAIN_UNREACHABLE")).toBe(true);
+    }
+    expect(await platform.storage.transactions.list({ limit: 10 })).toEqual([]);
+  } finally {
+    await platform.close();
+  }
 });
