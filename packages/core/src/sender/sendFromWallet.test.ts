@@ -1,5 +1,5 @@
 import { useDevnet } from "@privnet/devnet/vitest";
-import { custom, getAddress, http, parseEther } from "viem";
+import { custom, getAddress, http, parseEther, webSocket } from "viem";
 import { describe, expect, test } from "vitest";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { createPlatform } from "../platform/createPlatform.js";
@@ -170,6 +170,21 @@ test("a node that stops answering fails sends with CHAIN_UNREACHABLE and records
       expect(isPrivnetError((result as PromiseRejectedResult).reason, "CHAIN_UNREACHABLE")).toBe(true);
     }
     expect(await platform.storage.transactions.list({ limit: 10 })).toEqual([]);
+  } finally {
+    await platform.close();
+  }
+});
+
+test("works the same over a WebSocket transport (block subscriptions instead of polling)", async () => {
+  const platform = await createPlatform({ transport: webSocket(devnet.wsUrl) });
+  try {
+    const sent = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "0.1" }),
+      ),
+    );
+    const settled = await Promise.all(sent.map((entry) => platform.transactions.wait(entry.id)));
+    expect(settled.map((entry) => entry.status)).toEqual(Array(10).fill("confirmed"));
   } finally {
     await platform.close();
   }
