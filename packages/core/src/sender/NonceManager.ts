@@ -271,9 +271,18 @@ export class NonceManager {
     } catch (error) {
       const kind = classifyNodeError(error);
       if (kind === "already-known") return { item, nonce, accepted: true, watched };
+      // A transport retry of a send the node did take answers "nonce too low" (it was mined
+      // meanwhile) or "underpriced" (it is in the pool): ask the node about our own hash.
+      if (isNonceConflict(kind) && (await this.#nodeHas(hash)))
+        return { item, nonce, accepted: true, watched };
       this.#watcher.unwatch(watched);
       return { item, nonce, accepted: false, kind, error };
     }
+  }
+
+  async #nodeHas(hash: Hash) {
+    const known = await this.#ctx.client.getTransaction({ hash }).catch(() => undefined);
+    return known !== undefined;
   }
 
   async #record(item: QueuedTransfer, nonce: number, watched: WatchedTransaction) {

@@ -183,17 +183,21 @@ export class TransactionWatcher {
       return;
     }
     this.#running = (async () => {
-      do {
-        this.#again = false;
-        try {
-          await this.#tick();
-        } catch {
-          // A failed poll (node briefly away) is retried on the next block or timer tick.
-        }
-      } while (this.#again && !this.#stopped);
-    })().finally(() => {
-      this.#running = undefined;
-    });
+      try {
+        do {
+          this.#again = false;
+          try {
+            await this.#tick();
+          } catch {
+            // A failed poll (node briefly away) is retried on the next block or timer tick.
+          }
+        } while (this.#again && !this.#stopped);
+      } finally {
+        // Cleared in the step that saw no new request, so that the next one starts a new run
+        // instead of being folded into a run that has ended.
+        this.#running = undefined;
+      }
+    })();
   }
 
   async #tick() {

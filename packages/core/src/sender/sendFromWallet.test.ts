@@ -7,6 +7,9 @@ import { memoryStorage } from "../storage/memoryStorage.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
 
 const devnet = useDevnet();
+// Hundreds of transactions on a machine shared with other test runs: a wider safety net than the
+// default 30 s. Not a timing assertion; the tests wait on receipts.
+const heavyTestTimeout = 120_000;
 const recipient = getAddress("0x00000000000000000000000000000000000000aa");
 
 const connect = (options: Parameters<typeof createPlatform>[0] extends infer O ? Partial<O> : never = {}) =>
@@ -44,54 +47,64 @@ describe("sendFromWallet", () => {
     }
   });
 
-  test("500 concurrent sends from one wallet all confirm, with contiguous nonces and 500 history entries", async () => {
-    const platform = await connect();
-    try {
-      const from = devnet.accounts[2]?.address ?? recipient;
-      const startNonce = await platform.client.getTransactionCount({ address: from });
-      const sent = await Promise.all(
-        Array.from({ length: 500 }, (_, index) =>
-          platform.sender.sendFromWallet({ fromWalletId: 3, to: recipient, amount: `0.00${index + 1}` }),
-        ),
-      );
-      const settled = await Promise.all(sent.map((entry) => platform.transactions.wait(entry.id)));
-      expect(settled.every((entry) => entry.status === "confirmed")).toBe(true);
-
-      const history = await platform.transactions.list({ limit: 1000 });
-      expect(history).toHaveLength(500);
-      const records = await Promise.all(history.map((entry) => platform.storage.transactions.get(entry.id)));
-      const nonces = records.map((record) => record?.nonce ?? -1).sort((a, b) => a - b);
-      expect(nonces).toEqual(Array.from({ length: 500 }, (_, index) => startNonce + index));
-      expect(await platform.client.getTransactionCount({ address: from })).toBe(startNonce + 500);
-    } finally {
-      await platform.close();
-    }
-  });
-
-  test("two platforms sharing one storage send from one wallet at once without a nonce collision", async () => {
-    // One storage instance stands in for two processes on one database: its lock is the shared one.
-    const storage = memoryStorage();
-    const first = await connect({ storage });
-    const second = await connect({ storage });
-    try {
-      const send = (platform: typeof first, count: number) =>
-        Array.from({ length: count }, () =>
-          platform.sender.sendFromWallet({ fromWalletId: 5, to: recipient, amount: "0.01" }),
+  test(
+    "500 concurrent sends from one wallet all confirm, with contiguous nonces and 500 history entries",
+    async () => {
+      const platform = await connect();
+      try {
+        const from = devnet.accounts[2]?.address ?? recipient;
+        const startNonce = await platform.client.getTransactionCount({ address: from });
+        const sent = await Promise.all(
+          Array.from({ length: 500 }, (_, index) =>
+            platform.sender.sendFromWallet({ fromWalletId: 3, to: recipient, amount: `0.00${index + 1}` }),
+          ),
         );
-      const sent = await Promise.all([...send(first, 60), ...send(second, 60)]);
-      const settled = await Promise.all(
-        sent.map((entry, index) => (index < 60 ? first : second).transactions.wait(entry.id)),
-      );
-      expect(settled.map((entry) => entry.status)).toEqual(Array(120).fill("confirmed"));
-      const records = await storage.transactions.list({ limit: 1000 });
-      expect(new Set(records.map((record) => record.nonce)).size).toBe(120);
-      const wallet = await storage.wallets.get(5);
-      expect(await first.client.getTransactionCount({ address: wallet?.address ?? recipient })).toBe(120);
-    } finally {
-      await first.close();
-      await second.close();
-    }
-  });
+        const settled = await Promise.all(sent.map((entry) => platform.transactions.wait(entry.id)));
+        expect(settled.every((entry) => entry.status === "confirmed")).toBe(true);
+
+        const history = await platform.transactions.list({ limit: 1000 });
+        expect(history).toHaveLength(500);
+        const records = await Promise.all(
+          history.map((entry) => platform.storage.transactions.get(entry.id)),
+        );
+        const nonces = records.map((record) => record?.nonce ?? -1).sort((a, b) => a - b);
+        expect(nonces).toEqual(Array.from({ length: 500 }, (_, index) => startNonce + index));
+        expect(await platform.client.getTransactionCount({ address: from })).toBe(startNonce + 500);
+      } finally {
+        await platform.close();
+      }
+    },
+    heavyTestTimeout,
+  );
+
+  test(
+    "two platforms sharing one storage send from one wallet at once without a nonce collision",
+    async () => {
+      // One storage instance stands in for two processes on one database: its lock is the shared one.
+      const storage = memoryStorage();
+      const first = await connect({ storage });
+      const second = await connect({ storage });
+      try {
+        const send = (platform: typeof first, count: number) =>
+          Array.from({ length: count }, () =>
+            platform.sender.sendFromWallet({ fromWalletId: 5, to: recipient, amount: "0.01" }),
+          );
+        const sent = await Promise.all([...send(first, 60), ...send(second, 60)]);
+        const settled = await Promise.all(
+          sent.map((entry, index) => (index < 60 ? first : second).transactions.wait(entry.id)),
+        );
+        expect(settled.map((entry) => entry.status)).toEqual(Array(120).fill("confirmed"));
+        const records = await storage.transactions.list({ limit: 1000 });
+        expect(new Set(records.map((record) => record.nonce)).size).toBe(120);
+        const wallet = await storage.wallets.get(5);
+        expect(await first.client.getTransactionCount({ address: wallet?.address ?? recipient })).toBe(120);
+      } finally {
+        await first.close();
+        await second.close();
+      }
+    },
+    heavyTestTimeout,
+  );
 
   test("every bad input fails with its own code and writes nothing", async () => {
     const platform = await connect();
