@@ -159,3 +159,39 @@ describe("NonceManager gap filling", () => {
     }
   });
 });
+
+describe("NonceManager and transport retries", () => {
+  test("a send whose answer was lost and retried is not sent twice", async () => {
+    // A proxy in front of the node loses the answer to the first raw transaction and resends it
+    // on its own; the node (automine: already mined) answers the second copy "nonce too low".
+    // viem itself never retries eth_sendRawTransaction, but proxies and fallbacks may.
+    let lost = false;
+    const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
+    const transport = custom({
+      async request({ method, params }) {
+        if (method === "eth_sendRawTransaction" && !lost) {
+          lost = true;
+          await inner.request({ method, params });
+        }
+        return inner.request({ method, params });
+      },
+    });
+    const platform = await createPlatform({ transport, pollingInterval: 100 });
+    try {
+      const from = devnet.accounts[1]?.address ?? recipient;
+      const start = await platform.client.getTransactionCount({ address: from });
+      const sent = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" }),
+        ),
+      );
+      const settled = await Promise.all(sent.map((entry) => platform.transactions.wait(entry.id)));
+      expect(lost).toBe(true);
+      expect(settled.map((entry) => entry.status)).toEqual(["confirmed", "confirmed", "confirmed"]);
+      expect(await platform.client.getTransactionCount({ address: from })).toBe(start + 3);
+      expect(await platform.storage.transactions.list({ limit: 10 })).toHaveLength(3);
+    } finally {
+      await platform.close();
+    }
+  });
+});

@@ -271,8 +271,9 @@ export class NonceManager {
     } catch (error) {
       const kind = classifyNodeError(error);
       if (kind === "already-known") return { item, nonce, accepted: true, watched };
-      // A transport retry of a send the node did take answers "nonce too low" (it was mined
-      // meanwhile) or "underpriced" (it is in the pool): ask the node about our own hash.
+      // A resend below us (a proxy or fallback transport retrying a lost answer) of a transaction
+      // the node did take reads "nonce too low" (mined meanwhile) or "underpriced" (in the pool):
+      // ask the node about our own hash before calling it a conflict.
       if (isNonceConflict(kind) && (await this.#nodeHas(hash)))
         return { item, nonce, accepted: true, watched };
       this.#watcher.unwatch(watched);
