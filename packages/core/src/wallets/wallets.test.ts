@@ -1,5 +1,5 @@
 import { useDevnet } from "@privnet/devnet/vitest";
-import { http } from "viem";
+import { custom, http } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
 import { isPrivnetError } from "../errors/PrivnetError.js";
@@ -177,4 +177,26 @@ describe("platform.wallets", () => {
       await second.close();
     }
   });
+});
+
+test("platform.wallets.list() costs one JSON-RPC request, however many wallets", async () => {
+  const inner = http(devnet.rpcUrl)({ chain: devnet.chain });
+  let requests = 0;
+  const transport = custom({
+    request(args) {
+      requests++;
+      return inner.request(args);
+    },
+  });
+  // No block polling during the count: the watcher's poll would be a request of its own.
+  const platform = await createPlatform({ transport, pollingInterval: 3_600_000 });
+  try {
+    for (let index = 0; index < 10; index++) await platform.wallets.create();
+    requests = 0;
+    const wallets = await platform.wallets.list();
+    expect(wallets).toHaveLength(31);
+    expect(requests).toBe(1);
+  } finally {
+    await platform.close();
+  }
 });
