@@ -1,7 +1,12 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/exports/index.ts", "src/exports/contracts.ts", "src/exports/testing.ts"],
+  entry: [
+    "src/exports/index.ts",
+    "src/exports/contracts.ts",
+    "src/exports/testing.ts",
+    "src/exports/server-status.ts",
+  ],
   external: ["vitest"],
   outDir: "dist/exports",
   format: ["esm"],

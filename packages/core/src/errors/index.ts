@@ -13,9 +13,24 @@ export {
   PlatformClosedError,
 } from "./platform.js";
 export {
+  InsufficientFundsError,
+  InvalidAddressError,
+  InvalidAmountError,
+  InvalidQueryError,
+  NonceConflictError,
+  TransactionFailedError,
+  TransactionRejectedError,
+} from "./sender.js";
+export {
   StorageClosedError,
   StorageOpenFailedError,
   StorageSchemaUnsupportedError,
   StorageValueInvalidError,
   WalletExistsError,
 } from "./storage.js";
+export {
+  InvalidPrivateKeyError,
+  WalletDecryptionError,
+  WalletLockedError,
+  WalletNotFoundError,
+} from "./wallets.js";

@@ -3,4 +3,7 @@ export * from "../errors/index.js";
 export * from "../events/index.js";
 export * from "../network/index.js";
 export * from "../platform/index.js";
+export * from "../sender/index.js";
 export * from "../storage/index.js";
+export * from "../transactions/index.js";
+export * from "../wallets/index.js";

@@ -3,6 +3,7 @@ import { useDevnet } from "@privnet/devnet/vitest";
 import { defineChain, http } from "viem";
 import { describe, expect, test } from "vitest";
 import { isPrivnetError } from "../errors/PrivnetError.js";
+import { memoryStorage } from "../storage/memoryStorage.js";
 import { createPlatform } from "./createPlatform.js";
 
 const devnet = useDevnet();
@@ -56,5 +57,58 @@ describe("createPlatform", () => {
     expect(platform.events.listenerCount("transaction")).toBe(1);
     await Promise.all([platform.close(), platform.close()]);
     expect(platform.events.listenerCount("transaction")).toBe(0);
+  });
+});
+
+describe("createPlatform services", () => {
+  test("close() lets accepted sends finish recording, then refuses calls with PLATFORM_CLOSED", async () => {
+    const storage = memoryStorage();
+    // The store outlives the platform here so that the test can read it after close().
+    const platform = await createPlatform({
+      transport: http(devnet.rpcUrl),
+      storage: { ...storage, close: async () => {} },
+    });
+    const firstRecorded = new Promise<void>((resolve) =>
+      platform.events.once("transaction", () => resolve()),
+    );
+    const sends = Array.from({ length: 200 }, () =>
+      platform.sender.sendFromWallet({
+        fromWalletId: 2,
+        to: "0x00000000000000000000000000000000000000ee",
+        amount: "1",
+      }),
+    );
+    await firstRecorded;
+    await platform.close();
+    const results = await Promise.allSettled(sends);
+    const sent = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    const refused = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+    // Either sent and recorded before the storage closed, or refused as closed: never half-done.
+    expect(sent.length).toBeGreaterThan(0);
+    expect(refused.every((reason) => isPrivnetError(reason, "PLATFORM_CLOSED"))).toBe(true);
+    const records = await storage.transactions.list({ limit: 1000 });
+    expect(records.map((record) => record.id).sort((a, b) => a - b)).toEqual(
+      sent.map((entry) => entry.id).sort((a, b) => a - b),
+    );
+    const error = await platform.wallets.list().catch((caught: unknown) => caught);
+    expect(isPrivnetError(error, "PLATFORM_CLOSED")).toBe(true);
+  });
+
+  test("bad options are INVALID_OPTIONS", async () => {
+    for (const options of [{ replaceAfter: 0 }, { maxInFlight: 1.5 }, { encryptionPassphrase: "" }]) {
+      const error = await createPlatform({ transport: http(devnet.rpcUrl), ...options }).catch(
+        (caught: unknown) => caught,
+      );
+      expect(isPrivnetError(error, "INVALID_OPTIONS"), JSON.stringify(options)).toBe(true);
+    }
+  });
+
+  test("registerSystemWallets: false leaves the wallet list empty", async () => {
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl), registerSystemWallets: false });
+    try {
+      expect(await platform.wallets.list()).toEqual([]);
+    } finally {
+      await platform.close();
+    }
   });
 });

@@ -1,11 +1,55 @@
 import { EventEmitter } from "eventemitter3";
-import { type Chain, createPublicClient, type PublicClient, type Transport } from "viem";
+import {
+  type Address,
+  type Chain,
+  createPublicClient,
+  type PublicClient,
+  parseGwei,
+  type Transport,
+} from "viem";
 import { privnet } from "../chain/privnet.js";
-import { ChainIdMismatchError, ChainUnreachableError } from "../errors/platform.js";
+import { InvalidOptionsError } from "../errors/index.js";
+import { ChainIdMismatchError, ChainUnreachableError, PlatformClosedError } from "../errors/platform.js";
 import type { PlatformEvents } from "../events/PlatformEvents.js";
 import { getNetworkInfo, type NetworkInfo } from "../network/getNetworkInfo.js";
+import { NonceManager } from "../sender/NonceManager.js";
+import type { SenderContext } from "../sender/SenderContext.js";
+import {
+  type SendFromWalletParameters,
+  type SendFromWalletReturnType,
+  sendFromWallet,
+} from "../sender/sendFromWallet.js";
+import {
+  type SendWithKeyParameters,
+  type SendWithKeyReturnType,
+  sendWithKey,
+} from "../sender/sendWithKey.js";
+import { TransactionWatcher } from "../sender/TransactionWatcher.js";
+import { createWalletSigners } from "../sender/WalletSigners.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
+import {
+  type ListTransactionsParameters,
+  type ListTransactionsReturnType,
+  listTransactions,
+} from "../transactions/listTransactions.js";
+import { reconcilePendingTransactions } from "../transactions/reconcilePendingTransactions.js";
+import { type WaitForTransactionReturnType, waitForTransaction } from "../transactions/waitForTransaction.js";
+import {
+  type CreateWalletParameters,
+  type CreateWalletReturnType,
+  createWallet,
+} from "../wallets/createWallet.js";
+import { type GetWalletReturnType, getWallet } from "../wallets/getWallet.js";
+import {
+  type ImportWalletParameters,
+  type ImportWalletReturnType,
+  importWallet,
+} from "../wallets/importWallet.js";
+import { createKeyVault } from "../wallets/KeyVault.js";
+import { type ListWalletsReturnType, listWallets } from "../wallets/listWallets.js";
+import { registerSystemWallets } from "../wallets/registerSystemWallets.js";
+import { type RemoveWalletReturnType, removeWallet } from "../wallets/removeWallet.js";
 
 export type CreatePlatformOptions = {
   /** Any viem transport: `http(url)`, `webSocket(url)`, `custom(eip1193Provider)`. */
@@ -14,6 +58,24 @@ export type CreatePlatformOptions = {
   chain?: Chain;
   /** Where wallets, history and service state live. Default: `memoryStorage()`. Closed by `platform.close()`. */
   storage?: StorageAdapter;
+  /**
+   * Encrypts private keys at rest (scrypt + AES-256-GCM) with this passphrase. Keys stored in plain
+   * text earlier stay readable; encrypted ones need the same passphrase. Default: keys stored as
+   * plain hex.
+   */
+  encryptionPassphrase?: string | undefined;
+  /** Store the chain's 21 prefunded accounts as system wallets on start. Default: true. */
+  registerSystemWallets?: boolean | undefined;
+  /** Milliseconds between polls for new blocks over HTTP. Default: the client's (1 s for privnet). */
+  pollingInterval?: number | undefined;
+  /** A sent transaction still pending after this many ms is replaced with a higher fee. Default: 30,000. */
+  replaceAfter?: number | undefined;
+  /** A sent transaction the node no longer has after this many ms is marked failed. Default: 120,000. */
+  dropAfter?: number | undefined;
+  /** Priority fee (tip) per gas in wei for every send. Default: 1 gwei. */
+  priorityFeePerGas?: bigint | undefined;
+  /** Most transfers of one address sent and not yet answered by the node. Default: 64. */
+  maxInFlight?: number | undefined;
 };
 
 export type Platform = {
@@ -25,14 +87,31 @@ export type Platform = {
     /** Chain id, latest block number and gas price, as decimal strings. */
     info(): Promise<NetworkInfo>;
   };
+  readonly wallets: {
+    create(params?: CreateWalletParameters): Promise<CreateWalletReturnType>;
+    import(params: ImportWalletParameters): Promise<ImportWalletReturnType>;
+    list(): Promise<ListWalletsReturnType>;
+    get(id: number): Promise<GetWalletReturnType>;
+    remove(id: number): Promise<RemoveWalletReturnType>;
+  };
+  readonly sender: {
+    sendFromWallet(params: SendFromWalletParameters): Promise<SendFromWalletReturnType>;
+    sendWithKey(params: SendWithKeyParameters): Promise<SendWithKeyReturnType>;
+  };
+  readonly transactions: {
+    list(params?: ListTransactionsParameters): Promise<ListTransactionsReturnType>;
+    /** Resolves once the entry is confirmed or failed. */
+    wait(id: number): Promise<WaitForTransactionReturnType>;
+  };
   /** Typed events: see {@link PlatformEvents}. */
   readonly events: EventEmitter<PlatformEvents>;
-  /** Stops every service, removes listeners and closes the storage. Idempotent. */
+  /** Stops the watcher, refuses new sends, removes listeners and closes the storage. Idempotent. */
   close(): Promise<void>;
 };
 
 /**
- * Connects to a chain and returns the platform object that owns every privnet service.
+ * Connects to a chain and returns the platform object that owns every privnet service. On start it
+ * registers the system wallets and settles the transactions a previous run left pending.
  *
  * Fails with `CHAIN_UNREACHABLE` when the node does not answer and `CHAIN_ID_MISMATCH` when it
  * runs another chain than `options.chain`.
@@ -41,13 +120,19 @@ export type Platform = {
  * import { http } from "viem";
  * import { createPlatform } from "@privnet/core";
  * const platform = await createPlatform({ transport: http(devnet.rpcUrl) });
- * console.log(await platform.network.info());
+ * const alice = await platform.wallets.create({ name: "alice" });
+ * await platform.sender.sendFromWallet({ fromWalletId: 1, to: alice.address, amount: "1" });
  * await platform.close();
  */
 export async function createPlatform(options: CreatePlatformOptions): Promise<Platform> {
+  checkOptions(options);
   const chain = options.chain ?? privnet;
   const storage = options.storage ?? memoryStorage();
-  const client = createPublicClient({ chain, transport: options.transport }) as PublicClient;
+  const client = createPublicClient({
+    chain,
+    transport: options.transport,
+    ...(options.pollingInterval === undefined ? {} : { pollingInterval: options.pollingInterval }),
+  }) as PublicClient;
 
   let chainId: number;
   try {
@@ -62,20 +147,116 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
   }
 
   const events = new EventEmitter<PlatformEvents>();
+  const keyVault = createKeyVault(options.encryptionPassphrase);
+  const base = { chain, client, storage, events, keyVault };
+  const watcher = new TransactionWatcher(base, {
+    pollingInterval: options.pollingInterval ?? client.pollingInterval,
+    replaceAfter: options.replaceAfter ?? 30_000,
+    dropAfter: options.dropAfter ?? 120_000,
+  });
+  const managers = new Map<string, NonceManager>();
+  const managerOptions = {
+    maxInFlight: options.maxInFlight ?? 64,
+    maxPerLock: 4096,
+    priorityFeePerGas: options.priorityFeePerGas ?? parseGwei("1"),
+    maxAttempts: 5,
+  };
+  const ctx: SenderContext = {
+    ...base,
+    watcher,
+    signers: createWalletSigners(keyVault),
+    nonceManager(address: Address) {
+      if (closing) throw new PlatformClosedError();
+      const key = address.toLowerCase();
+      let manager = managers.get(key);
+      if (!manager) {
+        manager = new NonceManager(base, watcher, address, managerOptions);
+        managers.set(key, manager);
+      }
+      return manager;
+    },
+  };
+
   let closing: Promise<void> | undefined;
+  try {
+    await watcher.start();
+    if (options.registerSystemWallets ?? true) await registerSystemWallets(base);
+    await reconcilePendingTransactions(base, watcher);
+  } catch (error) {
+    await watcher.stop();
+    await storage.close();
+    throw error;
+  }
+
+  const active = new Set<Promise<unknown>>();
+  // Every operation checks that the platform is open first and is counted until it settles, so
+  // that close() can let it finish before the storage goes away: a call after close() fails with
+  // PLATFORM_CLOSED, never with a storage error or half-written.
+  const guard =
+    <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      if (closing) return Promise.reject(new PlatformClosedError());
+      const running = operation(...args);
+      const tracked = running.then(
+        () => undefined,
+        () => undefined,
+      );
+      active.add(tracked);
+      void tracked.finally(() => active.delete(tracked));
+      return running;
+    };
 
   return {
     chain,
     client,
     storage,
-    network: { info: () => getNetworkInfo(client) },
+    network: { info: guard(() => getNetworkInfo(client)) },
+    wallets: {
+      create: guard((params?: CreateWalletParameters) => createWallet(base, params)),
+      import: guard((params: ImportWalletParameters) => importWallet(base, params)),
+      list: guard(() => listWallets(base)),
+      get: guard((id: number) => getWallet(base, id)),
+      remove: guard((id: number) => removeWallet(base, id)),
+    },
+    sender: {
+      sendFromWallet: guard((params: SendFromWalletParameters) => sendFromWallet(ctx, params)),
+      sendWithKey: guard((params: SendWithKeyParameters) => sendWithKey(ctx, params)),
+    },
+    transactions: {
+      list: guard((params?: ListTransactionsParameters) => listTransactions(base, params)),
+      wait: guard((id: number) => waitForTransaction(base, id)),
+    },
     events,
     close() {
       closing ??= (async () => {
+        // Queued sends are refused, sent ones recorded; waits on confirmations end; then every
+        // operation still running settles before the storage closes.
+        await Promise.all([...managers.values()].map((manager) => manager.close(new PlatformClosedError())));
+        await watcher.stop(new PlatformClosedError());
+        while (active.size > 0) await Promise.all(active);
         events.removeAllListeners();
         await storage.close();
       })();
       return closing;
     },
   };
+}
+
+function checkOptions(options: CreatePlatformOptions) {
+  const positive = ["pollingInterval", "replaceAfter", "dropAfter", "maxInFlight"] as const;
+  for (const name of positive) {
+    const value = options[name];
+    if (value !== undefined && (!Number.isFinite(value) || value <= 0)) {
+      throw new InvalidOptionsError(`\`${name}\` must be a positive number, got ${value}.`);
+    }
+  }
+  if (options.maxInFlight !== undefined && !Number.isInteger(options.maxInFlight)) {
+    throw new InvalidOptionsError(`\`maxInFlight\` must be an integer, got ${options.maxInFlight}.`);
+  }
+  if (options.priorityFeePerGas !== undefined && options.priorityFeePerGas < 0n) {
+    throw new InvalidOptionsError("`priorityFeePerGas` must not be negative.");
+  }
+  if (options.encryptionPassphrase !== undefined && options.encryptionPassphrase.length === 0) {
+    throw new InvalidOptionsError("`encryptionPassphrase` must not be empty.");
+  }
 }

@@ -1,1 +1,2 @@
 export { type CreatePlatformOptions, createPlatform, type Platform } from "./createPlatform.js";
+export type { PlatformContext } from "./PlatformContext.js";

@@ -16,6 +16,21 @@ export const errorStatus = {
   // The database cannot be opened or is newer than this code: the service is not available.
   STORAGE_OPEN_FAILED: 503,
   STORAGE_SCHEMA_UNSUPPORTED: 503,
+  // Client input and what the chain says about it.
+  WALLET_NOT_FOUND: 404,
+  INVALID_PRIVATE_KEY: 400,
+  INVALID_ADDRESS: 400,
+  INVALID_AMOUNT: 400,
+  INVALID_QUERY: 400,
+  INSUFFICIENT_FUNDS: 400,
+  TRANSACTION_REJECTED: 400,
+  TRANSACTION_FAILED: 400,
+  // Another sender kept taking the nonce: the same request may succeed when retried.
+  NONCE_CONFLICT: 409,
+  // The server cannot decrypt stored keys (no or wrong passphrase configured): not the client's fault.
+  WALLET_LOCKED: 503,
+  WALLET_DECRYPTION_FAILED: 503,
+  // Raised by the embedded devnet at start-up, never on a request.
   DEVNET_BINARY_NOT_FOUND: 500,
   DEVNET_PORT_IN_USE: 500,
   DEVNET_STATE_INVALID: 500,

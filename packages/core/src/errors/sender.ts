@@ -1,0 +1,74 @@
+import type { Hash } from "viem";
+import { formatEther } from "viem";
+import { PrivnetError } from "./PrivnetError.js";
+
+export class InvalidAddressError extends PrivnetError {
+  override name = "InvalidAddressError";
+  constructor(field: string, value: unknown, reason: string) {
+    super("INVALID_ADDRESS", `\`${field}\` is not a valid address (${JSON.stringify(value)}): ${reason}`, {
+      details:
+        "An address is 20 bytes written as 0x and 40 hex digits. Mixed-case addresses must carry a valid EIP-55 checksum; all lower or all upper case is accepted without one.",
+    });
+  }
+}
+
+export class InvalidAmountError extends PrivnetError {
+  override name = "InvalidAmountError";
+  constructor(value: unknown, reason: string) {
+    super("INVALID_AMOUNT", `The amount ${JSON.stringify(value)} is not valid: ${reason}`, {
+      details: 'Amounts are positive decimal ETH strings with at most 18 decimals, e.g. "0.25".',
+    });
+  }
+}
+
+export class InsufficientFundsError extends PrivnetError {
+  override name = "InsufficientFundsError";
+  constructor(
+    readonly address: string,
+    readonly balance: bigint,
+    readonly required: bigint,
+  ) {
+    super(
+      "INSUFFICIENT_FUNDS",
+      `${address} has ${formatEther(balance)} ETH available but the transfer needs ${formatEther(required)} ETH (amount plus the maximum fee).`,
+      { details: "Fund the sender or send a smaller amount." },
+    );
+  }
+}
+
+/** The node kept refusing the nonce after the sender resynchronised and retried. */
+export class NonceConflictError extends PrivnetError {
+  override name = "NonceConflictError";
+  constructor(address: string, options: { cause?: unknown } = {}) {
+    super("NONCE_CONFLICT", `The node kept rejecting the nonce of ${address} after retries.`, {
+      details:
+        "Something outside this platform (and outside its storage's lock) is sending from the same address. Send from one place, or share one database between the platforms.",
+      cause: options.cause,
+    });
+  }
+}
+
+export class TransactionRejectedError extends PrivnetError {
+  override name = "TransactionRejectedError";
+  constructor(reason: string, options: { cause?: unknown } = {}) {
+    super("TRANSACTION_REJECTED", `The node rejected the transaction: ${reason}`, { cause: options.cause });
+  }
+}
+
+/** A transaction that was accepted did not confirm: it reverted, was dropped, or its chain was reset. */
+export class TransactionFailedError extends PrivnetError {
+  override name = "TransactionFailedError";
+  constructor(
+    readonly hash: Hash,
+    reason: string,
+  ) {
+    super("TRANSACTION_FAILED", `Transaction ${hash} failed: ${reason}`);
+  }
+}
+
+export class InvalidQueryError extends PrivnetError {
+  override name = "InvalidQueryError";
+  constructor(message: string) {
+    super("INVALID_QUERY", message);
+  }
+}

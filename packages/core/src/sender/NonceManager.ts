@@ -1,0 +1,344 @@
+import type { Address, Hash, Hex, LocalAccount, TransactionSerializableEIP1559 } from "viem";
+import { BaseError, keccak256 } from "viem";
+import { isPrivnetError } from "../errors/PrivnetError.js";
+import { ChainUnreachableError } from "../errors/platform.js";
+import { InsufficientFundsError, NonceConflictError, TransactionRejectedError } from "../errors/sender.js";
+import type { PlatformContext } from "../platform/PlatformContext.js";
+import type { TransactionRecord } from "../storage/StorageAdapter.js";
+import { classifyNodeError, type NodeErrorKind } from "./classifyNodeError.js";
+import type { TransactionWatcher, WatchedTransaction } from "./TransactionWatcher.js";
+
+/** Gas of a plain ETH transfer to an account without code. */
+export const TRANSFER_GAS = 21_000n;
+
+export type NonceManagerOptions = {
+  /** Most transfers sent and not yet answered by the node at once. */
+  maxInFlight: number;
+  /** Most transfers sent under one hold of the lock, so that other processes get their turn. */
+  maxPerLock: number;
+  /** Priority fee (tip) per gas, in wei. */
+  priorityFeePerGas: bigint;
+  /** How often one transfer is retried after a nonce conflict before it fails. */
+  maxAttempts: number;
+};
+
+/** One transfer waiting for its nonce. */
+export type QueuedTransfer = {
+  account: LocalAccount;
+  to: Address;
+  value: bigint;
+  source: string;
+  /** Gets the key again for a replacement (wallet sends read it from storage). */
+  signer: () => Promise<LocalAccount | undefined>;
+};
+
+export type SentTransfer = { record: TransactionRecord; watched: WatchedTransaction };
+
+/** What the manager keeps in `storage.state` under `nonce:<address>`, shared by every process. */
+export type StoredNonceState = { next: number; genesis: Hash };
+
+type Waiting = QueuedTransfer & {
+  attempts: number;
+  resolve: (sent: SentTransfer) => void;
+  reject: (error: unknown) => void;
+};
+
+type Outcome =
+  | { item: Waiting; nonce: number; accepted: true; watched: WatchedTransaction }
+  | { item: Waiting; nonce: number; accepted: false; kind: NodeErrorKind; error: unknown };
+
+/**
+ * Hands out the nonces of one address so that they never collide and never leave a gap, however
+ * many sends run at once and however many processes share the storage.
+ *
+ * Transfers queue in memory. One at a time per address, the manager takes the storage's lock
+ * `nonce:<address>` and, while holding it:
+ *
+ * 1. reads the stored next nonce and the chain's pending nonce, balance and base fee (one round
+ *    trip, concurrently) and reconciles them: normally the higher of the two; the chain's when the
+ *    chain was reset (new genesis hash) or when the node holds none of our transactions although
+ *    our counter is ahead (they were dropped — their nonces are reused);
+ * 2. takes queued transfers in order: checks value + gas × max fee against what the balance has
+ *    left (`INSUFFICIENT_FUNDS` before any nonce is given), gives the next nonce, signs and sends,
+ *    keeping up to `maxInFlight` sends unanswered, like a raw sender with that concurrency. Each
+ *    accepted transfer is recorded and its caller answered at once;
+ * 3. classifies every refusal ({@link classifyNodeError}): a nonce conflict stops the hold and
+ *    goes back to the queue for a fresh nonce after resynchronising; other refusals fail their
+ *    transfer, and a refused nonce below an accepted one is filled with a zero-value transfer to
+ *    self so that nothing stalls behind the gap;
+ * 4. stores the next nonce and releases the lock (after at most `maxPerLock` transfers, so that
+ *    other processes sending from the same address get their turn).
+ *
+ * Holding the lock over the sends keeps two processes from ever interleaving nonces; the window
+ * of sends in flight keeps the node as busy as a raw sender would.
+ */
+export class NonceManager {
+  readonly address: Address;
+  readonly #ctx: PlatformContext;
+  readonly #watcher: TransactionWatcher;
+  readonly #options: NonceManagerOptions;
+  readonly #queue: Waiting[] = [];
+  #draining: Promise<void> | undefined;
+  #closed = false;
+  #closeError: unknown;
+
+  constructor(
+    ctx: PlatformContext,
+    watcher: TransactionWatcher,
+    address: Address,
+    options: NonceManagerOptions,
+  ) {
+    this.#ctx = ctx;
+    this.#watcher = watcher;
+    this.address = address;
+    this.#options = options;
+  }
+
+  get #stateKey() {
+    return `nonce:${this.address.toLowerCase()}`;
+  }
+
+  /** Queues a transfer; resolves once the node accepted it and its record is stored (pending). */
+  send(transfer: QueuedTransfer): Promise<SentTransfer> {
+    return new Promise((resolve, reject) => {
+      if (this.#closed) {
+        reject(this.#closeError);
+        return;
+      }
+      this.#queue.push({ ...transfer, attempts: 0, resolve, reject });
+      if (!this.#draining) this.#draining = this.#drain();
+    });
+  }
+
+  /**
+   * Refuses further sends (queued ones are rejected with `error`) and resolves once the transfers
+   * already sent are recorded, so that closing the storage afterwards loses no record.
+   */
+  async close(error: unknown) {
+    this.#closed = true;
+    this.#closeError = error;
+    for (const item of this.#queue.splice(0)) item.reject(error);
+    await this.#draining;
+  }
+
+  async #drain() {
+    try {
+      while (this.#queue.length > 0 && !this.#closed) {
+        try {
+          await this.#ctx.storage.withLock(this.#stateKey, () => this.#sendSession());
+        } catch (error) {
+          // The session could not start (node or storage away): fail what is queued now.
+          const reason = isPrivnetError(error) ? error : new ChainUnreachableError({ cause: error });
+          for (const item of this.#queue.splice(0)) item.reject(reason);
+        }
+      }
+    } finally {
+      // Cleared in the same step that saw the queue empty, so a send queued right after starts
+      // a new drain instead of waiting for one that has ended.
+      this.#draining = undefined;
+    }
+  }
+
+  /** One hold of the lock: reconcile, then send queued transfers with up to `maxInFlight` in flight. */
+  async #sendSession() {
+    const client = this.#ctx.client;
+    const [chainPending, balance, block, stored, genesis] = await Promise.all([
+      client.getTransactionCount({ address: this.address, blockTag: "pending" }),
+      client.getBalance({ address: this.address, blockTag: "pending" }),
+      client.getBlock({ blockTag: "latest" }),
+      this.#ctx.storage.state.get<StoredNonceState>(this.#stateKey),
+      this.#watcher.genesisHash(),
+    ]);
+    const firstNonce = await this.#reconcile(chainPending, stored, genesis);
+    let next = firstNonce;
+    const maxPriorityFeePerGas = this.#options.priorityFeePerGas;
+    const maxFeePerGas = (block.baseFeePerGas ?? 0n) * 2n + maxPriorityFeePerGas;
+    const fees = { maxFeePerGas, maxPriorityFeePerGas };
+    const transferCost = (item: QueuedTransfer) => item.value + TRANSFER_GAS * maxFeePerGas;
+
+    let available = balance;
+    let conflict = false;
+    let taken = 0;
+    const outcomes: Outcome[] = [];
+    const inFlight = new Set<Promise<void>>();
+    while (this.#queue.length > 0 && !conflict && taken < this.#options.maxPerLock) {
+      if (inFlight.size >= this.#options.maxInFlight) await Promise.race(inFlight);
+      // A nonce conflict came back meanwhile: stop here, the next hold resynchronises.
+      if (conflict || this.#closed) break;
+      const item = this.#queue.shift() as Waiting;
+      taken++;
+      const cost = transferCost(item);
+      if (cost > available) {
+        item.reject(new InsufficientFundsError(this.address, available, cost));
+        continue;
+      }
+      available -= cost;
+      const nonce = next++;
+      const request: TransactionSerializableEIP1559 = {
+        chainId: this.#ctx.chain.id,
+        type: "eip1559",
+        nonce,
+        to: item.to,
+        value: item.value,
+        gas: TRANSFER_GAS,
+        ...fees,
+      };
+      const sending: Promise<void> = this.#sendOne(item, nonce, request).then(async (outcome) => {
+        outcomes.push(outcome);
+        if (!outcome.accepted) {
+          if (isNonceConflict(outcome.kind)) conflict = true;
+          return;
+        }
+        // The caller learns of its transfer as soon as it is accepted and recorded.
+        try {
+          const record = await this.#record(outcome.item, outcome.nonce, outcome.watched);
+          outcome.item.resolve({ record, watched: outcome.watched });
+        } catch (error) {
+          outcome.item.reject(error);
+        }
+      });
+      // Whatever goes wrong, the caller hears of it and the session does not stall.
+      const tracked = sending
+        .catch((error: unknown) => item.reject(error))
+        .finally(() => inFlight.delete(tracked));
+      inFlight.add(tracked);
+    }
+    await Promise.all(inFlight);
+    // Nothing was sent (every transfer refused before signing): nothing to write either.
+    if (outcomes.length === 0) return;
+
+    const highestAccepted = Math.max(-1, ...outcomes.flatMap((o) => (o.accepted ? [o.nonce] : [])));
+    for (const outcome of outcomes.sort((a, b) => a.nonce - b.nonce)) {
+      if (outcome.accepted) continue;
+      const { item, kind, error } = outcome;
+      if (isNonceConflict(kind)) {
+        // Someone else used (or holds) this nonce: no gap here. Back to the queue; the next hold
+        // reconciles with the chain and gives it a fresh nonce.
+        if (++item.attempts < this.#options.maxAttempts) this.#queue.unshift(item);
+        else item.reject(new NonceConflictError(this.address, { cause: error }));
+        continue;
+      }
+      // A refused nonce below an accepted one would hold every later transaction up. Filled
+      // before the caller hears of the refusal, so that the history is complete by then.
+      if (outcome.nonce < highestAccepted) {
+        await this.#fillGap(item.account, outcome.nonce, fees).catch(() => undefined);
+      }
+      item.reject(
+        kind === "insufficient-funds"
+          ? new InsufficientFundsError(this.address, balance, transferCost(item))
+          : kind === "unreachable"
+            ? new ChainUnreachableError({ cause: error })
+            : new TransactionRejectedError(shortReason(error), { cause: error }),
+      );
+    }
+
+    // Continue after the highest accepted nonce; refused nonces above it are reused. After a
+    // conflict the next hold's reconciliation takes the chain's count if it is higher.
+    const nextNonce = highestAccepted >= 0 ? highestAccepted + 1 : firstNonce;
+    await this.#ctx.storage.state.set<StoredNonceState>(this.#stateKey, { next: nextNonce, genesis });
+  }
+
+  async #reconcile(chainPending: number, stored: StoredNonceState | undefined, genesis: Hash) {
+    if (!stored || stored.genesis !== genesis) return chainPending;
+    if (chainPending >= stored.next) return chainPending;
+    // Our counter is ahead of the node. If the node holds none of our transactions, the ones we
+    // counted are gone (dropped, or the node restarted without them): reuse their nonces.
+    const mined = await this.#ctx.client.getTransactionCount({ address: this.address, blockTag: "latest" });
+    return mined === chainPending ? chainPending : stored.next;
+  }
+
+  /** Signs and sends one transfer. Never rejects: every failure becomes a refused outcome. */
+  async #sendOne(item: Waiting, nonce: number, request: TransactionSerializableEIP1559): Promise<Outcome> {
+    let serialized: Hex;
+    try {
+      serialized = await item.account.signTransaction(request);
+    } catch (error) {
+      return { item, nonce, accepted: false, kind: "other", error };
+    }
+    const hash = keccak256(serialized);
+    const watched = this.#watcher.watch({
+      from: this.address,
+      nonce,
+      hash,
+      serialized,
+      request,
+      signer: item.signer,
+      sentAt: Date.now(),
+    });
+    try {
+      await this.#ctx.client.sendRawTransaction({ serializedTransaction: serialized });
+      return { item, nonce, accepted: true, watched };
+    } catch (error) {
+      const kind = classifyNodeError(error);
+      if (kind === "already-known") return { item, nonce, accepted: true, watched };
+      // A resend below us (a proxy or fallback transport retrying a lost answer) of a transaction
+      // the node did take reads "nonce too low" (mined meanwhile) or "underpriced" (in the pool):
+      // ask the node about our own hash before calling it a conflict.
+      if (isNonceConflict(kind) && (await this.#nodeHas(hash)))
+        return { item, nonce, accepted: true, watched };
+      this.#watcher.unwatch(watched);
+      return { item, nonce, accepted: false, kind, error };
+    }
+  }
+
+  async #nodeHas(hash: Hash) {
+    const known = await this.#ctx.client.getTransaction({ hash }).catch(() => undefined);
+    return known !== undefined;
+  }
+
+  async #record(item: QueuedTransfer, nonce: number, watched: WatchedTransaction) {
+    const record = await this.#ctx.storage.transactions.insert({
+      hash: watched.hash,
+      from: this.address,
+      to: item.to,
+      value: item.value,
+      nonce,
+      status: "pending",
+      blockNumber: null,
+      source: item.source,
+      createdAt: new Date().toISOString(),
+    });
+    this.#ctx.events.emit("transaction", record);
+    await this.#watcher.attach(watched, record);
+    return (await this.#ctx.storage.transactions.get(record.id)) ?? record;
+  }
+
+  /** Sends a zero-value transfer to self at `nonce`, recorded with source "nonce-gap-filler". */
+  async #fillGap(
+    account: LocalAccount,
+    nonce: number,
+    fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
+  ) {
+    const filler: Waiting = {
+      account,
+      to: this.address,
+      value: 0n,
+      source: "nonce-gap-filler",
+      signer: async () => account,
+      attempts: 0,
+      resolve() {},
+      reject() {},
+    };
+    const request: TransactionSerializableEIP1559 = {
+      chainId: this.#ctx.chain.id,
+      type: "eip1559",
+      nonce,
+      to: this.address,
+      value: 0n,
+      gas: TRANSFER_GAS,
+      ...fees,
+    };
+    const outcome = await this.#sendOne(filler, nonce, request);
+    if (outcome.accepted) await this.#record(filler, nonce, outcome.watched);
+  }
+}
+
+function isNonceConflict(kind: NodeErrorKind) {
+  return kind === "nonce-too-low" || kind === "replacement-underpriced" || kind === "nonce-too-high";
+}
+
+function shortReason(error: unknown) {
+  // viem puts the node's own words in `details`; its short message is often generic.
+  if (error instanceof BaseError) return error.details || error.shortMessage;
+  return error instanceof Error ? error.message : String(error);
+}

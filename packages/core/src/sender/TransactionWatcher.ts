@@ -1,0 +1,408 @@
+import type { Address, Hash, Hex, LocalAccount, TransactionSerializableEIP1559 } from "viem";
+import { keccak256, toHex } from "viem";
+import type { PlatformContext } from "../platform/PlatformContext.js";
+import type {
+  TransactionRecord,
+  TransactionRecordUpdate,
+  TransactionStatus,
+} from "../storage/StorageAdapter.js";
+import { classifyNodeError } from "./classifyNodeError.js";
+
+export type TransactionWatcherOptions = {
+  /** How often the node is polled for new blocks (HTTP transports). */
+  pollingInterval: number;
+  /** A transaction still pending this long (ms) is replaced with a higher fee. */
+  replaceAfter: number;
+  /** A transaction gone from the node's pool this long (ms) is marked failed. */
+  dropAfter: number;
+  /** Called when the chain was reset (new genesis), so that nonce state is resynchronised. */
+  onChainReset?: (() => void) | undefined;
+};
+
+/** A sent transaction the watcher follows until it is confirmed or failed. */
+export type WatchedTransaction = {
+  from: Address;
+  nonce: number;
+  /** The hash the record points at: the latest one sent for this nonce. */
+  hash: Hash;
+  /** Every hash sent for this record (the original and its replacements); any of them may land. */
+  hashes: Set<Hash>;
+  /** The signed transaction, kept for a resubmission when the node forgets it. */
+  serialized?: Hex | undefined;
+  /** The unsigned fields, kept for a replacement with a higher fee. */
+  request?: TransactionSerializableEIP1559 | undefined;
+  /** Signs a replacement; absent when the key is not at hand (records adopted after a restart). */
+  signer?: (() => Promise<LocalAccount | undefined>) | undefined;
+  recordId?: number | undefined;
+  /** Outcome seen before the record was stored (automine is that fast); applied on attach. */
+  outcome?: {
+    status: Exclude<TransactionStatus, "pending">;
+    blockNumber: bigint | null;
+    hash: Hash;
+    reason: string;
+  };
+  sentAt: number;
+  lastCheck: number;
+  /** Replacements sent so far (at most {@link MAX_REPLACEMENTS}). */
+  replacements: number;
+  goneSince?: number | undefined;
+  waiters: {
+    resolve: (settled: { record: TransactionRecord; reason: string }) => void;
+    reject: (error: unknown) => void;
+  }[];
+  /** Set once the record reached its final status. */
+  settled?: { record: TransactionRecord; reason: string } | undefined;
+};
+
+/** Fee raises per transaction: 1.125^5 ≈ 1.8 × the original fee at most. */
+export const MAX_REPLACEMENTS = 5;
+
+// Receipts arrive as raw JSON-RPC objects from eth_getBlockReceipts.
+type RawReceipt = { transactionHash: Hash; status: Hex; blockNumber: Hex };
+
+/**
+ * Follows sent transactions until they are confirmed or failed, driven by new blocks
+ * (`watchBlockNumber`): each new block's receipts are read with one `eth_getBlockReceipts` and
+ * matched against the followed hashes. A timer, for when no block comes, replaces transactions
+ * pending past `replaceAfter` with a 12.5 % higher fee (up to 5 times), resubmits ones the node forgot and fails
+ * those dropped for good (nonce used by another transaction, or gone past `dropAfter`). A new
+ * genesis hash means the chain was reset: transactions the new chain does not know fail.
+ */
+export class TransactionWatcher {
+  readonly #ctx: PlatformContext;
+  readonly #options: TransactionWatcherOptions;
+  readonly #byHash = new Map<Hash, WatchedTransaction>();
+  readonly #watched = new Set<WatchedTransaction>();
+  #scannedThrough: bigint | undefined;
+  #genesis: Promise<Hash> | undefined;
+  #blockReceipts = true;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = false;
+  #stopError: unknown;
+  #unwatch: (() => void) | undefined;
+  #timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(ctx: PlatformContext, options: TransactionWatcherOptions) {
+    this.#ctx = ctx;
+    this.#options = options;
+  }
+
+  /** The hash of block 0, cached until the watcher sees a reset. */
+  genesisHash(): Promise<Hash> {
+    this.#genesis ??= this.#readGenesis().catch((error: unknown) => {
+      this.#genesis = undefined;
+      throw error;
+    });
+    return this.#genesis;
+  }
+
+  /** Starts following blocks from the current head. */
+  async start() {
+    this.#scannedThrough = await this.#ctx.client.getBlockNumber({ cacheTime: 0 });
+    await this.genesisHash();
+    this.#watchBlocks();
+    const interval = Math.max(50, Math.min(this.#options.replaceAfter / 2, 1_000));
+    this.#timer = setInterval(() => {
+      if (this.#watched.size > 0) this.#schedule();
+    }, interval);
+    this.#timer.unref?.();
+  }
+
+  #watchBlocks() {
+    this.#unwatch?.();
+    this.#unwatch = this.#ctx.client.watchBlockNumber({
+      pollingInterval: this.#options.pollingInterval,
+      emitOnBegin: true,
+      onBlockNumber: (blockNumber) => {
+        // While nothing is followed there is nothing to read: move the scan start along.
+        if (this.#watched.size === 0 && !this.#running) this.#scannedThrough = blockNumber;
+        this.#schedule();
+      },
+      onError: () => {},
+    });
+  }
+
+  /**
+   * Stops watching; followed transactions stay pending in storage (reconciled on next start) and
+   * whoever waits for one is rejected with `error`.
+   */
+  async stop(error: unknown = new Error("The transaction watcher stopped.")) {
+    this.#stopped = true;
+    this.#stopError = error;
+    for (const watched of this.#watched) for (const waiter of watched.waiters.splice(0)) waiter.reject(error);
+    this.#unwatch?.();
+    if (this.#timer) clearInterval(this.#timer);
+    await this.#running;
+  }
+
+  /** Number of transactions followed now. */
+  get size() {
+    return this.#watched.size;
+  }
+
+  /** Follows a transaction; call before sending it so that no block can be missed. */
+  watch(
+    tx: Omit<WatchedTransaction, "hashes" | "waiters" | "lastCheck" | "replacements">,
+  ): WatchedTransaction {
+    const watched: WatchedTransaction = {
+      ...tx,
+      hashes: new Set([tx.hash]),
+      waiters: [],
+      lastCheck: tx.sentAt,
+      replacements: 0,
+    };
+    this.#watched.add(watched);
+    this.#byHash.set(tx.hash, watched);
+    return watched;
+  }
+
+  /** Stops following a transaction the node refused. */
+  unwatch(watched: WatchedTransaction) {
+    this.#watched.delete(watched);
+    for (const hash of watched.hashes) this.#byHash.delete(hash);
+  }
+
+  /** Links the stored record; an outcome seen meanwhile is written now. */
+  async attach(watched: WatchedTransaction, record: TransactionRecord) {
+    watched.recordId = record.id;
+    if (watched.outcome) await this.#finish(watched, watched.outcome);
+  }
+
+  /** Resolves with the record once it is confirmed or failed. */
+  settled(watched: WatchedTransaction): Promise<{ record: TransactionRecord; reason: string }> {
+    if (watched.settled) return Promise.resolve(watched.settled);
+    if (this.#stopped) return Promise.reject(this.#stopError);
+    return new Promise((resolve, reject) => watched.waiters.push({ resolve, reject }));
+  }
+
+  #schedule() {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = (async () => {
+      try {
+        do {
+          this.#again = false;
+          try {
+            await this.#tick();
+          } catch {
+            // A failed poll (node briefly away) is retried on the next block or timer tick.
+          }
+        } while (this.#again && !this.#stopped);
+      } finally {
+        // Cleared in the step that saw no new request, so that the next one starts a new run
+        // instead of being folded into a run that has ended.
+        this.#running = undefined;
+      }
+    })();
+  }
+
+  async #tick() {
+    if (this.#watched.size === 0) return;
+    const client = this.#ctx.client;
+    const [head, genesis] = await Promise.all([client.getBlockNumber({ cacheTime: 0 }), this.#readGenesis()]);
+    if (genesis !== (await this.genesisHash())) {
+      await this.#chainWasReset(genesis, head);
+      return;
+    }
+    const from = this.#scannedThrough === undefined ? head : this.#scannedThrough + 1n;
+    if (this.#blockReceipts) {
+      for (let start = from; start <= head && this.#watched.size > 0; start += 8n) {
+        const end = start + 7n < head ? start + 7n : head;
+        const numbers: bigint[] = [];
+        for (let n = start; n <= end; n++) numbers.push(n);
+        const blocks = await Promise.all(numbers.map((n) => this.#readBlockReceipts(n)));
+        if (blocks.some((receipts) => receipts === undefined)) break;
+        for (const receipts of blocks) {
+          for (const receipt of receipts ?? []) {
+            const watched = this.#byHash.get(receipt.transactionHash);
+            if (!watched) continue;
+            await this.#finish(watched, {
+              status: receipt.status === "0x1" ? "confirmed" : "failed",
+              blockNumber: BigInt(receipt.blockNumber),
+              hash: receipt.transactionHash,
+              reason: receipt.status === "0x1" ? "confirmed" : "reverted",
+            });
+          }
+        }
+        this.#scannedThrough = end;
+      }
+    }
+    if (!this.#blockReceipts) {
+      this.#scannedThrough = head;
+      await Promise.all([...this.#watched].map((watched) => this.#checkReceipts(watched)));
+    }
+    await this.#checkStuck();
+  }
+
+  async #readBlockReceipts(blockNumber: bigint): Promise<RawReceipt[] | undefined> {
+    try {
+      const receipts = await this.#ctx.client.request({
+        method: "eth_getBlockReceipts" as "eth_getBlockByNumber",
+        params: [toHex(blockNumber)] as never,
+      });
+      return (receipts ?? []) as unknown as RawReceipt[];
+    } catch (error) {
+      // Nodes without eth_getBlockReceipts: fall back to one receipt lookup per followed hash.
+      if (/method not found|not supported|does not exist|unsupported/i.test(String(error))) {
+        this.#blockReceipts = false;
+      }
+      return undefined;
+    }
+  }
+
+  async #checkReceipts(watched: WatchedTransaction) {
+    for (const hash of watched.hashes) {
+      const receipt = await this.#ctx.client.getTransactionReceipt({ hash }).catch(() => undefined);
+      if (!receipt) continue;
+      await this.#finish(watched, {
+        status: receipt.status === "success" ? "confirmed" : "failed",
+        blockNumber: receipt.blockNumber,
+        hash,
+        reason: receipt.status === "success" ? "confirmed" : "reverted",
+      });
+      return true;
+    }
+    return false;
+  }
+
+  async #checkStuck() {
+    const now = Date.now();
+    const due = [...this.#watched].filter(
+      (watched) => watched.recordId !== undefined && now - watched.lastCheck >= this.#options.replaceAfter,
+    );
+    await Promise.all(due.map((watched) => this.#checkOne(watched, now)));
+  }
+
+  async #checkOne(watched: WatchedTransaction, now: number) {
+    watched.lastCheck = now;
+    const client = this.#ctx.client;
+    const inPool = await client.getTransaction({ hash: watched.hash }).catch(() => undefined);
+    if (inPool?.blockNumber != null) {
+      await this.#checkReceipts(watched);
+      return;
+    }
+    if (inPool) {
+      watched.goneSince = undefined;
+      await this.#replace(watched);
+      return;
+    }
+    // The node does not know the current hash: an earlier one may have landed.
+    if (await this.#checkReceipts(watched)) return;
+    const used = await client.getTransactionCount({ address: watched.from, blockTag: "latest" });
+    if (used > watched.nonce) {
+      await this.#finish(watched, {
+        status: "failed",
+        blockNumber: null,
+        hash: watched.hash,
+        reason: "dropped: its nonce was used by another transaction",
+      });
+      return;
+    }
+    watched.goneSince ??= now;
+    if (now - watched.goneSince >= this.#options.dropAfter) {
+      await this.#finish(watched, {
+        status: "failed",
+        blockNumber: null,
+        hash: watched.hash,
+        reason: "dropped: the node no longer has it",
+      });
+      return;
+    }
+    // Resubmit what the node forgot, so that later nonces are not held up behind a gap.
+    if (watched.serialized) {
+      await client.sendRawTransaction({ serializedTransaction: watched.serialized }).catch(() => undefined);
+    }
+  }
+
+  async #replace(watched: WatchedTransaction) {
+    // A transaction that stays pending after several raises is not waiting on its fee (a gap
+    // before it, a full pool): stop raising rather than let the fee grow without bound.
+    if (watched.replacements >= MAX_REPLACEMENTS) return;
+    const account = await watched.signer?.().catch(() => undefined);
+    if (!account || !watched.request) return;
+    watched.replacements++;
+    const block = await this.#ctx.client.getBlock({ blockTag: "latest" });
+    const previous = watched.request;
+    const bump = (value: bigint) => (value * 1125n + 999n) / 1000n; // +12.5 %, above the 10 % nodes require
+    const tip = bump(previous.maxPriorityFeePerGas ?? 0n);
+    const market = (block.baseFeePerGas ?? 0n) * 2n + tip;
+    const maxFee = bump(previous.maxFeePerGas ?? 0n);
+    const request: TransactionSerializableEIP1559 = {
+      ...previous,
+      maxPriorityFeePerGas: tip,
+      maxFeePerGas: maxFee > market ? maxFee : market,
+    };
+    const serialized = await account.signTransaction(request);
+    const hash = keccak256(serialized);
+    try {
+      await this.#ctx.client.sendRawTransaction({ serializedTransaction: serialized });
+    } catch (error) {
+      const kind = classifyNodeError(error);
+      // Underpriced: the next check bumps again from the higher fee. Nonce too low: the original
+      // landed meanwhile and the next block's scan finds it.
+      if (kind === "replacement-underpriced") watched.request = request;
+      if (kind !== "already-known") return;
+    }
+    watched.request = request;
+    watched.serialized = serialized;
+    watched.hash = hash;
+    watched.hashes.add(hash);
+    this.#byHash.set(hash, watched);
+    await this.#update(watched, { hash });
+  }
+
+  async #chainWasReset(genesis: Hash, head: bigint) {
+    this.#genesis = Promise.resolve(genesis);
+    this.#scannedThrough = head;
+    // viem's block watcher only reports numbers above the last it saw: start it afresh.
+    if (!this.#stopped) this.#watchBlocks();
+    this.#options.onChainReset?.();
+    // What the new chain knows stays followed (it was sent after the reset); the rest is gone.
+    await Promise.all(
+      [...this.#watched].map(async (watched) => {
+        if (await this.#checkReceipts(watched)) return;
+        const known = await this.#ctx.client.getTransaction({ hash: watched.hash }).catch(() => undefined);
+        if (known) return;
+        if (watched.recordId === undefined) return; // still being sent: the sender decides
+        await this.#finish(watched, {
+          status: "failed",
+          blockNumber: null,
+          hash: watched.hash,
+          reason: "the chain was reset",
+        });
+      }),
+    );
+  }
+
+  async #finish(watched: WatchedTransaction, outcome: NonNullable<WatchedTransaction["outcome"]>) {
+    if (watched.recordId === undefined) {
+      watched.outcome = outcome;
+      return;
+    }
+    this.unwatch(watched);
+    const record = await this.#update(watched, {
+      status: outcome.status,
+      blockNumber: outcome.blockNumber,
+      hash: outcome.hash,
+    });
+    if (!record) return;
+    watched.settled = { record, reason: outcome.reason };
+    for (const waiter of watched.waiters.splice(0)) waiter.resolve(watched.settled);
+  }
+
+  async #update(watched: WatchedTransaction, update: TransactionRecordUpdate) {
+    if (watched.recordId === undefined) return undefined;
+    const record = await this.#ctx.storage.transactions.update(watched.recordId, update);
+    if (record) this.#ctx.events.emit("transaction", record);
+    return record;
+  }
+
+  async #readGenesis(): Promise<Hash> {
+    const block = await this.#ctx.client.getBlock({ blockNumber: 0n });
+    return block.hash;
+  }
+}

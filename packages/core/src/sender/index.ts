@@ -1,0 +1,24 @@
+export { classifyNodeError, type NodeErrorKind } from "./classifyNodeError.js";
+export {
+  NonceManager,
+  type NonceManagerOptions,
+  type QueuedTransfer,
+  type SentTransfer,
+  type StoredNonceState,
+  TRANSFER_GAS,
+} from "./NonceManager.js";
+export { parseAddress } from "./parseAddress.js";
+export { parseAmount } from "./parseAmount.js";
+export type { SenderContext } from "./SenderContext.js";
+export {
+  type SendFromWalletParameters,
+  type SendFromWalletReturnType,
+  sendFromWallet,
+} from "./sendFromWallet.js";
+export { type SendWithKeyParameters, type SendWithKeyReturnType, sendWithKey } from "./sendWithKey.js";
+export {
+  TransactionWatcher,
+  type TransactionWatcherOptions,
+  type WatchedTransaction,
+} from "./TransactionWatcher.js";
+export { createWalletSigners, type WalletSigners } from "./WalletSigners.js";

@@ -1,0 +1,45 @@
+import { uptime } from "node:os";
+import { countRuntimeContainers, DOCKER_SOCKET_PATH } from "./countRuntimeContainers.js";
+import { formatUptime } from "./formatUptime.js";
+import { type DiskUsage, readDisks } from "./readDisks.js";
+import { type MemoryUsage, readMemory } from "./readMemory.js";
+
+export type ServerStatus = {
+  disks: DiskUsage[];
+  memory: MemoryUsage;
+  /** Running containers when a Docker engine answers on its socket, else 0. */
+  runtimeContainers: number;
+  /** Machine uptime, `<d>d <h>h <m>m`. */
+  uptime: string;
+  /** ISO 8601 UTC with milliseconds. */
+  timestamp: string;
+};
+
+export type ServerStatusOptions = {
+  /** Default: /var/run/docker.sock. */
+  dockerSocketPath?: string | undefined;
+};
+
+/**
+ * The machine's status for the admin server, read from the OS: disks, memory, running containers,
+ * uptime. Node only (it reads /proc and unix sockets), hence its own entry point
+ * `@privnet/core/server-status`.
+ *
+ * @example
+ * import { serverStatus } from "@privnet/core/server-status";
+ * const { disks, memory, uptime } = await serverStatus();
+ */
+export async function serverStatus(options: ServerStatusOptions = {}): Promise<ServerStatus> {
+  const [disks, memory, runtimeContainers] = await Promise.all([
+    readDisks(),
+    readMemory(),
+    countRuntimeContainers(options.dockerSocketPath ?? DOCKER_SOCKET_PATH),
+  ]);
+  return {
+    disks,
+    memory,
+    runtimeContainers,
+    uptime: formatUptime(uptime()),
+    timestamp: new Date().toISOString(),
+  };
+}

@@ -1,0 +1,12 @@
+export {
+  DEFAULT_HISTORY_LIMIT,
+  type ListTransactionsParameters,
+  type ListTransactionsReturnType,
+  listTransactions,
+} from "./listTransactions.js";
+export {
+  type ReconcilePendingTransactionsReturnType,
+  reconcilePendingTransactions,
+} from "./reconcilePendingTransactions.js";
+export { type TransactionEntry, toTransactionEntry } from "./TransactionEntry.js";
+export { type WaitForTransactionReturnType, waitForTransaction } from "./waitForTransaction.js";

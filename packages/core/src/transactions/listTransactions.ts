@@ -1,0 +1,48 @@
+import { InvalidQueryError } from "../errors/sender.js";
+import type { PlatformContext } from "../platform/PlatformContext.js";
+import { parseAddress } from "../sender/parseAddress.js";
+import { MAX_TRANSACTIONS_PAGE } from "../storage/memoryStorage.js";
+import { type TransactionEntry, toTransactionEntry } from "./TransactionEntry.js";
+
+/** Entries one `transactions.list()` returns when no `limit` is given. */
+export const DEFAULT_HISTORY_LIMIT = 100;
+
+export type ListTransactionsParameters = {
+  /** 1 … 1000. Default: 100. */
+  limit?: number | undefined;
+  /** Cursor: only entries with an id lower than this (pass the last id of the previous page). */
+  before?: number | undefined;
+  /** Only transactions sent from or to this address. */
+  address?: string | undefined;
+};
+
+export type ListTransactionsReturnType = TransactionEntry[];
+
+/**
+ * The transaction history, newest first: the latest 100 by default, with optional `limit`, cursor
+ * (`before`) and `address` filter. Bad parameters fail with `INVALID_QUERY` / `INVALID_ADDRESS`.
+ *
+ * @example
+ * const page = await platform.transactions.list({ limit: 20 });
+ * const next = await platform.transactions.list({ limit: 20, before: page.at(-1)?.id });
+ */
+export async function listTransactions(
+  ctx: PlatformContext,
+  params: ListTransactionsParameters = {},
+): Promise<ListTransactionsReturnType> {
+  const limit = params.limit ?? DEFAULT_HISTORY_LIMIT;
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_TRANSACTIONS_PAGE) {
+    throw new InvalidQueryError(
+      `\`limit\` must be an integer from 1 to ${MAX_TRANSACTIONS_PAGE}, got ${limit}.`,
+    );
+  }
+  if (params.before !== undefined && (!Number.isSafeInteger(params.before) || params.before < 1)) {
+    throw new InvalidQueryError(`\`before\` must be a positive integer id, got ${params.before}.`);
+  }
+  const records = await ctx.storage.transactions.list({
+    limit,
+    ...(params.before === undefined ? {} : { before: params.before }),
+    ...(params.address === undefined ? {} : { address: parseAddress(params.address, "address") }),
+  });
+  return records.map(toTransactionEntry);
+}
