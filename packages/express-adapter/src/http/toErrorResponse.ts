@@ -49,11 +49,38 @@ export function describeZodError(error: ZodError): string {
     .map((issue) => {
       if (privnetCodeOf(issue)) return issue.message;
       const where = issue.path.length ? issue.path.join(".") : "body";
-      const message =
-        issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
-      return `${where}: ${message}`;
+      return `${where}: ${describeIssue(issue)}`;
     })
     .join("; ");
+}
+
+/** zod's own wording, made plainer for the common cases (requires parsing with `reportInput`). */
+function describeIssue(issue: ZodError["issues"][number]): string {
+  if (issue.code === "invalid_type") {
+    if (issue.input === undefined) return "is required";
+    if (issue.message.startsWith("Invalid input"))
+      return `expected ${article(issue.expected)}, got ${kindOf(issue.input)}`;
+  }
+  if (issue.code === "unrecognized_keys") {
+    return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((key) => JSON.stringify(key)).join(", ")}`;
+  }
+  return issue.message;
+}
+
+function article(expected: string): string {
+  return expected === "object"
+    ? "a JSON object"
+    : /^[aeiou]/.test(expected)
+      ? `an ${expected}`
+      : `a ${expected}`;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  if (typeof value === "string") return "a string";
+  return `${typeof value === "number" ? "the number" : typeof value} ${String(value)}`;
 }
 
 /** express.json() (body-parser) signals its failures with a `type` and a status. */
@@ -107,8 +134,15 @@ function isConnectionError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return (
     typeof code === "string" &&
-    ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "57P01", "57P03"].includes(
-      code,
-    )
+    [
+      "ECONNREFUSED",
+      "ECONNRESET",
+      "ETIMEDOUT",
+      "EPIPE",
+      "ENOTFOUND",
+      "EHOSTUNREACH",
+      "57P01",
+      "57P03",
+    ].includes(code)
   );
 }

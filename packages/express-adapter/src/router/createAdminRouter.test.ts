@@ -130,6 +130,20 @@ describe("bearer token", () => {
     expect((await call(`${url}/health`)).status).toBe(200);
   });
 
+  test("every route of the API but /health refuses a request without the token", async () => {
+    const { adminRoutes } = await import("../routes/index.js");
+    const { url } = await serve({ token: "s3cret" });
+    for (const route of adminRoutes) {
+      const path = route.path.replace(":id", "1").replace(":address", "0x000000000000000000000000000000000000dEaD");
+      const { status, body } = await call(`${url}${path}`, {
+        method: route.method.toUpperCase(),
+        ...(route.body ? { body: "{}", headers: { "content-type": "application/json" } } : {}),
+      });
+      expect(status, `${route.method} ${route.path}`).toBe(route.public ? 200 : 401);
+      if (!route.public) expect(body).toMatchObject({ code: "UNAUTHORIZED" });
+    }
+  });
+
   test("PRIVNET_ADMIN_TOKEN sets the token when the option is absent", async () => {
     process.env.PRIVNET_ADMIN_TOKEN = "from-env";
     cleanups.push(async () => {

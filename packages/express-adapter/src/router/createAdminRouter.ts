@@ -117,9 +117,10 @@ type RouteServices = {
 function register(router: Router, route: RouteDefinition, services: RouteServices): void {
   router[route.method](route.path, async (request, response) => {
     (request as ObservedRequest).routePath = route.path;
-    const params = route.params ? route.params.parse(request.params) : {};
-    const query = route.query ? route.query.parse(request.query) : {};
-    const body = route.body ? route.body.parse(readBody(request, route)) : undefined;
+    // reportInput: messages can tell "missing" from "wrong type" (the input is never shown).
+    const params = route.params ? route.params.parse(request.params, { reportInput: true }) : {};
+    const query = route.query ? route.query.parse(request.query, { reportInput: true }) : {};
+    const body = route.body ? route.body.parse(readBody(request, route), { reportInput: true }) : undefined;
     const run = async () => {
       const result = await route.handler({ platform: services.platform, params, query, body, request });
       // The schema strips every key it does not list: a private key is only ever in an answer

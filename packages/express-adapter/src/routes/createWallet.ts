@@ -3,7 +3,7 @@ import { walletNameInput } from "../schemas/fields.js";
 import { createdWallet } from "../schemas/wallets.js";
 import { defineRoute } from "./defineRoute.js";
 
-export const createWalletBody = z.object({ name: walletNameInput }).meta({ id: "CreateWalletBody" });
+export const createWalletBody = z.strictObject({ name: walletNameInput }).meta({ id: "CreateWalletBody" });
 
 export const createWallet = defineRoute({
   method: "post",
@@ -21,5 +21,6 @@ export const createWallet = defineRoute({
     400: "`name` is not a string of at most 100 characters.",
     503: "The database does not answer.",
   },
-  handler: ({ platform, body }) => platform.wallets.create(body.name === undefined ? {} : { name: body.name }),
+  handler: ({ platform, body }) =>
+    platform.wallets.create(body.name === undefined ? {} : { name: body.name }),
 });

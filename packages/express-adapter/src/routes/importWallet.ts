@@ -4,7 +4,7 @@ import { importedWallet } from "../schemas/wallets.js";
 import { defineRoute } from "./defineRoute.js";
 
 export const importWalletBody = z
-  .object({ name: walletNameInput, privateKey: privateKeyInput })
+  .strictObject({ name: walletNameInput, privateKey: privateKeyInput })
   .meta({ id: "ImportWalletBody" });
 
 export const importWallet = defineRoute({
@@ -22,5 +22,8 @@ export const importWallet = defineRoute({
     503: "The chain or the database does not answer.",
   },
   handler: ({ platform, body }) =>
-    platform.wallets.import({ privateKey: body.privateKey, ...(body.name === undefined ? {} : { name: body.name }) }),
+    platform.wallets.import({
+      privateKey: body.privateKey,
+      ...(body.name === undefined ? {} : { name: body.name }),
+    }),
 });

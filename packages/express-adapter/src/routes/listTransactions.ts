@@ -15,7 +15,9 @@ const positiveInteger = (what: string) =>
 
 export const listTransactionsQuery = z.object({
   limit: positiveInteger(`an integer from 1 to ${MAX_HISTORY_PAGE}`)
-    .refine((limit) => limit <= MAX_HISTORY_PAGE, { error: `must be an integer from 1 to ${MAX_HISTORY_PAGE}` })
+    .refine((limit) => limit <= MAX_HISTORY_PAGE, {
+      error: `must be an integer from 1 to ${MAX_HISTORY_PAGE}`,
+    })
     .optional()
     .describe(`Entries to return, 1 to ${MAX_HISTORY_PAGE}. Default ${MAX_HISTORY_PAGE}.`),
   before: positiveInteger("a positive integer id")

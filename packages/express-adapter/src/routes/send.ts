@@ -3,7 +3,11 @@ import { addressInput, addressOutput, amountInput, ethOutput, walletIdInput } fr
 import { defineRoute } from "./defineRoute.js";
 
 export const sendBody = z
-  .object({ fromWalletId: walletIdInput, toAddress: addressInput("toAddress"), amount: amountInput("amount") })
+  .strictObject({
+    fromWalletId: walletIdInput,
+    toAddress: addressInput("toAddress"),
+    amount: amountInput("amount"),
+  })
   .meta({ id: "SendBody" });
 
 export const send = defineRoute({

@@ -3,7 +3,11 @@ import { addressInput, addressOutput, amountInput, ethOutput, privateKeyInput } 
 import { defineRoute } from "./defineRoute.js";
 
 export const sendDirectBody = z
-  .object({ privateKey: privateKeyInput, toAddress: addressInput("toAddress"), amount: amountInput("amount") })
+  .strictObject({
+    privateKey: privateKeyInput,
+    toAddress: addressInput("toAddress"),
+    amount: amountInput("amount"),
+  })
   .meta({ id: "SendDirectBody" });
 
 export const sendDirect = defineRoute({

@@ -19,13 +19,17 @@ export const serverStatus = defineRoute({
   path: "/server-status",
   operationId: "getServerStatus",
   summary: "Disks, memory, running containers and uptime of the machine",
-  description: "Sizes are human readable like `df -h` and `free -h` (e.g. \"59G\"); uptime is `<d>d <h>h <m>m`.",
+  description:
+    'Sizes are human readable like `df -h` and `free -h` (e.g. "59G"); uptime is `<d>d <h>h <m>m`.',
   tag: "system",
   response: z
     .object({
       disks: z.array(disk),
       memory: z.object({ total: z.string(), used: z.string(), free: z.string(), available: z.string() }),
-      runtimeContainers: z.int().nonnegative().describe("Running containers when a Docker engine answers, else 0."),
+      runtimeContainers: z
+        .int()
+        .nonnegative()
+        .describe("Running containers when a Docker engine answers, else 0."),
       uptime: z.string(),
       timestamp: isoTimestamp,
     })

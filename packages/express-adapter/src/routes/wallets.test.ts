@@ -36,7 +36,14 @@ describe("POST /wallets", () => {
     const { status, body } = await callJson(`${url}/wallets`, { name: "alice ✓" });
     expect(status).toBe(201);
     const created = body as Record<string, unknown>;
-    expect(Object.keys(created).sort()).toEqual(["address", "balance", "id", "mnemonic", "name", "private_key"]);
+    expect(Object.keys(created).sort()).toEqual([
+      "address",
+      "balance",
+      "id",
+      "mnemonic",
+      "name",
+      "private_key",
+    ]);
     expect(created).toMatchObject({ id: 22, name: "alice ✓", balance: "0" });
     expect(String(created.mnemonic).split(" ")).toHaveLength(12);
     expect(privateKeyToAddress(created.private_key as `0x${string}`)).toBe(created.address);
@@ -75,7 +82,10 @@ describe("POST /wallets/import", () => {
   test("imports a key: 201 with the balance and no key", async () => {
     const { url } = await setup();
     const privateKey = generatePrivateKey();
-    const { status, body } = await callJson(`${url}/wallets/import`, { name: "ops", privateKey: privateKey.slice(2) });
+    const { status, body } = await callJson(`${url}/wallets/import`, {
+      name: "ops",
+      privateKey: privateKey.slice(2),
+    });
     expect(status).toBe(201);
     expect(body).toEqual({ id: 22, name: "ops", address: privateKeyToAddress(privateKey), balance: "0" });
     const details = await call(`${url}/wallets/22`);
@@ -84,7 +94,9 @@ describe("POST /wallets/import", () => {
 
   test("an address already stored is a 409", async () => {
     const { url } = await setup();
-    const { status, body } = await callJson(`${url}/wallets/import`, { privateKey: devnet.accounts[3]?.privateKey });
+    const { status, body } = await callJson(`${url}/wallets/import`, {
+      privateKey: devnet.accounts[3]?.privateKey,
+    });
     expect(status).toBe(409);
     expect(body).toEqual({
       error: `A wallet with address ${devnet.accounts[3]?.address} is already stored.`,
@@ -134,7 +146,10 @@ describe("GET /wallets/:id", () => {
     for (const id of ["abc", "0", "-1", "1.5", "99999999999999999999"]) {
       const { status, body } = await call(`${url}/wallets/${id}`);
       expect(status).toBe(400);
-      expect(body).toEqual({ error: "id: must be a wallet id (a positive integer)", code: "VALIDATION_FAILED" });
+      expect(body).toEqual({
+        error: "id: must be a wallet id (a positive integer)",
+        code: "VALIDATION_FAILED",
+      });
     }
   });
 });
@@ -163,7 +178,11 @@ describe("GET /balance/:address", () => {
     expect(status).toBe(200);
     expect(body).toEqual({ address, balance: "1000000000", wei: "1000000000000000000000000000" });
     const unused = await call(`${url}/balance/0x000000000000000000000000000000000000dEaD`);
-    expect(unused.body).toEqual({ address: "0x000000000000000000000000000000000000dEaD", balance: "0", wei: "0" });
+    expect(unused.body).toEqual({
+      address: "0x000000000000000000000000000000000000dEaD",
+      balance: "0",
+      wei: "0",
+    });
   });
 
   test("a malformed address or a wrong checksum is a 400 INVALID_ADDRESS", async () => {

@@ -52,7 +52,10 @@ export const privateKeyInput = checkedByCore(parsePrivateKey, {
 
 /** A wallet id in a JSON body: a positive integer. */
 export const walletIdInput = z
-  .int({ error: (issue) => (issue.input === undefined ? "is required" : "must be a wallet id (a positive integer)") })
+  .int({
+    error: (issue) =>
+      issue.input === undefined ? "is required" : "must be a wallet id (a positive integer)",
+  })
   .positive({ error: "must be a wallet id (a positive integer)" })
   .describe("Id of a stored wallet.");
 
