@@ -134,7 +134,9 @@ describe("bearer token", () => {
     const { adminRoutes } = await import("../routes/index.js");
     const { url } = await serve({ token: "s3cret" });
     for (const route of adminRoutes) {
-      const path = route.path.replace(":id", "1").replace(":address", "0x000000000000000000000000000000000000dEaD");
+      const path = route.path
+        .replace(":id", "1")
+        .replace(":address", "0x000000000000000000000000000000000000dEaD");
       const { status, body } = await call(`${url}${path}`, {
         method: route.method.toUpperCase(),
         ...(route.body ? { body: "{}", headers: { "content-type": "application/json" } } : {}),
