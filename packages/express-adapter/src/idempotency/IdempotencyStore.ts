@@ -5,17 +5,27 @@ import { HttpError } from "../http/HttpError.js";
 /** An answer as it is replayed: status and JSON body. */
 export type StoredAnswer = { status: number; body: unknown };
 
-type StoredOutcome = StoredAnswer & {
+type StoredEntry = {
   route: string;
   /** sha256 of the request body (never the body itself: send-direct's holds a private key). */
   fingerprint: string;
   /** ISO 8601 UTC with milliseconds. */
   createdAt: string;
-};
+} & (
+  | { state: "running" /** ms since epoch; after it a crashed runner's claim lapses. */; claimUntil: number }
+  | ({ state: "done" } & StoredAnswer)
+);
 
 export type IdempotencyStoreOptions = {
   /** How long an answer is replayed. Default: 24 hours. */
   retentionMs?: number;
+  /**
+   * How long a claim of a request that is running holds when its process died without answering.
+   * Default: 10 minutes (a send-direct waits for its block, and for replacements of its fee).
+   */
+  claimMs?: number;
+  /** How often a duplicate polls for the answer of a request running in another process. Default: 100 ms. */
+  pollMs?: number;
 };
 
 /** Header names of the protocol. */
@@ -25,8 +35,13 @@ export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
 /**
  * Remembers the answer of each request sent with an `Idempotency-Key`, in the platform's storage
  * (`state`, under `admin.idempotency.<sha256 of the key>`), so that it survives a restart and is
- * shared by every server on one database. The whole request runs under the storage lock of its
- * key: a duplicate that arrives while the first still runs waits for it and then gets its answer.
+ * shared by every server on one database.
+ *
+ * A request first claims its key (a short critical section under the storage lock of the key),
+ * then runs without holding the lock — holding it for the whole send could exhaust a database's
+ * lock connections that the sender itself needs — and stores its answer. A duplicate that arrives
+ * meanwhile waits for that answer: in the same process on the running promise, from another
+ * process by polling the stored entry.
  *
  * @example
  * const store = createIdempotencyStore(platform.storage);
@@ -34,6 +49,17 @@ export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
  */
 export function createIdempotencyStore(storage: StorageAdapter, options: IdempotencyStoreOptions = {}) {
   const retentionMs = options.retentionMs ?? 24 * 60 * 60 * 1000;
+  const claimMs = options.claimMs ?? 10 * 60 * 1000;
+  const pollMs = options.pollMs ?? 100;
+  const runningHere = new Map<string, Promise<unknown>>();
+
+  const reusedError = (entry: StoredEntry) =>
+    new HttpError(
+      422,
+      "IDEMPOTENCY_KEY_REUSED",
+      `This Idempotency-Key was already used for another request (${entry.route} with a different body); use a new key for a new request.`,
+    );
+
   return {
     async run(
       key: string,
@@ -42,28 +68,65 @@ export function createIdempotencyStore(storage: StorageAdapter, options: Idempot
     ): Promise<{ answer: StoredAnswer; replayed: boolean }> {
       const stateKey = `admin.idempotency.${sha256(key)}`;
       const fingerprint = sha256(stableJson(request.body));
-      return storage.withLock(stateKey, async () => {
-        const stored = await storage.state.get<StoredOutcome>(stateKey);
-        if (stored && Date.now() - Date.parse(stored.createdAt) < retentionMs) {
-          if (stored.route !== request.route || stored.fingerprint !== fingerprint) {
-            throw new HttpError(
-              422,
-              "IDEMPOTENCY_KEY_REUSED",
-              `This Idempotency-Key was already used for another request (${stored.route} with a different body); use a new key for a new request.`,
-            );
+      for (;;) {
+        const local = runningHere.get(stateKey);
+        if (local) await local.catch(() => {});
+
+        const decision = await storage.withLock(stateKey, async () => {
+          const entry = await storage.state.get<StoredEntry>(stateKey);
+          const live =
+            entry &&
+            (entry.state === "running"
+              ? entry.claimUntil > Date.now()
+              : Date.now() - Date.parse(entry.createdAt) < retentionMs);
+          if (entry && live) {
+            if (entry.route !== request.route || entry.fingerprint !== fingerprint) throw reusedError(entry);
+            return entry.state === "done"
+              ? ({ kind: "replay", answer: { status: entry.status, body: entry.body } } as const)
+              : ({ kind: "wait" } as const);
           }
-          return { answer: { status: stored.status, body: stored.body }, replayed: true };
+          const claim: StoredEntry = {
+            state: "running",
+            route: request.route,
+            fingerprint,
+            createdAt: new Date().toISOString(),
+            claimUntil: Date.now() + claimMs,
+          };
+          await storage.state.set(stateKey, claim);
+          return { kind: "execute" } as const;
+        });
+
+        if (decision.kind === "replay") return { answer: decision.answer, replayed: true };
+        if (decision.kind === "wait") {
+          // Running in another process (or in this one, between its claim and its promise).
+          await new Promise((resolve) => setTimeout(resolve, pollMs));
+          continue;
         }
-        const answer = await execute();
-        const outcome: StoredOutcome = {
-          ...answer,
-          route: request.route,
-          fingerprint,
-          createdAt: new Date().toISOString(),
-        };
-        await storage.state.set(stateKey, outcome);
-        return { answer, replayed: false };
-      });
+
+        const running = (async () => {
+          const answer = await execute();
+          const done: StoredEntry = {
+            state: "done",
+            ...answer,
+            route: request.route,
+            fingerprint,
+            createdAt: new Date().toISOString(),
+          };
+          await storage.state.set(stateKey, done);
+          return answer;
+        })();
+        runningHere.set(stateKey, running);
+        try {
+          return { answer: await running, replayed: false };
+        } catch (error) {
+          // The answer could not be stored (the database went away): free the key rather than
+          // leave it claimed, so that the client is not blocked until the claim lapses.
+          await storage.state.delete(stateKey).catch(() => {});
+          throw error;
+        } finally {
+          runningHere.delete(stateKey);
+        }
+      }
     },
   };
 }
