@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startDevnet } from "@privnet/devnet";
 import { afterEach, describe, expect, test } from "vitest";
 import { printedUrls, runPrivnet } from "../testing/runPrivnet.js";
 
@@ -132,6 +133,30 @@ export default config;
     const unknown = runPrivnet(["up", "--prot", "1"], { cwd });
     expect(await unknown.exited).toBe(2);
     expect(unknown.output()).toContain("--prot");
+  });
+
+  test("--rpc-url uses an existing chain and leaves it running on stop", async () => {
+    const chain = await startDevnet({ port: 0, blockTime: 0 });
+    try {
+      const cwd = tempDir();
+      const { run, urls } = await startUp(cwd, [
+        "--port",
+        "0",
+        "--rpc-url",
+        chain.rpcUrl,
+        "--storage",
+        "memory",
+      ]);
+      expect(run.output()).toContain(`✓ chain      using ${chain.rpcUrl}`);
+      expect(run.output()).toMatch(/✓ contracts +deployed/);
+      expect(urls["Chain RPC"]).toBe(chain.rpcUrl);
+      expect(urls["Chain WebSocket"]).toBeUndefined();
+      await stop(run);
+      expect(existsSync(join(cwd, ".privnet/chain-state.json"))).toBe(false);
+      expect(await rpc(chain.rpcUrl, "eth_chainId")).toBe("0x301824");
+    } finally {
+      await chain.stop();
+    }
   });
 
   test("a chain that does not answer fails the start with a clear message and exit code 1", async () => {
