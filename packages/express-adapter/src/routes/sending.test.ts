@@ -122,6 +122,31 @@ describe("POST /send-direct", () => {
   });
 });
 
+test("private keys from bodies and answers never reach the request log", async () => {
+  const { Writable } = await import("node:stream");
+  const { pino } = await import("pino");
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const platform = await startPlatform(devnet.rpcUrl);
+  const { url } = await serveAdmin(platform, { logger: pino(sink) });
+  const key = devnet.accounts[11]?.privateKey as string;
+  await callJson(`${url}/send-direct`, { privateKey: key, toAddress: recipient, amount: "0.1" });
+  await callJson(`${url}/send-direct`, { privateKey: key, toAddress: "0x12", amount: "0.1" });
+  await callJson(`${url}/wallets/import`, { privateKey: key });
+  await call(`${url}/wallets/12`);
+  const created = (await callJson(`${url}/wallets`, {})).body as { private_key: string; mnemonic: string };
+  expect(lines).toHaveLength(5);
+  const text = lines.join("");
+  for (const secret of [key, key.slice(2), created.private_key.slice(2), created.mnemonic]) {
+    expect(text).not.toContain(secret);
+  }
+});
+
 describe("GET /transactions", () => {
   test("newest first, with limit, before and address", async () => {
     const { url, platform } = await setup();
