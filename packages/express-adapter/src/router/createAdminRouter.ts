@@ -124,8 +124,17 @@ function register(router: Router, route: RouteDefinition, services: RouteService
     const run = async () => {
       const result = await route.handler({ platform: services.platform, params, query, body, request });
       // The schema strips every key it does not list: a private key is only ever in an answer
-      // whose schema names it.
-      return route.response.parse(result);
+      // whose schema names it. An answer that does not fit is our bug, a 500, never a 400.
+      const checked = route.response.safeParse(result);
+      if (!checked.success) {
+        throw new Error(
+          `The answer of ${route.method.toUpperCase()} ${route.path} does not match its schema.`,
+          {
+            cause: checked.error,
+          },
+        );
+      }
+      return checked.data;
     };
     if (!route.idempotent) {
       response.status(route.successStatus ?? 200).json(await run());
