@@ -39,7 +39,7 @@ export async function status(options: StatusOptions): Promise<number> {
     }
   } catch (error) {
     healthy = false;
-    write(`admin API  ${adminUrl}  down (${(error as Error).message})`);
+    write(`admin API  ${adminUrl}  down (${reasonOf(error)})`);
   }
   try {
     const [chainId, blockNumber] = await Promise.all([
@@ -49,7 +49,7 @@ export async function status(options: StatusOptions): Promise<number> {
     write(`chain      ${rpcUrl}  up, chain id ${BigInt(chainId)}, block ${BigInt(blockNumber)}`);
   } catch (error) {
     healthy = false;
-    write(`chain      ${rpcUrl}  down (${(error as Error).message})`);
+    write(`chain      ${rpcUrl}  down (${reasonOf(error)})`);
   }
   return healthy ? 0 : 1;
 }
@@ -69,4 +69,12 @@ async function rpc(url: string, method: string): Promise<string> {
 function urlHost(host: string): string {
   if (host === "0.0.0.0") return "127.0.0.1";
   return host.includes(":") ? `[${host}]` : host;
+}
+
+/** fetch says "fetch failed"; the socket error under it says why (ECONNREFUSED, …). */
+function reasonOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  if (typeof cause?.code === "string") return cause.code;
+  if (typeof cause?.message === "string") return cause.message;
+  return (error as Error).message;
 }
