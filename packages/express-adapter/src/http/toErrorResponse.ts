@@ -1,4 +1,5 @@
-import { isPrivnetError } from "@privnet/core";
+import { ChainUnreachableError, isPrivnetError } from "@privnet/core";
+import { BaseError, HttpRequestError, SocketClosedError, TimeoutError, WebSocketRequestError } from "viem";
 import { ZodError } from "zod";
 import { errorStatus } from "./errorStatus.js";
 import { HttpError } from "./HttpError.js";
@@ -22,23 +23,64 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     };
   }
   if (error instanceof ZodError) {
-    return { status: 400, body: { error: describeZodError(error), code: "VALIDATION_FAILED" }, headers: {} };
+    return { status: 400, body: { error: describeZodError(error), code: zodErrorCode(error) }, headers: {} };
   }
   const bodyParserError = classifyBodyParserError(error);
   if (bodyParserError) return toErrorResponse(bodyParserError);
+  if (isTransportError(error)) {
+    return toErrorResponse(new ChainUnreachableError({ cause: error }));
+  }
+  if (isConnectionError(error)) {
+    return {
+      status: 503,
+      body: { error: "The database did not answer.", code: "STORAGE_UNREACHABLE" },
+      headers: {},
+    };
+  }
   return { status: 500, body: { error: "Internal server error.", code: "INTERNAL" }, headers: {} };
 }
 
-/** "amount: must be a positive decimal string; toAddress: required" */
+/**
+ * "fromWalletId: is required; The amount \"-1\" is not valid: it is negative." Issues raised by
+ * core's own parsers (see `checkedByCore`) keep core's message, which names the field already.
+ */
 export function describeZodError(error: ZodError): string {
   return error.issues
     .map((issue) => {
+      if (privnetCodeOf(issue)) return issue.message;
       const where = issue.path.length ? issue.path.join(".") : "body";
-      const message =
-        issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
-      return `${where}: ${message}`;
+      return `${where}: ${describeIssue(issue)}`;
     })
     .join("; ");
+}
+
+/** zod's own wording, made plainer for the common cases (requires parsing with `reportInput`). */
+function describeIssue(issue: ZodError["issues"][number]): string {
+  if (issue.code === "invalid_type") {
+    if (issue.input === undefined) return "is required";
+    if (issue.message.startsWith("Invalid input"))
+      return `expected ${article(issue.expected)}, got ${kindOf(issue.input)}`;
+  }
+  if (issue.code === "unrecognized_keys") {
+    return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((key) => JSON.stringify(key)).join(", ")}`;
+  }
+  return issue.message;
+}
+
+function article(expected: string): string {
+  return expected === "object"
+    ? "a JSON object"
+    : /^[aeiou]/.test(expected)
+      ? `an ${expected}`
+      : `a ${expected}`;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  if (typeof value === "string") return "a string";
+  return `${typeof value === "number" ? "the number" : typeof value} ${String(value)}`;
 }
 
 /** express.json() (body-parser) signals its failures with a `type` and a status. */
@@ -59,4 +101,48 @@ function classifyBodyParserError(error: unknown): HttpError | undefined {
     default:
       return undefined;
   }
+}
+
+/** Core's code when every issue is one core raised with the same code, else VALIDATION_FAILED. */
+function zodErrorCode(error: ZodError): string {
+  const codes = new Set(error.issues.map(privnetCodeOf));
+  const [only] = codes;
+  return codes.size === 1 && only ? only : "VALIDATION_FAILED";
+}
+
+function privnetCodeOf(issue: ZodError["issues"][number]): string | undefined {
+  const params = (issue as { params?: { privnetCode?: unknown } }).params;
+  return typeof params?.privnetCode === "string" ? params.privnetCode : undefined;
+}
+
+/** A viem request that failed because the node did not answer (not because it refused). */
+function isTransportError(error: unknown): boolean {
+  return (
+    error instanceof BaseError &&
+    error.walk(
+      (inner) =>
+        inner instanceof HttpRequestError ||
+        inner instanceof TimeoutError ||
+        inner instanceof WebSocketRequestError ||
+        inner instanceof SocketClosedError,
+    ) !== null
+  );
+}
+
+/** A socket-level failure, as database drivers (pg) raise them when the server is gone. */
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    typeof code === "string" &&
+    [
+      "ECONNREFUSED",
+      "ECONNRESET",
+      "ETIMEDOUT",
+      "EPIPE",
+      "ENOTFOUND",
+      "EHOSTUNREACH",
+      "57P01",
+      "57P03",
+    ].includes(code)
+  );
 }

@@ -38,6 +38,18 @@ export function buildOpenApiDocument(
     const parameters = [
       ...objectParameters(route.params && convert(route.params, "input"), "path"),
       ...objectParameters(route.query && convert(route.query, "input"), "query"),
+      ...(route.idempotent
+        ? [
+            {
+              name: "Idempotency-Key",
+              in: "header",
+              required: false,
+              description:
+                "1 to 255 visible ASCII characters (a UUID). A retry with the same key and body gets the first answer (with `Idempotent-Replayed: true`) and sends nothing; kept 24 hours.",
+              schema: { type: "string", minLength: 1, maxLength: 255 },
+            },
+          ]
+        : []),
     ];
     const responses: Record<string, unknown> = {
       [String(route.successStatus ?? 200)]: {
@@ -48,6 +60,8 @@ export function buildOpenApiDocument(
     const errorSchema = convert(errorBody, "output");
     const errors = {
       400: "Malformed JSON or failed validation.",
+      ...(route.public ? {} : { 401: "A token is configured and the request has none or a wrong one." }),
+      ...(route.body ? { 413: "The body is larger than the configured limit (100 kB by default)." } : {}),
       ...route.errors,
       500: "A bug: please report it.",
     };
@@ -64,7 +78,7 @@ export function buildOpenApiDocument(
       ...(route.body
         ? {
             requestBody: {
-              required: true,
+              required: !route.optionalBody,
               content: { "application/json": { schema: convert(route.body, "input") } },
             },
           }

@@ -130,6 +130,22 @@ describe("bearer token", () => {
     expect((await call(`${url}/health`)).status).toBe(200);
   });
 
+  test("every route of the API but /health refuses a request without the token", async () => {
+    const { adminRoutes } = await import("../routes/index.js");
+    const { url } = await serve({ token: "s3cret" });
+    for (const route of adminRoutes) {
+      const path = route.path
+        .replace(":id", "1")
+        .replace(":address", "0x000000000000000000000000000000000000dEaD");
+      const { status, body } = await call(`${url}${path}`, {
+        method: route.method.toUpperCase(),
+        ...(route.body ? { body: "{}", headers: { "content-type": "application/json" } } : {}),
+      });
+      expect(status, `${route.method} ${route.path}`).toBe(route.public ? 200 : 401);
+      if (!route.public) expect(body).toMatchObject({ code: "UNAUTHORIZED" });
+    }
+  });
+
   test("PRIVNET_ADMIN_TOKEN sets the token when the option is absent", async () => {
     process.env.PRIVNET_ADMIN_TOKEN = "from-env";
     cleanups.push(async () => {
@@ -189,6 +205,30 @@ describe("documentation and metrics", () => {
       type: "object",
       required: ["error", "code"],
     });
+    const { adminRoutes } = await import("../routes/index.js");
+    for (const route of adminRoutes) {
+      const path = route.path.replace(/:(\w+)/g, "{$1}");
+      expect(document.paths[path]?.[route.method]?.operationId, `${route.method} ${path}`).toBe(
+        route.operationId,
+      );
+    }
+    const send = document.paths["/send"]?.post as unknown as {
+      parameters: { name: string; in: string }[];
+      requestBody: { required: boolean };
+      responses: Record<string, unknown>;
+    };
+    expect(send.parameters).toContainEqual(
+      expect.objectContaining({ name: "Idempotency-Key", in: "header" }),
+    );
+    expect(send.requestBody.required).toBe(true);
+    expect(Object.keys(send.responses)).toEqual(
+      expect.arrayContaining(["200", "400", "401", "404", "409", "413", "422", "500", "503"]),
+    );
+    expect(document.components.schemas.SendBody).toMatchObject({
+      required: ["fromWalletId", "toAddress", "amount"],
+      properties: { amount: { type: "string" }, fromWalletId: { type: "integer" } },
+    });
+    expect(JSON.stringify(document.components.schemas.WalletSummary)).not.toContain("private_key");
     expect(document.components.schemas.Network).toMatchObject({
       properties: { chainId: { type: "string" } },
     });

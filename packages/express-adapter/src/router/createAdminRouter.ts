@@ -9,7 +9,14 @@ import { cors } from "../http/cors.js";
 import { docsInitScript, docsPage } from "../http/docsPage.js";
 import { HttpError } from "../http/HttpError.js";
 import { toErrorResponse } from "../http/toErrorResponse.js";
-import { createAdminMetrics } from "../metrics/createAdminMetrics.js";
+import {
+  createIdempotencyStore,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  type IdempotencyStore,
+  parseIdempotencyKey,
+} from "../idempotency/IdempotencyStore.js";
+import { type AdminMetrics, createAdminMetrics } from "../metrics/createAdminMetrics.js";
 import { buildOpenApiDocument } from "../openapi/buildOpenApiDocument.js";
 import type { RouteDefinition } from "../routes/defineRoute.js";
 import { adminRoutes } from "../routes/index.js";
@@ -58,7 +65,8 @@ export function createAdminRouter(platform: Platform, options: AdminRouterOption
   // header still gets its JSON read, and a body that is not JSON is a clear 400.
   router.use(express.json({ limit: options.bodyLimit ?? "100kb", strict: false, type: () => true }));
 
-  for (const route of routes) register(router, route, platform);
+  const idempotency = createIdempotencyStore(platform.storage);
+  for (const route of routes) register(router, route, { platform, idempotency, metrics });
   router.get("/openapi.json", (_request, response) => {
     response.json(openApi);
   });
@@ -100,15 +108,68 @@ export function createAdminRouter(platform: Platform, options: AdminRouterOption
   return router;
 }
 
-function register(router: Router, route: RouteDefinition, platform: Platform): void {
+type RouteServices = {
+  platform: Platform;
+  idempotency: IdempotencyStore;
+  metrics: AdminMetrics;
+};
+
+function register(router: Router, route: RouteDefinition, services: RouteServices): void {
   router[route.method](route.path, async (request, response) => {
-    const params = route.params ? route.params.parse(request.params) : {};
-    const query = route.query ? route.query.parse(request.query) : {};
-    const body = route.body ? route.body.parse(request.body ?? {}) : undefined;
     (request as ObservedRequest).routePath = route.path;
-    const result = await route.handler({ platform, params, query, body, request });
-    response.status(route.successStatus ?? 200).json(result);
+    // reportInput: messages can tell "missing" from "wrong type" (the input is never shown).
+    const params = route.params ? route.params.parse(request.params, { reportInput: true }) : {};
+    const query = route.query ? route.query.parse(request.query, { reportInput: true }) : {};
+    const body = route.body ? route.body.parse(readBody(request, route), { reportInput: true }) : undefined;
+    const run = async () => {
+      const result = await route.handler({ platform: services.platform, params, query, body, request });
+      // The schema strips every key it does not list: a private key is only ever in an answer
+      // whose schema names it. An answer that does not fit is our bug, a 500, never a 400.
+      const checked = route.response.safeParse(result);
+      if (!checked.success) {
+        throw new Error(
+          `The answer of ${route.method.toUpperCase()} ${route.path} does not match its schema.`,
+          {
+            cause: checked.error,
+          },
+        );
+      }
+      return checked.data;
+    };
+    if (!route.idempotent) {
+      response.status(route.successStatus ?? 200).json(await run());
+      return;
+    }
+
+    const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
+    const execute = async () => {
+      try {
+        const answer = { status: route.successStatus ?? 200, body: await run() };
+        services.metrics.sends.inc({ route: route.path, outcome: "ok" });
+        return answer;
+      } catch (error) {
+        const { status, body: errorBody } = toErrorResponse(error);
+        services.metrics.sends.inc({ route: route.path, outcome: errorBody.code });
+        if (status >= 500) (request as ObservedRequest).privnetError = error;
+        return { status, body: errorBody };
+      }
+    };
+    const { answer, replayed } = key
+      ? await services.idempotency.run(key, { route: route.path, body }, execute)
+      : { answer: await execute(), replayed: false };
+    if (replayed) response.setHeader(IDEMPOTENT_REPLAYED_HEADER, "true");
+    response.status(answer.status).json(answer.body);
   });
+}
+
+/** The parsed JSON body; an absent or empty one is `{}` where the route allows it. */
+function readBody(request: Request, route: RouteDefinition): unknown {
+  // express leaves `body` undefined when the request had none (body-parser sets it when it parsed one).
+  if (request.body === undefined) {
+    if (route.optionalBody) return {};
+    throw new HttpError(400, "VALIDATION_FAILED", "This route needs a JSON body.");
+  }
+  return request.body;
 }
 
 type ObservedRequest = Request & { routePath?: string; privnetError?: unknown };

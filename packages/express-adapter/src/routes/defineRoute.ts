@@ -35,6 +35,13 @@ export type RouteDefinition<
   response: Response;
   /** Default 200. */
   successStatus?: number;
+  /** A missing or empty body counts as `{}`. Default: a body is required. */
+  optionalBody?: boolean;
+  /**
+   * Honours the `Idempotency-Key` header: a retry with the same key and body gets the first answer
+   * and runs nothing. Also counts the route in `privnet_sends_total`.
+   */
+  idempotent?: boolean;
   /** Error statuses this route can answer, with when. Rendered into the OpenAPI document. */
   errors: Record<number, string>;
   /** Served without the bearer token even when one is configured. */

@@ -1,6 +1,29 @@
+import { createWallet } from "./createWallet.js";
 import type { RouteDefinition } from "./defineRoute.js";
+import { deleteWallet } from "./deleteWallet.js";
+import { getBalance } from "./getBalance.js";
+import { getWallet } from "./getWallet.js";
 import { health } from "./health.js";
+import { importWallet } from "./importWallet.js";
+import { listTransactions } from "./listTransactions.js";
+import { listWallets } from "./listWallets.js";
 import { network } from "./network.js";
+import { send } from "./send.js";
+import { sendDirect } from "./sendDirect.js";
+import { serverStatus } from "./serverStatus.js";
 
 /** Every route of the admin API, in the order the OpenAPI document lists them. */
-export const adminRoutes: readonly RouteDefinition[] = [health, network];
+export const adminRoutes: readonly RouteDefinition[] = [
+  health,
+  network,
+  serverStatus,
+  listWallets,
+  createWallet,
+  importWallet,
+  getWallet,
+  deleteWallet,
+  getBalance,
+  listTransactions,
+  send,
+  sendDirect,
+];

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+import { parseArgs } from "node:util";
+import { status } from "../commands/status.js";
+import { describeError, up } from "../commands/up.js";
+import { ENVIRONMENT_VARIABLES } from "../config/resolveSettings.js";
+import { UsageError } from "../config/UsageError.js";
+
+const help = `privnet — a private proof-of-stake Ethereum test chain with its servers
+
+Usage:
+  privnet up [options]       start the devnet, storage, contracts and the admin API; Ctrl-C stops all
+  privnet status [options]   check that a running stack's admin API and chain answer
+  privnet --help             show this help
+
+Options of "up":
+  --port <n>           admin API port (default 3000; 0 picks a free one)
+  --host <ip>          interface the admin API binds (default 127.0.0.1)
+  --rpc-url <url>      use this chain instead of starting the embedded devnet
+  --storage <where>    postgres://…, memory, or a sqlite file (default <data-dir>/privnet.db)
+  --data-dir <dir>     where the chain state and the sqlite database live (default .privnet)
+  --chain-port <n>     embedded devnet port (default 8545; 0 picks a free one)
+  --block-time <s>     embedded devnet seconds between blocks (default 2; 0: a block per transaction)
+  --config <file>      config file (default: privnet.config.ts in the working directory, if any)
+
+Options of "status":
+  --url <url>          admin API base URL (default from the config: http://127.0.0.1:3000)
+  --rpc-url <url>      chain JSON-RPC URL (default from the config: http://127.0.0.1:8545)
+  --config <file>      config file
+
+Environment (overrides privnet.config.ts; flags override both):
+${Object.entries(ENVIRONMENT_VARIABLES)
+  .map(([name, field]) => `  ${name.padEnd(22)} ${field}`)
+  .join("\n")}
+
+Docs: docs/cli.md and docs/admin-api.md.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "--help" || command === "-h" || command === "help") {
+    process.stdout.write(`${help}\n`);
+    return command === undefined ? 2 : 0;
+  }
+  if (command === "up") {
+    const { values } = parseArgs({
+      args: rest,
+      options: {
+        port: { type: "string" },
+        host: { type: "string" },
+        "rpc-url": { type: "string" },
+        storage: { type: "string" },
+        "data-dir": { type: "string" },
+        "chain-port": { type: "string" },
+        "block-time": { type: "string" },
+        config: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+    });
+    if (values.help) {
+      process.stdout.write(`${help}\n`);
+      return 0;
+    }
+    return up({ flags: values, cwd: process.cwd(), env: process.env });
+  }
+  if (command === "status") {
+    const { values } = parseArgs({
+      args: rest,
+      options: {
+        url: { type: "string" },
+        "rpc-url": { type: "string" },
+        config: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+    });
+    if (values.help) {
+      process.stdout.write(`${help}\n`);
+      return 0;
+    }
+    return status({ flags: values, cwd: process.cwd(), env: process.env });
+  }
+  throw new UsageError(`Unknown command "${command}".`);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const usage =
+      error instanceof UsageError ||
+      (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"));
+    process.stderr.write(
+      `privnet: ${describeError(error)}${usage ? '\nRun "privnet --help" for usage.' : ""}\n`,
+    );
+    process.exit(usage ? 2 : 1);
+  },
+);

@@ -1,0 +1,195 @@
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startDevnet } from "@privnet/devnet";
+import { afterEach, describe, expect, test } from "vitest";
+import { printedUrls, runPrivnet } from "../testing/runPrivnet.js";
+
+// `privnet up` for real: a child process per run, free ports, a temp working directory.
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "privnet-cli-"));
+  dirs.push(dir);
+  return dir;
+}
+
+const freePorts = ["--port", "0", "--chain-port", "0", "--block-time", "0"];
+
+async function rpc(url: string, method: string, params: unknown[] = []) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  return ((await response.json()) as { result: string }).result;
+}
+
+async function startUp(cwd: string, args: string[] = freePorts, env: NodeJS.ProcessEnv = {}) {
+  const run = runPrivnet(["up", ...args], { cwd, env });
+  await run.waitFor(/^Press Ctrl-C to stop/m);
+  return { run, urls: printedUrls(run.output()) };
+}
+
+async function stop(run: ReturnType<typeof runPrivnet>) {
+  run.child.kill("SIGINT");
+  expect(await run.exited).toBe(0);
+  expect(run.output()).toContain("privnet: stopped.");
+}
+
+describe("privnet up", () => {
+  test("starts chain, storage, contracts and admin API, prints the URLs, and stops cleanly on SIGINT", async () => {
+    const cwd = tempDir();
+    const { run, urls } = await startUp(cwd);
+    expect(run.output()).toMatch(/✓ chain +embedded devnet/);
+    expect(run.output()).toMatch(/✓ storage +sqlite .*\.privnet\/privnet\.db/);
+    expect(run.output()).toMatch(/✓ contracts +deployed in block \d+/);
+    expect(Object.keys(urls)).toEqual([
+      "Admin API",
+      "API reference",
+      "OpenAPI",
+      "Metrics",
+      "Chain RPC",
+      "Chain WebSocket",
+    ]);
+    const admin = urls["Admin API"] as string;
+    expect(admin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(await (await fetch(`${admin}/health`)).json()).toMatchObject({ status: "ok" });
+    expect(((await (await fetch(`${admin}/wallets`)).json()) as unknown[]).length).toBe(21);
+    expect((await fetch(urls["API reference"] as string)).status).toBe(200);
+    expect(await rpc(urls["Chain RPC"] as string, "eth_chainId")).toBe("0x301824");
+    const created = (await (
+      await fetch(`${admin}/wallets`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "kept" }),
+      })
+    ).json()) as { id: number; address: string };
+    const funded = await fetch(`${admin}/send`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ fromWalletId: 2, toAddress: created.address, amount: "3" }),
+    });
+    expect(funded.status).toBe(200);
+
+    await stop(run);
+    expect(statSync(join(cwd, ".privnet/chain-state.json")).size).toBeGreaterThan(0);
+    expect(existsSync(join(cwd, ".privnet/privnet.db"))).toBe(true);
+
+    // A restart continues: same contracts, same wallets, same chain.
+    const again = await startUp(cwd);
+    expect(again.run.output()).toMatch(/✓ contracts +reused, deployed in block \d+/);
+    const admin2 = again.urls["Admin API"] as string;
+    const wallets = (await (await fetch(`${admin2}/wallets`)).json()) as { name: string; balance: string }[];
+    expect(wallets.at(-1)).toMatchObject({ name: "kept", balance: "3" });
+    await stop(again.run);
+  });
+
+  test("reads privnet.config.ts; environment variables override it; unknown oracle and bots sections pass", async () => {
+    const cwd = tempDir();
+    writeFileSync(
+      join(cwd, "privnet.config.ts"),
+      `type Config = { admin: { token: string }; contracts: { deploy: boolean }; oracle: unknown; bots: unknown };
+const config: Config = {
+  admin: { token: "from-config" },
+  contracts: { deploy: false },
+  oracle: { port: 3004, models: ["gbm"] },
+  bots: { transfer: { interval: 5 } },
+};
+export default config;
+`,
+    );
+    const { run, urls } = await startUp(cwd, [...freePorts, "--storage", "memory"], {
+      PRIVNET_ADMIN_TOKEN: "from-env",
+    });
+    expect(run.output()).toContain("(config ");
+    expect(run.output()).toMatch(/✓ storage +in memory/);
+    expect(run.output()).not.toContain("✓ contracts");
+    const admin = urls["Admin API"] as string;
+    const withEnv = await fetch(`${admin}/network`, { headers: { authorization: "Bearer from-env" } });
+    expect(withEnv.status).toBe(200);
+    const withConfig = await fetch(`${admin}/network`, { headers: { authorization: "Bearer from-config" } });
+    expect(withConfig.status).toBe(401);
+    await stop(run);
+  });
+
+  test("a config with a wrong field is refused before anything starts, naming the field", async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, "privnet.config.ts"), `export default { admin: { port: "three thousand" } };\n`);
+    const run = runPrivnet(["up"], { cwd });
+    expect(await run.exited).toBe(2);
+    expect(run.output()).toMatch(/is not valid:\n {2}admin\.port: /);
+    expect(existsSync(join(cwd, ".privnet"))).toBe(false);
+  });
+
+  test("a bad flag or environment value is a usage error", async () => {
+    const cwd = tempDir();
+    const badPort = runPrivnet(["up"], { cwd, env: { PORT: "http" } });
+    expect(await badPort.exited).toBe(2);
+    expect(badPort.output()).toContain('PORT must be an integer from 0 to 65535, got "http".');
+    const unknown = runPrivnet(["up", "--prot", "1"], { cwd });
+    expect(await unknown.exited).toBe(2);
+    expect(unknown.output()).toContain("--prot");
+  });
+
+  test("--rpc-url uses an existing chain and leaves it running on stop", async () => {
+    const chain = await startDevnet({ port: 0, blockTime: 0 });
+    try {
+      const cwd = tempDir();
+      const { run, urls } = await startUp(cwd, [
+        "--port",
+        "0",
+        "--rpc-url",
+        chain.rpcUrl,
+        "--storage",
+        "memory",
+      ]);
+      expect(run.output()).toContain(`✓ chain      using ${chain.rpcUrl}`);
+      expect(run.output()).toMatch(/✓ contracts +deployed/);
+      expect(urls["Chain RPC"]).toBe(chain.rpcUrl);
+      expect(urls["Chain WebSocket"]).toBeUndefined();
+      await stop(run);
+      expect(existsSync(join(cwd, ".privnet/chain-state.json"))).toBe(false);
+      expect(await rpc(chain.rpcUrl, "eth_chainId")).toBe("0x301824");
+    } finally {
+      await chain.stop();
+    }
+  });
+
+  test("a chain that does not answer fails the start with a clear message and exit code 1", async () => {
+    const cwd = tempDir();
+    const run = runPrivnet(["up", "--port", "0", "--rpc-url", "http://127.0.0.1:9", "--storage", "memory"], {
+      cwd,
+    });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain("privnet: could not start: The chain's JSON-RPC endpoint did not answer.");
+  });
+});
+
+describe("privnet status and --help", () => {
+  test("status reports a running stack, and a stopped one as down", async () => {
+    const cwd = tempDir();
+    const { run, urls } = await startUp(cwd, [...freePorts, "--storage", "memory"]);
+    const admin = urls["Admin API"] as string;
+    const chain = urls["Chain RPC"] as string;
+    const up = runPrivnet(["status", "--url", admin, "--rpc-url", chain], { cwd });
+    expect(await up.exited).toBe(0);
+    expect(up.output()).toMatch(/admin API {2}.* {2}up, block \d+/);
+    expect(up.output()).toMatch(/chain {6}.* {2}up, chain id 3151908, block \d+/);
+    await stop(run);
+    const down = runPrivnet(["status", "--url", admin, "--rpc-url", chain], { cwd });
+    expect(await down.exited).toBe(1);
+    expect(down.output()).toMatch(/admin API .* down/);
+  });
+
+  test("--help lists the commands, options and environment variables", async () => {
+    const run = runPrivnet(["--help"], { cwd: tempDir() });
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain("privnet up [options]");
+    expect(run.output()).toContain("privnet status [options]");
+    expect(run.output()).toContain("PRIVNET_ADMIN_TOKEN");
+  });
+});

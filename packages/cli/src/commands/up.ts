@@ -1,0 +1,79 @@
+import { isPrivnetError } from "@privnet/core";
+import { loadConfigFile } from "../config/loadConfigFile.js";
+import { resolveSettings, type UpFlags } from "../config/resolveSettings.js";
+import type { StackService } from "../stack/StackService.js";
+import { type Stack, startStack } from "../stack/startStack.js";
+
+export type UpOptions = {
+  flags: UpFlags & { config?: string | undefined };
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Default: the admin API (see `defaultServices`). */
+  services?: readonly StackService[];
+  write?: (line: string) => void;
+};
+
+/**
+ * `privnet up`: starts the stack with progress output, prints every URL, and stops everything
+ * cleanly on SIGINT or SIGTERM (a second signal exits at once). Resolves with the exit code once
+ * the stack has stopped.
+ *
+ * @example
+ * process.exitCode = await up({ flags: { port: "3000" }, cwd: process.cwd(), env: process.env });
+ */
+export async function up(options: UpOptions): Promise<number> {
+  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const { path, config } = await loadConfigFile(options.cwd, options.flags.config);
+  const settings = resolveSettings({ config, env: options.env, flags: options.flags, cwd: options.cwd });
+  write(`privnet: starting${path ? ` (config ${path})` : ""}`);
+
+  let stack: Stack;
+  try {
+    stack = await startStack(settings, {
+      ...(options.services ? { services: options.services } : {}),
+      onProgress: ({ step, detail }) => write(`  ✓ ${step.padEnd(10)} ${detail}`),
+    });
+  } catch (error) {
+    write(`privnet: could not start: ${describeError(error)}`);
+    return 1;
+  }
+
+  const width = Math.max(...stack.urls.map((entry) => entry.label.length));
+  write("privnet is up:");
+  for (const { label, url } of stack.urls) write(`  ${label.padEnd(width)}  ${url}`);
+  write(
+    `Press Ctrl-C to stop${settings.chain.rpcUrl ? "" : " (the chain state is written on stop)"}; the database is kept.`,
+  );
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        write(`privnet: ${signal} again, exiting without waiting.`);
+        process.exit(130);
+      }
+      stopping = true;
+      write(`\nprivnet: ${signal}, stopping…`);
+      stack.stop().then(
+        () => {
+          write("privnet: stopped.");
+          resolve(0);
+        },
+        (error: unknown) => {
+          write(`privnet: stopped with errors: ${describeError(error)}`);
+          resolve(1);
+        },
+      );
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+  });
+}
+
+/** The message of an error for a person: privnet's short message and details, never a stack. */
+export function describeError(error: unknown): string {
+  if (isPrivnetError(error)) return error.message;
+  if (error instanceof AggregateError) return error.errors.map(describeError).join("; ");
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

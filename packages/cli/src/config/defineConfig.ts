@@ -1,0 +1,74 @@
+import { z } from "zod";
+
+const port = z.int().min(0).max(65_535);
+
+/**
+ * The schema of `privnet.config.ts`. Every field is optional; the defaults are those of `privnet
+ * up` without a config. Unknown top-level sections are refused (a typo should not be silently
+ * ignored), except `oracle` and `bots`, which are kept as they are for the servers that read them.
+ */
+export const privnetConfigSchema = z.strictObject({
+  /** Where the chain state and the sqlite database live. Default: ".privnet" (relative to the working directory). */
+  dataDir: z.string().min(1).optional(),
+  chain: z
+    .strictObject({
+      /** Use this JSON-RPC URL instead of starting the embedded devnet. */
+      rpcUrl: z.url({ protocol: /^(http|https|ws|wss)$/ }).optional(),
+      /** Port of the embedded devnet. Default 8545; 0 picks a free one. */
+      port: port.optional(),
+      /** Interface the embedded devnet binds. Default 127.0.0.1. */
+      host: z.string().min(1).optional(),
+      /** Seconds between blocks of the embedded devnet; 0 mines one block per transaction. Default 2. */
+      blockTime: z.number().min(0).optional(),
+      /** The embedded devnet's state file. Default: `<dataDir>/chain-state.json`. */
+      statePath: z.string().min(1).optional(),
+    })
+    .optional(),
+  /**
+   * Where wallets, history and state are kept: `postgres://…` (or `postgresql://…`), `memory`, or
+   * a sqlite file path (optionally `sqlite:<path>`). Default: `<dataDir>/privnet.db`.
+   */
+  storage: z.string().min(1).optional(),
+  /** Encrypt stored private keys at rest with this passphrase. Default: none. */
+  encryptionPassphrase: z.string().min(1).optional(),
+  admin: z
+    .strictObject({
+      /** Default 3000; 0 picks a free one. */
+      port: port.optional(),
+      /** Default 127.0.0.1: only this machine can connect. */
+      host: z.string().min(1).optional(),
+      /** Bearer token every route but /health then needs. Default: none. */
+      token: z.string().min(1).optional(),
+      /** Origins allowed to call the API from a browser. Default: none. */
+      corsOrigins: z.array(z.string().min(1)).optional(),
+      /** Largest JSON body: bytes or "100kb". Default "100kb". */
+      bodyLimit: z.union([z.int().positive(), z.string().min(1)]).optional(),
+    })
+    .optional(),
+  contracts: z
+    .strictObject({
+      /** Deploy (or reuse) the platform contracts on start. Default true. */
+      deploy: z.boolean().optional(),
+      /** Index (m/44'/60'/0'/0/<n>) of the prefunded account that deploys them. Default 20. */
+      deployerIndex: z.int().min(0).max(20).optional(),
+    })
+    .optional(),
+  /** Settings of the oracle server: passed through untouched until it is wired in. */
+  oracle: z.unknown().optional(),
+  /** Settings of the bots: passed through untouched until they are wired in. */
+  bots: z.unknown().optional(),
+});
+
+export type PrivnetConfig = z.input<typeof privnetConfigSchema>;
+
+/**
+ * Types a `privnet.config.ts`. Returns the config unchanged; `privnet up` validates it.
+ *
+ * @example
+ * // privnet.config.ts
+ * import { defineConfig } from "@privnet/cli";
+ * export default defineConfig({ admin: { port: 3100 }, chain: { blockTime: 1 } });
+ */
+export function defineConfig(config: PrivnetConfig): PrivnetConfig {
+  return config;
+}

@@ -1,0 +1,88 @@
+import { resolve } from "node:path";
+import { describe, expect, test } from "vitest";
+import { defineConfig } from "./defineConfig.js";
+import { parseStorage, redactUrl, resolveSettings } from "./resolveSettings.js";
+
+const cwd = "/work/project";
+
+describe("resolveSettings", () => {
+  test("without config, environment or flags: the documented defaults", () => {
+    expect(resolveSettings({ config: {}, env: {}, flags: {}, cwd })).toEqual({
+      dataDir: "/work/project/.privnet",
+      chain: {
+        rpcUrl: undefined,
+        port: 8545,
+        host: "127.0.0.1",
+        blockTime: 2,
+        statePath: "/work/project/.privnet/chain-state.json",
+      },
+      storage: { kind: "sqlite", path: "/work/project/.privnet/privnet.db" },
+      encryptionPassphrase: undefined,
+      admin: { port: 3000, host: "127.0.0.1", token: undefined, corsOrigins: [], bodyLimit: "100kb" },
+      contracts: { deploy: true, deployerIndex: 20 },
+      oracle: undefined,
+      bots: undefined,
+    });
+  });
+
+  test("the environment overrides the config, and flags override both", () => {
+    const config = defineConfig({
+      dataDir: "state",
+      admin: { port: 3100, token: "config" },
+      chain: { blockTime: 1 },
+      oracle: { port: 3004 },
+    });
+    const env = {
+      PORT: "3200",
+      PRIVNET_ADMIN_TOKEN: "env",
+      PRIVNET_BLOCK_TIME: "0.5",
+      PRIVNET_CORS_ORIGINS: "http://a, http://b",
+    };
+    const settings = resolveSettings({ config, env, flags: { port: "3300", storage: "memory" }, cwd });
+    expect(settings.admin).toMatchObject({ port: 3300, token: "env", corsOrigins: ["http://a", "http://b"] });
+    expect(settings.chain.blockTime).toBe(0.5);
+    expect(settings.storage).toEqual({ kind: "memory" });
+    expect(settings.dataDir).toBe(resolve(cwd, "state"));
+    expect(settings.oracle).toEqual({ port: 3004 });
+  });
+
+  test("bad values name where they came from", () => {
+    expect(() => resolveSettings({ config: {}, env: { PORT: "70000" }, flags: {}, cwd })).toThrow(
+      'PORT must be an integer from 0 to 65535, got "70000".',
+    );
+    expect(() => resolveSettings({ config: {}, env: {}, flags: { "block-time": "soon" }, cwd })).toThrow(
+      '--block-time must be a number of seconds (0 or more), got "soon".',
+    );
+    expect(() =>
+      resolveSettings({ config: {}, env: { PRIVNET_RPC_URL: "not a url" }, flags: {}, cwd }),
+    ).toThrow(/chain\.rpcUrl: /);
+    expect(() =>
+      resolveSettings({ config: { admin: { prot: 1 } } as never, env: {}, flags: {}, cwd }),
+    ).toThrow(/admin: .*prot/);
+  });
+});
+
+describe("parseStorage", () => {
+  test("postgres URLs, memory, and sqlite paths", () => {
+    expect(parseStorage("postgres://u:p@h/db", "/d", cwd)).toEqual({
+      kind: "postgres",
+      connectionString: "postgres://u:p@h/db",
+    });
+    expect(parseStorage("postgresql://h/db", "/d", cwd)).toMatchObject({ kind: "postgres" });
+    expect(parseStorage("memory", "/d", cwd)).toEqual({ kind: "memory" });
+    expect(parseStorage("sqlite:data/x.db", "/d", cwd)).toEqual({
+      kind: "sqlite",
+      path: "/work/project/data/x.db",
+    });
+    expect(parseStorage("/abs/y.db", "/d", cwd)).toEqual({ kind: "sqlite", path: "/abs/y.db" });
+    expect(parseStorage(undefined, "/d", cwd)).toEqual({ kind: "sqlite", path: "/d/privnet.db" });
+    expect(() => parseStorage("mysql://u:secret@h/db", "/d", cwd)).toThrow(
+      'Storage "mysql://u:***@h/db" is not supported',
+    );
+  });
+
+  test("redactUrl hides the password only", () => {
+    expect(redactUrl("postgres://user:secret@host:5432/db")).toBe("postgres://user:***@host:5432/db");
+    expect(redactUrl("postgres://host/db")).toBe("postgres://host/db");
+  });
+});

@@ -1,0 +1,206 @@
+import { isAbsolute, resolve } from "node:path";
+import type { PrivnetConfig } from "./defineConfig.js";
+import { privnetConfigSchema } from "./defineConfig.js";
+import { UsageError } from "./UsageError.js";
+
+export type StorageSetting =
+  | { kind: "sqlite"; path: string }
+  | { kind: "postgres"; connectionString: string }
+  | { kind: "memory" };
+
+/** Everything `privnet up` needs, with every default filled in. */
+export type StackSettings = {
+  /** Absolute. */
+  dataDir: string;
+  chain: {
+    /** Set: use this chain; unset: start the embedded devnet. */
+    rpcUrl: string | undefined;
+    port: number;
+    host: string;
+    blockTime: number;
+    /** Absolute. */
+    statePath: string;
+  };
+  storage: StorageSetting;
+  encryptionPassphrase: string | undefined;
+  admin: {
+    port: number;
+    host: string;
+    token: string | undefined;
+    corsOrigins: string[];
+    bodyLimit: number | string;
+  };
+  contracts: { deploy: boolean; deployerIndex: number };
+  /** Passed through for the oracle server. */
+  oracle: unknown;
+  /** Passed through for the bots. */
+  bots: unknown;
+};
+
+/** Command-line flags of `privnet up`, as parsed (strings). */
+export type UpFlags = {
+  port?: string | undefined;
+  host?: string | undefined;
+  "rpc-url"?: string | undefined;
+  storage?: string | undefined;
+  "data-dir"?: string | undefined;
+  "chain-port"?: string | undefined;
+  "block-time"?: string | undefined;
+};
+
+/**
+ * The environment variables `privnet up` reads, each overriding its config field (flags override
+ * both).
+ */
+export const ENVIRONMENT_VARIABLES = {
+  PORT: "admin.port",
+  PRIVNET_HOST: "admin.host",
+  PRIVNET_ADMIN_TOKEN: "admin.token",
+  PRIVNET_CORS_ORIGINS: "admin.corsOrigins (comma-separated)",
+  PRIVNET_RPC_URL: "chain.rpcUrl",
+  PRIVNET_CHAIN_PORT: "chain.port",
+  PRIVNET_BLOCK_TIME: "chain.blockTime",
+  PRIVNET_STORAGE: "storage",
+  PRIVNET_DATA_DIR: "dataDir",
+  PRIVNET_PASSPHRASE: "encryptionPassphrase",
+} as const;
+
+/**
+ * Merges, lowest first: the defaults, the config file, the environment, the command-line flags.
+ * Every value is checked; a bad one is a {@link UsageError} naming where it came from.
+ *
+ * @example
+ * const settings = resolveSettings({ config, env: process.env, flags: { port: "0" }, cwd: process.cwd() });
+ */
+export function resolveSettings(input: {
+  config: PrivnetConfig;
+  env: NodeJS.ProcessEnv;
+  flags: UpFlags;
+  cwd: string;
+}): StackSettings {
+  const { config, env, flags, cwd } = input;
+  const pick = (flag: string | undefined, flagName: string, envName: keyof typeof ENVIRONMENT_VARIABLES) => {
+    if (flag !== undefined) return { value: flag, from: `--${flagName}` };
+    const fromEnv = env[envName];
+    if (fromEnv !== undefined && fromEnv !== "") return { value: fromEnv, from: envName };
+    return undefined;
+  };
+  const portOf = (picked: { value: string; from: string } | undefined) =>
+    picked && integer(picked.value, picked.from, 0, 65_535);
+
+  const overrides: PrivnetConfig = {
+    ...config,
+    chain: { ...config.chain },
+    admin: { ...config.admin },
+    contracts: { ...config.contracts },
+  };
+  const set = <T>(target: Record<string, unknown>, key: string, value: T | undefined) => {
+    if (value !== undefined) target[key] = value;
+  };
+  const chain = overrides.chain as Record<string, unknown>;
+  const admin = overrides.admin as Record<string, unknown>;
+  set(admin, "port", portOf(pick(flags.port, "port", "PORT")));
+  set(admin, "host", pick(flags.host, "host", "PRIVNET_HOST")?.value);
+  set(admin, "token", pick(undefined, "", "PRIVNET_ADMIN_TOKEN")?.value);
+  const cors = pick(undefined, "", "PRIVNET_CORS_ORIGINS")?.value;
+  set(
+    admin,
+    "corsOrigins",
+    cors
+      ?.split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  );
+  set(chain, "rpcUrl", pick(flags["rpc-url"], "rpc-url", "PRIVNET_RPC_URL")?.value);
+  set(chain, "port", portOf(pick(flags["chain-port"], "chain-port", "PRIVNET_CHAIN_PORT")));
+  const blockTime = pick(flags["block-time"], "block-time", "PRIVNET_BLOCK_TIME");
+  set(chain, "blockTime", blockTime && decimal(blockTime.value, blockTime.from));
+  set(
+    overrides as Record<string, unknown>,
+    "storage",
+    pick(flags.storage, "storage", "PRIVNET_STORAGE")?.value,
+  );
+  set(
+    overrides as Record<string, unknown>,
+    "dataDir",
+    pick(flags["data-dir"], "data-dir", "PRIVNET_DATA_DIR")?.value,
+  );
+  set(
+    overrides as Record<string, unknown>,
+    "encryptionPassphrase",
+    pick(undefined, "", "PRIVNET_PASSPHRASE")?.value,
+  );
+
+  const checked = privnetConfigSchema.safeParse(overrides);
+  if (!checked.success) {
+    const problems = checked.error.issues
+      .map((issue) => `  ${issue.path.join(".") || "(config)"}: ${issue.message}`)
+      .join("\n");
+    throw new UsageError(`The settings are not valid (config, environment and flags merged):\n${problems}`);
+  }
+  const merged = checked.data;
+  const dataDir = resolve(cwd, merged.dataDir ?? ".privnet");
+  const inData = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
+  return {
+    dataDir,
+    chain: {
+      rpcUrl: merged.chain?.rpcUrl,
+      port: merged.chain?.port ?? 8545,
+      host: merged.chain?.host ?? "127.0.0.1",
+      blockTime: merged.chain?.blockTime ?? 2,
+      statePath: merged.chain?.statePath
+        ? inData(merged.chain.statePath)
+        : resolve(dataDir, "chain-state.json"),
+    },
+    storage: parseStorage(merged.storage, dataDir, cwd),
+    encryptionPassphrase: merged.encryptionPassphrase,
+    admin: {
+      port: merged.admin?.port ?? 3000,
+      host: merged.admin?.host ?? "127.0.0.1",
+      token: merged.admin?.token,
+      corsOrigins: merged.admin?.corsOrigins ?? [],
+      bodyLimit: merged.admin?.bodyLimit ?? "100kb",
+    },
+    contracts: {
+      deploy: merged.contracts?.deploy ?? true,
+      deployerIndex: merged.contracts?.deployerIndex ?? 20,
+    },
+    oracle: merged.oracle,
+    bots: merged.bots,
+  };
+}
+
+/** `postgres://…`, `memory`, `sqlite:<path>` or a plain path. */
+export function parseStorage(value: string | undefined, dataDir: string, cwd: string): StorageSetting {
+  if (value === undefined) return { kind: "sqlite", path: resolve(dataDir, "privnet.db") };
+  if (/^postgres(ql)?:\/\//i.test(value)) return { kind: "postgres", connectionString: value };
+  if (value === "memory") return { kind: "memory" };
+  const path = value.startsWith("sqlite:") ? value.slice("sqlite:".length) : value;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
+    throw new UsageError(
+      `Storage "${redactUrl(value)}" is not supported: use postgres://…, memory, or a sqlite file path.`,
+    );
+  }
+  return { kind: "sqlite", path: resolve(cwd, path) };
+}
+
+/** A connection string without its password, for output. */
+export function redactUrl(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]+:)[^@]*@/i, "$1***@");
+}
+
+function integer(text: string, from: string, min: number, max: number): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
+    throw new UsageError(`${from} must be an integer from ${min} to ${max}, got "${text}".`);
+  }
+  return value;
+}
+
+function decimal(text: string, from: string): number {
+  const value = Number(text);
+  if (text.trim() === "" || !Number.isFinite(value) || value < 0) {
+    throw new UsageError(`${from} must be a number of seconds (0 or more), got "${text}".`);
+  }
+  return value;
+}

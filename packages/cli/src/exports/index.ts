@@ -1,0 +1,16 @@
+export { type StatusOptions, status } from "../commands/status.js";
+export { type UpOptions, up } from "../commands/up.js";
+export { defineConfig, type PrivnetConfig, privnetConfigSchema } from "../config/defineConfig.js";
+export { CONFIG_FILE_NAMES, type LoadedConfig, loadConfigFile } from "../config/loadConfigFile.js";
+export {
+  ENVIRONMENT_VARIABLES,
+  resolveSettings,
+  type StackSettings,
+  type StorageSetting,
+  type UpFlags,
+} from "../config/resolveSettings.js";
+export { UsageError } from "../config/UsageError.js";
+export { adminApiService } from "../stack/adminApiService.js";
+export { defaultServices } from "../stack/defaultServices.js";
+export type { RunningService, StackContext, StackService, StackUrl } from "../stack/StackService.js";
+export { type Stack, type StackProgress, type StartStackOptions, startStack } from "../stack/startStack.js";

@@ -1,0 +1,182 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import {
+  createPlatform,
+  deriveAccounts,
+  memoryStorage,
+  type Platform,
+  type StorageAdapter,
+  SYSTEM_MNEMONIC,
+} from "@privnet/core";
+import { ensurePlatformContracts, type PlatformContractAddresses } from "@privnet/core/contracts";
+import { type Devnet, startDevnet } from "@privnet/devnet";
+import { postgresStorage } from "@privnet/storage-postgres";
+import { sqliteStorage } from "@privnet/storage-sqlite";
+import { createWalletClient, http, type Transport, webSocket } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { redactUrl, type StackSettings } from "../config/resolveSettings.js";
+import { defaultServices } from "./defaultServices.js";
+import type { RunningService, StackService, StackUrl } from "./StackService.js";
+
+/** One line of progress: a step that finished, with what it set up. */
+export type StackProgress = { step: string; detail: string };
+
+export type StartStackOptions = {
+  /** Default: {@link defaultServices} (the admin API). */
+  services?: readonly StackService[];
+  onProgress?: (progress: StackProgress) => void;
+};
+
+export type Stack = {
+  platform: Platform;
+  rpcUrl: string;
+  /** The embedded devnet, or undefined with `chain.rpcUrl`. */
+  devnet: Devnet | undefined;
+  contracts: PlatformContractAddresses | undefined;
+  /** Every URL of the stack: the services' and the chain's. */
+  urls: StackUrl[];
+  /** Stops the services (reverse order), closes the platform and its storage, stops the devnet (writing its state). Idempotent. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts the whole stack: the embedded devnet (or connects to `chain.rpcUrl`), the storage, the
+ * platform, the platform contracts (deployed once, reused on restart), then every service. A
+ * failure stops what was started and rethrows.
+ *
+ * @example
+ * const stack = await startStack(resolveSettings({ config: {}, env: {}, flags: { port: "0" }, cwd }));
+ * console.log(stack.urls);
+ * await stack.stop();
+ */
+export async function startStack(settings: StackSettings, options: StartStackOptions = {}): Promise<Stack> {
+  const progress = options.onProgress ?? (() => {});
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    const errors: unknown[] = [];
+    for (const stop of stops.splice(0).reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    if (errors.length > 0) throw new AggregateError(errors, "Some parts of the stack did not stop cleanly.");
+  };
+
+  try {
+    let devnet: Devnet | undefined;
+    let rpcUrl: string;
+    if (settings.chain.rpcUrl) {
+      rpcUrl = settings.chain.rpcUrl;
+      progress({ step: "chain", detail: `using ${redactUrl(rpcUrl)}` });
+    } else {
+      mkdirSync(dirname(settings.chain.statePath), { recursive: true });
+      const started = await startDevnet({
+        port: settings.chain.port,
+        host: settings.chain.host,
+        blockTime: settings.chain.blockTime,
+        statePath: settings.chain.statePath,
+      });
+      devnet = started;
+      stops.push(() => started.stop());
+      rpcUrl = started.rpcUrl;
+      progress({
+        step: "chain",
+        detail: `embedded devnet (anvil pid ${started.pid}) on ${started.rpcUrl}, state in ${settings.chain.statePath}`,
+      });
+    }
+
+    const storage = openStorage(settings);
+    progress({ step: "storage", detail: describeStorage(settings) });
+    // From here the platform owns the storage and closes it; until it exists, we do.
+    let platform: Platform;
+    try {
+      platform = await createPlatform({
+        transport: transportFor(rpcUrl),
+        storage,
+        ...(settings.encryptionPassphrase === undefined
+          ? {}
+          : { encryptionPassphrase: settings.encryptionPassphrase }),
+      });
+    } catch (error) {
+      await storage.close().catch(() => {});
+      throw error;
+    }
+    stops.push(() => platform.close());
+    const network = await platform.network.info();
+    progress({ step: "platform", detail: `chain id ${network.chainId}, block ${network.blockNumber}` });
+
+    let contracts: PlatformContractAddresses | undefined;
+    if (settings.contracts.deploy) {
+      const deployer = deriveAccounts(SYSTEM_MNEMONIC, [settings.contracts.deployerIndex])[0];
+      if (!deployer) throw new Error("The deployer account could not be derived.");
+      const walletClient = createWalletClient({
+        account: privateKeyToAccount(deployer.privateKey),
+        chain: platform.chain,
+        transport: transportFor(rpcUrl),
+      });
+      const deployed = await ensurePlatformContracts(walletClient, { storage: platform.storage });
+      contracts = deployed.addresses;
+      progress({
+        step: "contracts",
+        detail: `${deployed.reused ? "reused, deployed" : "deployed"} in block ${deployed.deployment.blockNumber} (PriceOracle ${deployed.addresses.priceOracle}, LendingPool ${deployed.addresses.lendingPool})`,
+      });
+    }
+
+    const urls: StackUrl[] = [];
+    for (const service of options.services ?? defaultServices) {
+      const running: RunningService = await service.start({ platform, settings, rpcUrl, contracts });
+      stops.push(() => running.stop());
+      urls.push(...running.urls);
+      progress({ step: service.name, detail: running.urls[0]?.url ?? "started" });
+    }
+    urls.push({ label: "Chain RPC", url: rpcUrl });
+    if (devnet) urls.push({ label: "Chain WebSocket", url: devnet.wsUrl });
+
+    let stopping: Promise<void> | undefined;
+    return {
+      platform,
+      rpcUrl,
+      devnet,
+      contracts,
+      urls,
+      stop() {
+        stopping ??= stopAll();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await stopAll().catch(() => {});
+    throw error;
+  }
+}
+
+function transportFor(rpcUrl: string): Transport {
+  return /^wss?:/i.test(rpcUrl) ? webSocket(rpcUrl) : http(rpcUrl);
+}
+
+function openStorage(settings: StackSettings): StorageAdapter {
+  const { storage } = settings;
+  switch (storage.kind) {
+    case "memory":
+      return memoryStorage();
+    case "postgres":
+      return postgresStorage({ connectionString: storage.connectionString });
+    case "sqlite":
+      mkdirSync(dirname(storage.path), { recursive: true });
+      return sqliteStorage({ path: storage.path });
+  }
+}
+
+function describeStorage(settings: StackSettings): string {
+  const { storage } = settings;
+  switch (storage.kind) {
+    case "memory":
+      return "in memory (lost on stop)";
+    case "postgres":
+      return `postgres ${redactUrl(storage.connectionString)}`;
+    case "sqlite":
+      return `sqlite ${storage.path}`;
+  }
+}

@@ -1,0 +1,19 @@
+import { walletIdParams } from "../schemas/fields.js";
+import { walletDetails } from "../schemas/wallets.js";
+import { defineRoute } from "./defineRoute.js";
+
+export const getWallet = defineRoute({
+  method: "get",
+  path: "/wallets/:id",
+  operationId: "getWallet",
+  summary: "One wallet with its balance and private key",
+  tag: "wallets",
+  params: walletIdParams,
+  response: walletDetails,
+  errors: {
+    400: "`id` is not a positive integer.",
+    404: "No wallet with this id (WALLET_NOT_FOUND).",
+    503: "The chain or the database does not answer, or the stored key cannot be decrypted (WALLET_LOCKED, WALLET_DECRYPTION_FAILED).",
+  },
+  handler: ({ platform, params }) => platform.wallets.get(params.id),
+});

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { walletSummary } from "../schemas/wallets.js";
+import { defineRoute } from "./defineRoute.js";
+
+export const listWallets = defineRoute({
+  method: "get",
+  path: "/wallets",
+  operationId: "listWallets",
+  summary: "Every stored wallet with its balance, oldest first",
+  description:
+    "No private keys. Includes the chain's 21 prefunded system wallets. Every balance is read in one JSON-RPC round trip.",
+  tag: "wallets",
+  response: z.array(walletSummary),
+  errors: { 503: "The chain or the database does not answer." },
+  handler: ({ platform }) => platform.wallets.list(),
+});

@@ -1,0 +1,217 @@
+import { useDevnet } from "@privnet/devnet/vitest";
+import { generatePrivateKey } from "viem/accounts";
+import { expect, test } from "vitest";
+import { type Answer, call, serveAdmin, startPlatform } from "../testing/adminTestServer.js";
+import { adminRoutes } from "./index.js";
+
+// Fires malformed input at every route: the API must answer every one with a 4xx and the
+// `{ error, code }` body, never a 5xx or HTML, and write nothing (no wallet, no history entry, no
+// transaction on the chain).
+
+const devnet = useDevnet();
+const recipient = "0x000000000000000000000000000000000000bEEF";
+
+/** Raw bodies no route accepts: not JSON, or JSON that is not an object. */
+const rawBodies = [
+  "{ not json",
+  "{'single': 'quotes'}",
+  '{"trailing": 1,}',
+  "\u0000\u0001binary",
+  "null",
+  "[]",
+  '[{"name":"x"}]',
+  '"a string"',
+  "42",
+  "true",
+  "1e400",
+  `{"deep": ${"[".repeat(2000)}${"]".repeat(2000)}}`,
+];
+
+/** A number written into the JSON text as is, e.g. one no JavaScript number holds exactly. */
+class RawNumber {
+  constructor(readonly text: string) {}
+}
+const huge = (text: string) => new RawNumber(text);
+
+/** JSON.stringify, with RawNumber values written verbatim. */
+function toJson(value: Record<string, unknown>): string {
+  const raws: string[] = [];
+  const text = JSON.stringify(value, (_key, inner) =>
+    inner instanceof RawNumber ? `__raw_${raws.push(inner.text) - 1}__` : inner,
+  );
+  return text.replace(/"__raw_(\d+)__"/g, (_match, index) => raws[Number(index)] ?? "null");
+}
+
+/** Values no field of any route accepts in place of a string or id. */
+const wrongTypes: unknown[] = [null, true, {}, [], ["0.5"], { $gt: 0 }];
+
+/** Per field: bad values, each tried alone in an otherwise valid body. */
+const badFieldValues: Record<string, unknown[]> = {
+  name: [42, "x".repeat(101), ...wrongTypes.filter((value) => value !== null)],
+  privateKey: [
+    "",
+    "0x",
+    `0x${"g".repeat(64)}`,
+    `0x${"f".repeat(64)}`,
+    `0x${"0".repeat(64)}`,
+    `0x${"ab".repeat(33)}`,
+    "０x".padEnd(66, "１"),
+    huge("1e400"),
+    huge("12345678901234567890"),
+    ...wrongTypes,
+  ],
+  toAddress: [
+    "",
+    "0x1234",
+    "0x000000000000000000000000000000000000BeeF",
+    `0x${"g".repeat(40)}`,
+    " 0x000000000000000000000000000000000000beef",
+    "0x000000000000000000000000000000000000ｂｅｅｆ",
+    "vitalik.eth",
+    0xbeef,
+    ...wrongTypes,
+  ],
+  amount: [
+    "",
+    "-1",
+    "-0.5",
+    "0",
+    "0.0",
+    "1.0000000000000000001",
+    "1e18",
+    "0x10",
+    " 1",
+    "1 ",
+    "1,5",
+    "１",
+    "NaN",
+    "Infinity",
+    "💸",
+    0.5,
+    1,
+    huge("1e400"),
+    huge("100000000000000000000000000000000000000000000000000000000000000000000000000000000"),
+    -1,
+    ...wrongTypes,
+  ],
+  fromWalletId: [
+    0,
+    -1,
+    1.5,
+    "2",
+    huge("1e400"),
+    huge("9007199254740993"),
+    huge("1e21"),
+    huge("-0"),
+    "💩",
+    ...wrongTypes,
+  ],
+};
+
+const validBodies: Record<string, () => Record<string, unknown>> = {
+  "post /wallets": () => ({ name: "fine" }),
+  "post /wallets/import": () => ({ name: "fine", privateKey: generatePrivateKey() }),
+  "post /send": () => ({ fromWalletId: 2, toAddress: recipient, amount: "1" }),
+  "post /send-direct": () => ({
+    privateKey: devnet.accounts[9]?.privateKey,
+    toAddress: recipient,
+    amount: "1",
+  }),
+};
+
+/** Bad path and query values, for the routes that take them. */
+const badPaths: Record<string, string[]> = {
+  "get /wallets/:id": [
+    "/wallets/0",
+    "/wallets/-1",
+    "/wallets/1.5",
+    "/wallets/abc",
+    "/wallets/%F0%9F%92%A9",
+    "/wallets/1e3",
+    "/wallets/99999999999999999999",
+    "/wallets/%00",
+  ],
+  "delete /wallets/:id": [
+    "/wallets/0",
+    "/wallets/abc",
+    "/wallets/%E2%80%AE1",
+    "/wallets/123456789012345678901234567890",
+  ],
+  "get /balance/:address": [
+    "/balance/0x12",
+    "/balance/%F0%9F%92%A9",
+    "/balance/0x000000000000000000000000000000000000BeeF",
+    `/balance/0x${"0".repeat(400)}`,
+  ],
+  "get /transactions": [
+    "/transactions?limit=0",
+    "/transactions?limit=-5",
+    "/transactions?limit=1e2",
+    "/transactions?limit=101",
+    "/transactions?limit=99999999999999999999",
+    "/transactions?limit=1&limit=2",
+    "/transactions?before=%F0%9F%92%A9",
+    "/transactions?before=0",
+    "/transactions?address=0xabc",
+    "/transactions?address=",
+  ],
+};
+
+function expectJsonError(answer: Answer, what: string) {
+  expect(answer.status, what).toBeGreaterThanOrEqual(400);
+  expect(answer.status, what).toBeLessThan(500);
+  expect(answer.headers.get("content-type"), what).toMatch(/^application\/json/);
+  expect(answer.body, what).toEqual({ error: expect.any(String), code: expect.stringMatching(/^[A-Z_]+$/) });
+  expect((answer.body as { error: string }).error.length, what).toBeGreaterThan(0);
+}
+
+test("malformed input at every route: a 4xx with the JSON error shape, and nothing written", async () => {
+  const platform = await startPlatform(devnet.rpcUrl);
+  const { url } = await serveAdmin(platform);
+  const before = {
+    wallets: await platform.storage.wallets.list(),
+    transactions: await platform.storage.transactions.list({ limit: 1000 }),
+    block: await platform.client.getBlockNumber({ cacheTime: 0 }),
+    nonce: await platform.client.getTransactionCount({
+      address: devnet.accounts[1]?.address as `0x${string}`,
+    }),
+  };
+  let requests = 0;
+  const fire = async (method: string, path: string, body: string | undefined, what: string) => {
+    requests++;
+    const answer = await call(`${url}${path}`, {
+      method,
+      ...(body === undefined ? {} : { body, headers: { "content-type": "application/json" } }),
+    });
+    expectJsonError(answer, what);
+  };
+
+  for (const route of adminRoutes) {
+    const id = `${route.method} ${route.path}`;
+    if (route.body) {
+      const valid = validBodies[id];
+      if (!valid) throw new Error(`No valid body for ${id}: add one to this test.`);
+      for (const raw of rawBodies) await fire(route.method, route.path, raw, `${id} ${raw.slice(0, 40)}`);
+      for (const field of Object.keys(valid())) {
+        for (const value of badFieldValues[field] ?? []) {
+          const body = toJson({ ...valid(), [field]: value });
+          await fire(route.method, route.path, body, `${id} ${field}=${JSON.stringify(value)}`);
+        }
+        const { [field]: _missing, ...rest } = valid();
+        if (field !== "name")
+          await fire(route.method, route.path, JSON.stringify(rest), `${id} without ${field}`);
+      }
+    }
+    for (const path of badPaths[id] ?? []) await fire(route.method, path, undefined, `${id} ${path}`);
+  }
+  // A body that is not JSON is refused before any route runs, even one that takes no body.
+  await fire("DELETE", "/wallets/21", "{ not json", "DELETE with a broken body");
+
+  expect(requests).toBeGreaterThan(200);
+  expect(await platform.storage.wallets.list()).toEqual(before.wallets);
+  expect(await platform.storage.transactions.list({ limit: 1000 })).toEqual(before.transactions);
+  expect(await platform.client.getBlockNumber({ cacheTime: 0 })).toBe(before.block);
+  expect(
+    await platform.client.getTransactionCount({ address: devnet.accounts[1]?.address as `0x${string}` }),
+  ).toBe(before.nonce);
+});
