@@ -20,3 +20,13 @@ export {
   type PlatformAsset,
   type PlatformContractAddresses,
 } from "./platformContracts.js";
+export {
+  CONTRACTS_FUNDER_INDEX,
+  CONTRACTS_OWNER_INDEX,
+  type ConnectPlatformContractsParameters,
+  connectPlatformContracts,
+  ORACLE_UPDATER_INDEX,
+  type PlatformContracts,
+  type PlatformContractsOptions,
+  type PlatformContractsService,
+} from "./connectPlatformContracts.js";

@@ -34,3 +34,17 @@ export {
   WalletLockedError,
   WalletNotFoundError,
 } from "./wallets.js";
+export {
+  LendingError,
+  type LendingErrorCode,
+  type LendingRevertReason,
+  lendingRevertCodes,
+} from "./lending.js";
+export {
+  InvalidPriceError,
+  InvalidSymbolError,
+  OraclePushFailedError,
+  PriceNotAvailableError,
+  PriceStaleError,
+  UnknownSymbolError,
+} from "./oracle.js";

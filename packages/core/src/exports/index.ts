@@ -7,3 +7,5 @@ export * from "../sender/index.js";
 export * from "../storage/index.js";
 export * from "../transactions/index.js";
 export * from "../wallets/index.js";
+export * from "../lending/index.js";
+export * from "../oracle/index.js";
