@@ -80,20 +80,29 @@ let derived: { owner: Hex; updater: Hex } | undefined;
  * const contracts = connectPlatformContracts({ chain, transport, client, storage, fund });
  * const { addresses } = await contracts.get();
  */
-export function connectPlatformContracts(params: ConnectPlatformContractsParameters): PlatformContractsService {
+export function connectPlatformContracts(
+  params: ConnectPlatformContractsParameters,
+): PlatformContractsService {
   const { ownerPrivateKey, updaterPrivateKey, ...deployOptions } = params.options ?? {};
   const keys = () => {
     if (ownerPrivateKey && updaterPrivateKey) return { owner: ownerPrivateKey, updater: updaterPrivateKey };
     derived ??= (() => {
       const [updater, owner] = deriveAccounts(SYSTEM_MNEMONIC, [ORACLE_UPDATER_INDEX, CONTRACTS_OWNER_INDEX]);
-      return { owner: (owner as { privateKey: Hex }).privateKey, updater: (updater as { privateKey: Hex }).privateKey };
+      return {
+        owner: (owner as { privateKey: Hex }).privateKey,
+        updater: (updater as { privateKey: Hex }).privateKey,
+      };
     })();
     return { owner: ownerPrivateKey ?? derived.owner, updater: updaterPrivateKey ?? derived.updater };
   };
   const { owner: ownerKey, updater: updaterKey } = keys();
   const ownerAccount = privateKeyToAccount(ownerKey);
   const updaterAccount = privateKeyToAccount(updaterKey);
-  const ownerClient = createWalletClient({ account: ownerAccount, chain: params.chain, transport: params.transport });
+  const ownerClient = createWalletClient({
+    account: ownerAccount,
+    chain: params.chain,
+    transport: params.transport,
+  });
   const updaterClient = createWalletClient({
     account: updaterAccount,
     chain: params.chain,

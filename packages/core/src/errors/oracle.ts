@@ -16,7 +16,8 @@ export class InvalidPriceError extends PrivnetError {
   override name = "InvalidPriceError";
   constructor(value: unknown, reason: string) {
     super("INVALID_PRICE", `The price ${JSON.stringify(value)} is not valid: ${reason}`, {
-      details: 'Prices are positive decimal USD strings (or numbers) with at most 18 decimals, e.g. "1999.5".',
+      details:
+        'Prices are positive decimal USD strings (or numbers) with at most 18 decimals, e.g. "1999.5".',
     });
   }
 }
@@ -43,7 +44,10 @@ export class PriceStaleError extends PrivnetError {
     super(
       "PRICE_STALE",
       `The price of ${symbol ?? token} is stale: last updated ${ageSeconds} s ago, beyond its heartbeat.`,
-      { details: "Resume the oracle (platform.oracle.resume()) or push a price; the chain rejects stale prices." },
+      {
+        details:
+          "Resume the oracle (platform.oracle.resume()) or push a price; the chain rejects stale prices.",
+      },
     );
   }
 }
@@ -71,8 +75,12 @@ export class OraclePushFailedError extends PrivnetError {
     reason: string,
     options: { cause?: unknown } = {},
   ) {
-    super("ORACLE_PUSH_FAILED", `Pushing prices to the oracle failed after ${attempts} attempt(s): ${reason}`, {
-      cause: options.cause,
-    });
+    super(
+      "ORACLE_PUSH_FAILED",
+      `Pushing prices to the oracle failed after ${attempts} attempt(s): ${reason}`,
+      {
+        cause: options.cause,
+      },
+    );
   }
 }

@@ -13,7 +13,10 @@ import { sendPoolTransaction } from "./sendPoolTransaction.js";
  * @example
  * await platform.lending.borrow({ privateKey, token: "USDC", amount: "1000" });
  */
-export async function borrow(ctx: LendingContext, params: LendingTransferParameters): Promise<LendingReceipt> {
+export async function borrow(
+  ctx: LendingContext,
+  params: LendingTransferParameters,
+): Promise<LendingReceipt> {
   const asset = await resolveLendingAsset(ctx, params.token);
   const amount = parseAssetAmount(asset, params.amount);
   const sent = await sendPoolTransaction(ctx, {
@@ -22,5 +25,11 @@ export async function borrow(ctx: LendingContext, params: LendingTransferParamet
     args: [asset.address, amount],
     involved: [asset.address],
   });
-  return { hash: sent.hash, blockNumber: sent.blockNumber, from: sent.from, token: asset.symbol, amount: formatUnits(amount, asset.decimals) };
+  return {
+    hash: sent.hash,
+    blockNumber: sent.blockNumber,
+    from: sent.from,
+    token: asset.symbol,
+    amount: formatUnits(amount, asset.decimals),
+  };
 }

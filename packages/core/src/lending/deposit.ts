@@ -21,7 +21,10 @@ export type LendingTransferParameters = {
  * @example
  * await platform.lending.deposit({ privateKey, token: "ETH", amount: "1" });
  */
-export async function deposit(ctx: LendingContext, params: LendingTransferParameters): Promise<LendingReceipt> {
+export async function deposit(
+  ctx: LendingContext,
+  params: LendingTransferParameters,
+): Promise<LendingReceipt> {
   const asset = await resolveLendingAsset(ctx, params.token);
   const amount = parseAssetAmount(asset, params.amount);
   const eth = asset.address === NATIVE_ETH_ADDRESS;
@@ -32,5 +35,11 @@ export async function deposit(ctx: LendingContext, params: LendingTransferParame
     ...(eth ? { value: amount } : { pulls: { token: asset.address, amount } }),
     involved: [asset.address],
   });
-  return { hash: sent.hash, blockNumber: sent.blockNumber, from: sent.from, token: asset.symbol, amount: formatUnits(amount, asset.decimals) };
+  return {
+    hash: sent.hash,
+    blockNumber: sent.blockNumber,
+    from: sent.from,
+    token: asset.symbol,
+    amount: formatUnits(amount, asset.decimals),
+  };
 }

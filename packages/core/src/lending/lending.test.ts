@@ -3,8 +3,8 @@ import { formatEther, http, parseEther, parseUnits } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
 import { priceOracleAbi } from "../contracts/generated.js";
 import { NATIVE_ETH_ADDRESS } from "../contracts/platformContracts.js";
-import { isPrivnetError } from "../errors/PrivnetError.js";
 import { PriceStaleError } from "../errors/oracle.js";
+import { isPrivnetError } from "../errors/PrivnetError.js";
 import { createPlatform, type Platform } from "../platform/createPlatform.js";
 import { readRevertReason } from "./readRevertReason.js";
 
@@ -61,7 +61,12 @@ describe("lending end to end", () => {
     expect((await platform.oracle.price("ETH")).price).toBe("1200");
 
     const after = await platform.lending.position(borrower().address);
-    expect(after).toMatchObject({ collateralUSD: "1200", debtUSD: "1000", healthFactor: "0.9", liquidatable: true });
+    expect(after).toMatchObject({
+      collateralUSD: "1200",
+      debtUSD: "1000",
+      healthFactor: "0.9",
+      liquidatable: true,
+    });
     expect(after.healthFactorRaw).toBeLessThan(10n ** 18n);
 
     const liquidation = await platform.lending.liquidate({
@@ -72,7 +77,12 @@ describe("lending end to end", () => {
       collateralToken: "ETH",
     });
     // 500 USDC repaid for ETH worth 500 × 1.05 = 525 USD at 1,200: 0.4375 ETH.
-    expect(liquidation).toMatchObject({ repaid: "500", debtToken: "USDC", collateralToken: "ETH", seized: "0.4375" });
+    expect(liquidation).toMatchObject({
+      repaid: "500",
+      debtToken: "USDC",
+      collateralToken: "ETH",
+      seized: "0.4375",
+    });
     expect((liquidation.seizedRaw * 1200n) / 10n ** 18n).toBe(525n);
     const left = await platform.lending.position(borrower().address);
     expect(left).toMatchObject({ collateralUSD: "675", debtUSD: "500", healthFactor: "1.0125" });
@@ -83,7 +93,12 @@ describe("lending end to end", () => {
     await devnet.request("evm_increaseTime", [3601]);
     await devnet.request("evm_mine");
     const stale = await platform.client
-      .readContract({ address: addresses.priceOracle, abi: priceOracleAbi, functionName: "getPrice", args: [NATIVE_ETH_ADDRESS] })
+      .readContract({
+        address: addresses.priceOracle,
+        abi: priceOracleAbi,
+        functionName: "getPrice",
+        args: [NATIVE_ETH_ADDRESS],
+      })
       .catch((error: unknown) => error);
     expect(readRevertReason(stale)).toBe("Price is stale");
     const [, , isStale] = await platform.client.readContract({
@@ -102,7 +117,9 @@ describe("lending end to end", () => {
     // Every price is stale; the one named is the first the call needs.
     expect(borrowStale).toMatchObject({ code: "PRICE_STALE", token: addresses.usdc });
     expect((borrowStale as PriceStaleError).ageSeconds).toBeGreaterThan(3600);
-    const positionStale = await platform.lending.position(borrower().address).catch((error: unknown) => error);
+    const positionStale = await platform.lending
+      .position(borrower().address)
+      .catch((error: unknown) => error);
     expect(isPrivnetError(positionStale, "PRICE_STALE")).toBe(true);
 
     const resumed = await platform.oracle.resume();
@@ -127,10 +144,19 @@ describe("lending errors", () => {
     const key = borrower().privateKey;
     await platform.lending.deposit({ privateKey: key, token: "eth", amount: "1" });
     const cases: [Promise<unknown>, string][] = [
-      [platform.lending.borrow({ privateKey: key, token: "USDC", amount: "1400.000001" }), "LENDING_BORROW_EXCEEDS_LTV"],
+      [
+        platform.lending.borrow({ privateKey: key, token: "USDC", amount: "1400.000001" }),
+        "LENDING_BORROW_EXCEEDS_LTV",
+      ],
       [platform.lending.repay({ privateKey: key, token: "USDC", amount: "1" }), "LENDING_NO_DEBT"],
-      [platform.lending.withdraw({ privateKey: key, token: "ETH", amount: "2" }), "LENDING_INSUFFICIENT_COLLATERAL"],
-      [platform.lending.borrow({ privateKey: key, token: "DAI", amount: "2000000" }), "LENDING_INSUFFICIENT_LIQUIDITY"],
+      [
+        platform.lending.withdraw({ privateKey: key, token: "ETH", amount: "2" }),
+        "LENDING_INSUFFICIENT_COLLATERAL",
+      ],
+      [
+        platform.lending.borrow({ privateKey: key, token: "DAI", amount: "2000000" }),
+        "LENDING_INSUFFICIENT_LIQUIDITY",
+      ],
       [platform.lending.borrow({ privateKey: key, token: "USDC", amount: "0" }), "INVALID_AMOUNT"],
       [platform.lending.borrow({ privateKey: key, token: "USDC", amount: "1.0000001" }), "INVALID_AMOUNT"],
       [platform.lending.borrow({ privateKey: key, token: "WBTC", amount: "1" }), "UNKNOWN_SYMBOL"],

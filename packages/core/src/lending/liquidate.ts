@@ -40,7 +40,10 @@ export type LiquidateReturnType = {
  * @example
  * await platform.lending.liquidate({ privateKey, borrower, debtToken: "USDC", repayAmount: "500", collateralToken: "ETH" });
  */
-export async function liquidate(ctx: LendingContext, params: LiquidateParameters): Promise<LiquidateReturnType> {
+export async function liquidate(
+  ctx: LendingContext,
+  params: LiquidateParameters,
+): Promise<LiquidateReturnType> {
   const borrower = parseAddress(params.borrower, "borrower");
   const debt = await resolveLendingAsset(ctx, params.debtToken);
   const collateral = await resolveLendingAsset(ctx, params.collateralToken);

@@ -43,5 +43,11 @@ export async function repay(ctx: LendingContext, params: LendingTransferParamete
   });
   const [event] = parseEventLogs({ abi: lendingPoolAbi, eventName: "Repay", logs: sent.receipt.logs });
   const repaid = event?.args.amount ?? amount;
-  return { hash: sent.hash, blockNumber: sent.blockNumber, from: sent.from, token: asset.symbol, amount: formatUnits(repaid, asset.decimals) };
+  return {
+    hash: sent.hash,
+    blockNumber: sent.blockNumber,
+    from: sent.from,
+    token: asset.symbol,
+    amount: formatUnits(repaid, asset.decimals),
+  };
 }

@@ -1,10 +1,9 @@
-import { type Address, getAddress, isAddress } from "viem";
-import { NATIVE_ETH_ADDRESS } from "../contracts/platformContracts.js";
+import { type Address, getAddress, isAddress, parseUnits } from "viem";
 import { testTokenAbi } from "../contracts/generated.js";
-import { InvalidAmountError } from "../errors/sender.js";
+import { NATIVE_ETH_ADDRESS } from "../contracts/platformContracts.js";
 import { UnknownSymbolError } from "../errors/oracle.js";
+import { InvalidAmountError } from "../errors/sender.js";
 import { parseSymbol } from "../oracle/parseSymbol.js";
-import { parseUnits } from "viem";
 import type { LendingContext } from "./LendingContext.js";
 
 export type LendingAsset = { symbol: string; address: Address; decimals: number };

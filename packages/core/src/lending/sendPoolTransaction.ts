@@ -3,6 +3,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { lendingPoolAbi, testTokenAbi } from "../contracts/generated.js";
 import { NATIVE_ETH_ADDRESS } from "../contracts/platformContracts.js";
 import { TransactionFailedError } from "../errors/sender.js";
+import { unreachableAsTyped } from "../oracle/unreachableAsTyped.js";
 import { parsePrivateKey } from "../wallets/parsePrivateKey.js";
 import type { LendingContext } from "./LendingContext.js";
 import { mapLendingError } from "./mapLendingError.js";
@@ -65,7 +66,7 @@ export async function sendPoolTransaction(
     });
     request = simulated.request as typeof request;
   } catch (error) {
-    throw await mapLendingError(ctx, error, params.involved);
+    throw unreachableAsTyped(await mapLendingError(ctx, error, params.involved).catch(() => error));
   }
   const hash = await wallet.writeContract(request);
   const receipt = await ctx.client.waitForTransactionReceipt({ hash });

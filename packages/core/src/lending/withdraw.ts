@@ -12,7 +12,10 @@ import { sendPoolTransaction } from "./sendPoolTransaction.js";
  * @example
  * await platform.lending.withdraw({ privateKey, token: "ETH", amount: "0.5" });
  */
-export async function withdraw(ctx: LendingContext, params: LendingTransferParameters): Promise<LendingReceipt> {
+export async function withdraw(
+  ctx: LendingContext,
+  params: LendingTransferParameters,
+): Promise<LendingReceipt> {
   const asset = await resolveLendingAsset(ctx, params.token);
   const amount = parseAssetAmount(asset, params.amount);
   const sent = await sendPoolTransaction(ctx, {
@@ -21,5 +24,11 @@ export async function withdraw(ctx: LendingContext, params: LendingTransferParam
     args: [asset.address, amount],
     involved: [asset.address],
   });
-  return { hash: sent.hash, blockNumber: sent.blockNumber, from: sent.from, token: asset.symbol, amount: formatUnits(amount, asset.decimals) };
+  return {
+    hash: sent.hash,
+    blockNumber: sent.blockNumber,
+    from: sent.from,
+    token: asset.symbol,
+    amount: formatUnits(amount, asset.decimals),
+  };
 }

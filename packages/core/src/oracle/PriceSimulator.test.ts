@@ -6,9 +6,9 @@ import { useDevnet } from "@privnet/devnet/vitest";
 import { http } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
 import { priceOracleAbi } from "../contracts/generated.js";
-import type { PlatformEvents } from "../events/PlatformEvents.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
-import { createPlatform, type CreatePlatformOptions, type Platform } from "../platform/createPlatform.js";
+import type { PlatformEvents } from "../events/PlatformEvents.js";
+import { type CreatePlatformOptions, createPlatform, type Platform } from "../platform/createPlatform.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import type { OracleEvent } from "./PriceUpdate.js";
 import { symbolAddress } from "./symbolAddress.js";
@@ -115,7 +115,10 @@ describe("platform.oracle", () => {
       [platform.oracle.setPrice("ETH", "1.0000000000000000001"), "INVALID_PRICE"],
       [platform.oracle.setPrice("E-TH", "1"), "INVALID_SYMBOL"],
       [platform.oracle.setPrice("ETH", "1", "0x1234"), "INVALID_ADDRESS"],
-      [platform.oracle.setPrice("LINK", "1", "0x00000000000000000000000000000000000000bb"), "INVALID_ADDRESS"],
+      [
+        platform.oracle.setPrice("LINK", "1", "0x00000000000000000000000000000000000000bb"),
+        "INVALID_ADDRESS",
+      ],
       [platform.oracle.price("NOPE"), "UNKNOWN_SYMBOL"],
       [platform.oracle.crash("NOPE", 10), "UNKNOWN_SYMBOL"],
       [platform.oracle.crash("ETH", 100), "INVALID_PRICE"],
@@ -129,7 +132,12 @@ describe("platform.oracle", () => {
     const platform = await open();
     await platform.oracle.setPrice("ETH", "2000");
     expect(await platform.oracle.crash("ETH", 50, 3600)).toBeNull();
-    expect(platform.oracle.status().scenario).toMatchObject({ type: "crash", symbol: "ETH", from: 2000, to: 1000 });
+    expect(platform.oracle.status().scenario).toMatchObject({
+      type: "crash",
+      symbol: "ETH",
+      from: 2000,
+      to: 1000,
+    });
     const during = await platform.oracle.push();
     expect(Number(during.prices.ETH)).toBeLessThanOrEqual(2000);
     expect(Number(during.prices.ETH)).toBeGreaterThan(1000);
@@ -232,7 +240,11 @@ describe("push loop", () => {
     chain = await startDevnet({ port, blockTime: 0, statePath });
     const pushed = await nextOracleEvent(platform, (event) => event.type === "pushed");
     expect(pushed).toMatchObject({ type: "pushed", reason: "tick" });
-    expect(platform.oracle.status()).toMatchObject({ lastError: null, consecutiveFailures: 0, running: true });
+    expect(platform.oracle.status()).toMatchObject({
+      lastError: null,
+      consecutiveFailures: 0,
+      running: true,
+    });
     // Same chain, same contracts: the state file kept them.
     expect((await platform.contracts.get()).addresses.priceOracle).toBe(addresses.priceOracle);
     expect((await platform.oracle.price("ETH")).isStale).toBe(false);

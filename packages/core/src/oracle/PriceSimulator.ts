@@ -17,6 +17,7 @@ import { parsePrice, priceFromNumber } from "./parsePrice.js";
 import { parseSymbol } from "./parseSymbol.js";
 import { type OnChainPrice, readPrices } from "./readPrices.js";
 import { symbolAddress } from "./symbolAddress.js";
+import { unreachableAsTyped } from "./unreachableAsTyped.js";
 
 export type OracleTokenOptions = {
   /** Base price in USD. */
@@ -91,10 +92,22 @@ export type OracleStatus = {
   lastError: { message: string; code: string | null; at: string } | null;
   consecutiveFailures: number;
   /** A crash in progress. */
-  scenario: { type: "crash"; symbol: string; from: number; to: number; overSeconds: number; startedAt: string } | null;
+  scenario: {
+    type: "crash";
+    symbol: string;
+    from: number;
+    to: number;
+    overSeconds: number;
+    startedAt: string;
+  } | null;
 };
 
-type TokenState = OracleToken & { live: PriceModel; random: Random; current: number; lastPushed: number | null };
+type TokenState = OracleToken & {
+  live: PriceModel;
+  random: Random;
+  current: number;
+  lastPushed: number | null;
+};
 
 const defaults: Record<string, { base: number; variation: number; volatility: number; stable: boolean }> = {
   ETH: { base: 2000, variation: 0.02, volatility: 0.6, stable: false },
@@ -144,7 +157,11 @@ export class PriceSimulator {
     this.#events = deps.events;
     this.#contracts = deps.contracts;
     const interval = options.interval ?? 60_000;
-    const positive = { interval, retryDelay: options.retryDelay ?? 500, receiptTimeout: options.receiptTimeout ?? 30_000 };
+    const positive = {
+      interval,
+      retryDelay: options.retryDelay ?? 500,
+      receiptTimeout: options.receiptTimeout ?? 30_000,
+    };
     for (const [name, value] of Object.entries(positive)) {
       if (!Number.isFinite(value) || value <= 0) {
         throw new InvalidOptionsError(`oracle.${name} must be a positive number of ms, got ${value}.`);
@@ -158,7 +175,9 @@ export class PriceSimulator {
     if (!Number.isFinite(seed)) throw new InvalidOptionsError(`oracle.seed must be a number, got ${seed}.`);
     const model = options.model ?? "seed";
     if (!["seed", "gbm", "fixed"].includes(model)) {
-      throw new InvalidOptionsError(`oracle.model must be "seed", "gbm" or "fixed", got ${JSON.stringify(model)}.`);
+      throw new InvalidOptionsError(
+        `oracle.model must be "seed", "gbm" or "fixed", got ${JSON.stringify(model)}.`,
+      );
     }
     let deviation: { threshold: number; checkInterval: number } | undefined;
     if (options.deviation) {
@@ -238,7 +257,8 @@ export class PriceSimulator {
       ["DAI", contracts.addresses.dai],
     ];
     for (const [symbol, token] of Object.entries(this.#options.tokens)) {
-      if (!known.some(([name]) => name === symbol)) known.push([symbol, token.address ?? symbolAddress(symbol)]);
+      if (!known.some(([name]) => name === symbol))
+        known.push([symbol, token.address ?? symbolAddress(symbol)]);
     }
     for (const [symbol, address] of Object.entries(this.#state.custom)) {
       if (!known.some(([name]) => name === symbol)) known.push([symbol, address as Address]);
@@ -419,15 +439,19 @@ export class PriceSimulator {
 
   /** The on-chain prices of every token, read back from the contract. */
   async prices(): Promise<OnChainPrice[]> {
-    await this.ready();
-    return readPrices(this.#client, this.#oracle as Address, [...(this.#tokens?.values() ?? [])]);
+    await this.ready().catch((error: unknown) => Promise.reject(unreachableAsTyped(error)));
+    return readPrices(this.#client, this.#oracle as Address, [...(this.#tokens?.values() ?? [])]).catch(
+      (error: unknown) => Promise.reject(unreachableAsTyped(error)),
+    );
   }
 
   /** One token's on-chain price. Fails with UNKNOWN_SYMBOL for a symbol the simulator does not price. */
   async price(symbol: unknown): Promise<OnChainPrice> {
-    await this.ready();
+    await this.ready().catch((error: unknown) => Promise.reject(unreachableAsTyped(error)));
     const token = this.#token(symbol);
-    const [price] = await readPrices(this.#client, this.#oracle as Address, [token]);
+    const [price] = await readPrices(this.#client, this.#oracle as Address, [token]).catch((error: unknown) =>
+      Promise.reject(unreachableAsTyped(error)),
+    );
     return price as OnChainPrice;
   }
 

@@ -1,7 +1,6 @@
 export { createRandom, type Random } from "./createRandom.js";
 export * from "./models/index.js";
 export { emptyOracleState, ORACLE_STATE_KEY, type OracleState } from "./OracleState.js";
-export type { OracleEvent, PriceUpdate, PushReason } from "./PriceUpdate.js";
 export { PricePushQueue, type PushRequest, type PushResult } from "./PricePushQueue.js";
 export {
   type OracleOptions,
@@ -12,6 +11,7 @@ export {
   PriceSimulator,
   type SetPriceReturnType,
 } from "./PriceSimulator.js";
+export type { OracleEvent, PriceUpdate, PushReason } from "./PriceUpdate.js";
 export { parsePrice, priceFromNumber } from "./parsePrice.js";
 export { parseSymbol } from "./parseSymbol.js";
 export { type OnChainPrice, readPrices } from "./readPrices.js";

@@ -7,8 +7,21 @@ test("prices: positive decimals with at most 18 places, as strings or numbers", 
   expect(parsePrice("2000.25")).toBe(2000250000000000000000n);
   expect(parsePrice(1.5)).toBe(1500000000000000000n);
   expect(parsePrice("0.000000000000000001")).toBe(1n);
-  for (const bad of ["0", "-1", "abc", "1e3", "0.0000000000000000001", "", null, {}, Number.NaN, "1".repeat(40)]) {
-    expect(() => parsePrice(bad), JSON.stringify(bad)).toThrow(expect.objectContaining({ code: "INVALID_PRICE" }));
+  for (const bad of [
+    "0",
+    "-1",
+    "abc",
+    "1e3",
+    "0.0000000000000000001",
+    "",
+    null,
+    {},
+    Number.NaN,
+    "1".repeat(40),
+  ]) {
+    expect(() => parsePrice(bad), JSON.stringify(bad)).toThrow(
+      expect.objectContaining({ code: "INVALID_PRICE" }),
+    );
   }
 });
 

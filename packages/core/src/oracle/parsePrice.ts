@@ -25,7 +25,8 @@ export function parsePrice(value: unknown): bigint {
   if (decimals.length > 18) throw new InvalidPriceError(value, "more than 18 decimals.");
   const wei = parseEther(text);
   if (wei === 0n) throw new InvalidPriceError(value, "must be positive.");
-  if (wei > maxUint128) throw new InvalidPriceError(value, `more than the oracle stores (${formatEther(maxUint128)}).`);
+  if (wei > maxUint128)
+    throw new InvalidPriceError(value, `more than the oracle stores (${formatEther(maxUint128)}).`);
   return wei;
 }
 

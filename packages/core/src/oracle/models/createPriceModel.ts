@@ -15,7 +15,9 @@ export function createPriceModel(config: PriceModelConfig, label = "model"): Pri
   const check = (name: string, value: number | undefined, max = Number.POSITIVE_INFINITY) => {
     if (value === undefined) return;
     if (!Number.isFinite(value) || value < 0 || value >= max) {
-      throw new InvalidOptionsError(`${label}.${name} must be a number from 0${max < 10 ? ` below ${max}` : ""}, got ${value}.`);
+      throw new InvalidOptionsError(
+        `${label}.${name} must be a number from 0${max < 10 ? ` below ${max}` : ""}, got ${value}.`,
+      );
     }
   };
   switch (config.type) {

@@ -13,7 +13,11 @@ const SECONDS_PER_YEAR = 365 * 24 * 3600;
  * @example
  * gbmModel({ volatility: 0.8, meanReversion: 2 }).next({ current: 2000, base: 2000, dtSeconds: 60, random });
  */
-export function gbmModel(options: { volatility: number; drift?: number; meanReversion?: number }): PriceModel {
+export function gbmModel(options: {
+  volatility: number;
+  drift?: number;
+  meanReversion?: number;
+}): PriceModel {
   const sigma = options.volatility;
   const mu = options.drift ?? 0;
   const theta = options.meanReversion ?? 0;
