@@ -115,7 +115,7 @@ describe("lending end to end", () => {
       .catch((error: unknown) => error);
     expect(borrowStale).toBeInstanceOf(PriceStaleError);
     // Every price is stale; the one named is the first the call needs.
-    expect(borrowStale).toMatchObject({ code: "PRICE_STALE", token: addresses.usdc });
+    expect(borrowStale).toMatchObject({ code: "PRICE_STALE", token: addresses.usdc, symbol: "USDC" });
     expect((borrowStale as PriceStaleError).ageSeconds).toBeGreaterThan(3600);
     const positionStale = await platform.lending
       .position(borrower().address)
@@ -194,6 +194,11 @@ describe("lending errors", () => {
     const error = await platform.lending
       .borrow({ privateKey: borrower().privateKey, token: "DAI", amount: "1" })
       .catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ code: "PRICE_NOT_AVAILABLE", token: addresses.dai, ageSeconds: null });
+    expect(error).toMatchObject({
+      code: "PRICE_NOT_AVAILABLE",
+      token: addresses.dai,
+      symbol: "DAI",
+      ageSeconds: null,
+    });
   });
 });

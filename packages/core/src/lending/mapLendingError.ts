@@ -1,5 +1,6 @@
 import type { Address } from "viem";
 import { lendingPoolAbi, priceOracleAbi } from "../contracts/generated.js";
+import { NATIVE_ETH_ADDRESS } from "../contracts/platformContracts.js";
 import { LendingError, type LendingRevertReason, lendingRevertCodes } from "../errors/lending.js";
 import { PriceNotAvailableError, PriceStaleError } from "../errors/oracle.js";
 import { InvalidAmountError } from "../errors/sender.js";
@@ -20,7 +21,14 @@ export async function mapLendingError(
   const reason = readRevertReason(error);
   if (reason === undefined) return error;
   if (reason === "Price is stale" || reason === "Price not available") {
-    const { addresses } = await ctx.contracts.get();
+    const { addresses, platformTokenSymbol } = await ctx.contracts.get();
+    const symbols: Record<string, string> = {
+      [NATIVE_ETH_ADDRESS.toLowerCase()]: "ETH",
+      [addresses.platformToken.toLowerCase()]: platformTokenSymbol,
+      [addresses.usdc.toLowerCase()]: "USDC",
+      [addresses.dai.toLowerCase()]: "DAI",
+    };
+    const symbolOf = (token: Address) => symbols[token.toLowerCase()];
     const listed = await ctx.client.readContract({
       address: addresses.lendingPool,
       abi: lendingPoolAbi,
@@ -35,9 +43,10 @@ export async function mapLendingError(
         functionName: "getPriceInfo",
         args: [token],
       });
-      if (reason === "Price not available" && timestamp === 0n) return new PriceNotAvailableError(token);
+      if (reason === "Price not available" && timestamp === 0n)
+        return new PriceNotAvailableError(token, symbolOf(token));
       if (reason === "Price is stale" && isStale && timestamp > 0n) {
-        return new PriceStaleError(token, Number(block.timestamp - timestamp));
+        return new PriceStaleError(token, Number(block.timestamp - timestamp), symbolOf(token));
       }
     }
     return reason === "Price is stale"

@@ -38,6 +38,35 @@ function nextOracleEvent(platform: Platform, match: (event: OracleEvent) => bool
 }
 
 describe("platform.oracle", () => {
+  test("without the contracts option nothing is deployed at start; the first use deploys and stores them", async () => {
+    const storage = memoryStorage();
+    const platform = await open({ contracts: false, storage });
+    expect(await storage.state.get("contracts.platform")).toBeUndefined();
+    expect(platform.oracle.status()).toMatchObject({ contract: null, running: false, lastPush: null });
+    const prices = await platform.oracle.prices();
+    expect(prices.find((price) => price.symbol === "ETH")?.price).toBe("2000");
+    expect(await storage.state.get("contracts.platform")).toMatchObject({
+      addresses: { priceOracle: platform.oracle.status().contract },
+    });
+  });
+
+  test("bad oracle options are INVALID_OPTIONS before anything starts", async () => {
+    for (const oracle of [
+      { interval: 0 },
+      { maxAttempts: 0 },
+      { model: "walk" as "seed" },
+      { seed: Number.NaN },
+      { deviation: { threshold: 0 } },
+      { tokens: { ETH: { base: -1 } } },
+      { tokens: { ETH: { model: { type: "seed" as const, variation: 2 } } } },
+    ]) {
+      const error = await createPlatform({ transport: http(devnet.rpcUrl), oracle }).catch(
+        (caught: unknown) => caught,
+      );
+      expect(isPrivnetError(error, "INVALID_OPTIONS"), JSON.stringify(oracle)).toBe(true);
+    }
+  });
+
   test("the same seed pushes the same prices; another seed other ones", async () => {
     const run = async (seed: number) => {
       const platform = await open({ oracle: { seed } });
@@ -196,6 +225,18 @@ describe("push loop", () => {
     // Each tick its own transaction, in its own block (automine), in order.
     expect(new Set(ticks).size).toBe(ticks.length);
     expect([...ticks].sort((a, b) => Number(a - b))).toEqual(ticks);
+  });
+
+  test("with a deviation threshold, a drawn price that moves far enough is pushed between ticks", async () => {
+    const platform = await open({
+      oracle: { interval: 3_600_000, deviation: { threshold: 0.001, checkInterval: 100 } },
+    });
+    const deviation = nextOracleEvent(
+      platform,
+      (event) => event.type === "pushed" && event.reason === "deviation",
+    );
+    await platform.oracle.start();
+    expect(await deviation).toMatchObject({ type: "pushed", reason: "deviation" });
   });
 
   test("survives a chain reset: the contracts are deployed again and the loop pushes to them", async () => {

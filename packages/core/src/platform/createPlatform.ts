@@ -259,7 +259,13 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     },
   });
   const { autoStart = false, ...oracleOptions } = options.oracle ?? {};
-  const oracle = new PriceSimulator({ client, storage, events, contracts }, oracleOptions);
+  let oracle: PriceSimulator;
+  try {
+    oracle = new PriceSimulator({ client, storage, events, contracts }, oracleOptions);
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
   const lendingCtx: LendingContext = { chain, client, transport: options.transport, contracts };
 
   let closing: Promise<void> | undefined;
@@ -267,7 +273,10 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     await watcher.start();
     if (options.registerSystemWallets ?? true) await registerSystemWallets(base);
     await reconcilePendingTransactions(base, watcher);
-    if (options.contracts) await contracts.get();
+    if (options.contracts) {
+      await contracts.get();
+      await oracle.ready();
+    }
     if (autoStart) await oracle.start();
   } catch (error) {
     await oracle.close();

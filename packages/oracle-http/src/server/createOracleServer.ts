@@ -40,7 +40,8 @@ export async function createOracleServer(
   options: OracleServerOptions = {},
 ): Promise<OracleServer> {
   const { port = 3004, host = "127.0.0.1", startLoop = true, ...routerOptions } = options;
-  await platform.contracts.get();
+  // Ensures the contracts and loads the simulator's stored state, so /health knows the contract.
+  await platform.oracle.tokens();
   if (startLoop) await platform.oracle.start();
   const app = express();
   app.disable("x-powered-by");
