@@ -72,9 +72,16 @@ export class PricePushQueue {
         return;
       }
       this.#queue.push({ ...request, resolve, reject, waiters: [] });
-      this.#running ??= this.#drain().finally(() => {
-        this.#running = undefined;
-      });
+      this.#kick();
+    });
+  }
+
+  #kick(): void {
+    if (this.#running) return;
+    this.#running = this.#drain().finally(() => {
+      this.#running = undefined;
+      // A push queued after the drain's last check and before this callback.
+      if (this.#queue.length > 0) this.#kick();
     });
   }
 

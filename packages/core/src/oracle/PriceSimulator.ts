@@ -319,7 +319,11 @@ export class PriceSimulator {
    * random sources, so the same seed and the same calls give the same prices.
    */
   draw(now = Date.now()): Map<string, number> {
-    const dtSeconds = Math.max((now - this.#lastDraw) / 1000, this.#options.interval / 1000);
+    // The time that really passed, within 1 ms and ten intervals (a long idle is not a long jump).
+    const dtSeconds = Math.min(
+      Math.max((now - this.#lastDraw) / 1000, 0.001),
+      (10 * this.#options.interval) / 1000,
+    );
     this.#lastDraw = now;
     const drawn = new Map<string, number>();
     const ramp = this.#state.ramp;
