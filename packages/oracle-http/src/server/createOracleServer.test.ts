@@ -108,6 +108,32 @@ describe("GET /prices and /price/:symbol", () => {
   });
 });
 
+describe("a token configured but never pushed", () => {
+  test("is listed with price 0 and stale, and /price answers 404 PRICE_NOT_AVAILABLE", async () => {
+    const platform = await createPlatform({
+      transport: http(devnet.rpcUrl),
+      contracts: true,
+      oracle: { tokens: { WBTC: { base: 60000 } } },
+    });
+    cleanups.push(() => platform.close());
+    const { server } = await serve({}, platform);
+    const { body } = await call(server, "/prices");
+    expect((body.prices as Record<string, unknown>).WBTC).toEqual({
+      address: symbolAddress("WBTC"),
+      price: "0",
+      lastUpdated: 0,
+      lastUpdatedDate: null,
+      isStale: true,
+    });
+    expect(await call(server, "/price/WBTC")).toMatchObject({
+      status: 404,
+      body: { success: false, code: "PRICE_NOT_AVAILABLE" },
+    });
+    await call(server, "/update", { method: "POST" });
+    expect((await call(server, "/price/WBTC")).body).toMatchObject({ success: true, price: "60000" });
+  });
+});
+
 describe("POST /update and /set-price", () => {
   test("/update pushes now and answers with the tx hash, block and prices", async () => {
     const { platform, server } = await serve();
@@ -224,6 +250,7 @@ describe("GET /health", () => {
     const platform = await createPlatform({
       transport: http(own.rpcUrl, { retryCount: 0 }),
       contracts: true,
+      oracle: { maxAttempts: 1 },
     });
     cleanups.push(() => platform.close());
     const { server } = await serve({}, platform);
@@ -236,7 +263,11 @@ describe("GET /health", () => {
       chain: { reachable: false, blockNumber: null },
     });
     const prices = await call(server, "/prices");
-    expect(prices).toMatchObject({ status: 503, body: { success: false } });
+    expect(prices).toMatchObject({ status: 503, body: { success: false, code: "CHAIN_UNREACHABLE" } });
+    const update = await call(server, "/update", { method: "POST" });
+    expect(update).toMatchObject({ status: 503, body: { success: false, code: "ORACLE_PUSH_FAILED" } });
+    const health = await call(server, "/health");
+    expect(health.body).toMatchObject({ consecutiveFailures: 1, lastError: { message: expect.any(String) } });
   });
 });
 
