@@ -8,14 +8,15 @@ import { PlatformClosedError } from "../errors/platform.js";
 import { readRevertReason } from "../lending/readRevertReason.js";
 import type { OracleEvent, PushReason } from "./PriceUpdate.js";
 
-export type PushRequest = { tokens: Address[]; prices: bigint[]; reason: PushReason };
+/** Prices by symbol: the addresses are looked up at each attempt, so a redeployment is followed. */
+export type PushRequest = { symbols: string[]; prices: bigint[]; reason: PushReason };
 
 export type PushResult = {
   hash: Hash;
   blockNumber: bigint;
   /** The block's timestamp, Unix seconds. */
   timestamp: number;
-  /** Token → price, as the receipt's PriceUpdated events say. */
+  /** Symbol → price, as the receipt's PriceUpdated events say. */
   written: Map<string, bigint>;
   attempts: number;
 };
@@ -25,6 +26,8 @@ export type PricePushQueueOptions = {
   updater: WalletClient<Transport, Chain, PrivateKeyAccount>;
   /** The oracle's address, checked to have code before every attempt; `missing` ensures it again. */
   oracle(options: { missing: boolean }): Promise<Address>;
+  /** The price key of a symbol, at the time of the attempt. */
+  addressOf(symbol: string): Address;
   report(event: OracleEvent): void;
   /** Attempts per push before it fails with ORACLE_PUSH_FAILED. */
   maxAttempts: number;
@@ -66,7 +69,7 @@ export class PricePushQueue {
       const queuedTick = request.reason === "tick" && this.#queue.find((item) => item.reason === "tick");
       if (queuedTick) {
         // A newer tick supersedes one still waiting: push the newest prices once.
-        queuedTick.tokens = request.tokens;
+        queuedTick.symbols = request.symbols;
         queuedTick.prices = request.prices;
         queuedTick.waiters.push({ resolve, reject });
         return;
@@ -117,6 +120,7 @@ export class PricePushQueue {
         missing = false;
         const code = await client.getCode({ address: oracle });
         if (!code || code === "0x") oracle = await this.#options.oracle({ missing: true });
+        const tokens = item.symbols.map((symbol) => this.#options.addressOf(symbol));
         const nonce = await client.getTransactionCount({
           address: updater.account.address,
           blockTag: replace ? "latest" : "pending",
@@ -126,7 +130,7 @@ export class PricePushQueue {
           address: oracle,
           abi: priceOracleAbi,
           functionName: "updatePrices",
-          args: [item.tokens, item.prices],
+          args: [tokens, item.prices],
           nonce,
           ...(fees
             ? { maxFeePerGas: fees.maxFeePerGas * 3n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas * 3n }
@@ -147,7 +151,12 @@ export class PricePushQueue {
           missing = true;
           throw new Error(`The oracle at ${oracle} has no code: the contracts are being deployed again.`);
         }
-        const written = new Map(logs.map((log) => [log.args.token.toLowerCase(), log.args.price]));
+        const byToken = new Map(logs.map((log) => [log.args.token.toLowerCase(), log.args.price]));
+        const written = new Map<string, bigint>();
+        for (const [index, symbol] of item.symbols.entries()) {
+          const price = byToken.get((tokens[index] as Address).toLowerCase());
+          if (price !== undefined) written.set(symbol, price);
+        }
         const timestamp = Number(logs[0]?.args.timestamp ?? 0n);
         this.#options.report({
           type: "pushed",

@@ -239,19 +239,39 @@ describe("push loop", () => {
     expect(await deviation).toMatchObject({ type: "pushed", reason: "deviation" });
   });
 
-  test("survives a chain reset: the contracts are deployed again and the loop pushes to them", async () => {
+  test("survives a chain reset: the contracts are deployed again, at new addresses, and the loop pushes to them", async () => {
     const platform = await open({ oracle: { interval: 300, retryDelay: 50 } });
-    const { addresses } = await platform.contracts.get();
+    const { addresses, owner } = await platform.contracts.get();
     await platform.oracle.start();
-    const redeployed = nextOracleEvent(platform, (event) => event.type === "redeployed");
+    const pushed = nextOracleEvent(platform, (event) => event.type === "pushed");
+    await pushed;
+
+    // Reset while the loop is stopped, and move the owner's nonce so that the new deployment
+    // lands at other addresses than the old one.
+    await platform.oracle.stop();
     await devnet.reset();
+    await devnet.request("anvil_setNonce", [owner, "0x10"]);
+    const redeployed = nextOracleEvent(platform, (event) => event.type === "redeployed");
+    const written: Record<string, string> = {};
+    platform.events.on("price", (update) => {
+      written[update.symbol] = update.address;
+    });
+    await platform.oracle.start();
     const event = await redeployed;
-    await nextOracleEvent(platform, (pushed) => pushed.type === "pushed");
     const fresh = await platform.contracts.get();
     expect(event).toEqual({ type: "redeployed", priceOracle: fresh.addresses.priceOracle });
-    expect(await platform.client.getCode({ address: fresh.addresses.priceOracle })).not.toBe("0x");
-    expect((await platform.oracle.price("ETH")).isStale).toBe(false);
-    expect(addresses.priceOracle).toBeDefined();
+    expect(fresh.addresses.priceOracle).not.toBe(addresses.priceOracle);
+    expect(fresh.reused).toBe(false);
+    const prices = await platform.oracle.prices();
+    const priv = prices.find((price) => price.symbol === "PRIV");
+    expect(priv?.address).toBe(fresh.addresses.platformToken);
+    // The push that followed the redeployment wrote to the new token addresses.
+    expect(written).toMatchObject({ PRIV: fresh.addresses.platformToken, USDC: fresh.addresses.usdc });
+    expect(prices.every((price) => !price.isStale && price.lastUpdated > 0)).toBe(true);
+    expect(platform.oracle.status()).toMatchObject({
+      contract: fresh.addresses.priceOracle,
+      lastError: null,
+    });
   });
 
   test("survives a chain restart: failed pushes are reported and retried, and pushing resumes when the node is back", async () => {

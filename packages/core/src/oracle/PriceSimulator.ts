@@ -214,6 +214,7 @@ export class PriceSimulator {
         }
         return contracts.addresses.priceOracle;
       },
+      addressOf: (symbol) => this.#token(symbol).address,
       report: (event) => {
         if (event.type === "push-failed") {
           this.#failures++;
@@ -350,17 +351,18 @@ export class PriceSimulator {
   }
 
   async #pushDrawn(drawn: Map<string, number>, reason: PushReason): Promise<OraclePushReturnType> {
-    const tokens = [...drawn.keys()].map((symbol) => this.#token(symbol));
-    const prices = tokens.map((token) => priceFromNumber(drawn.get(token.symbol) as number));
-    const result = await this.#queue.push({ tokens: tokens.map((token) => token.address), prices, reason });
-    return this.#record(result, tokens, reason);
+    const symbols = [...drawn.keys()];
+    const prices = symbols.map((symbol) => priceFromNumber(drawn.get(symbol) as number));
+    const result = await this.#queue.push({ symbols, prices, reason });
+    return this.#record(result, reason);
   }
 
-  async #record(result: PushResult, tokens: TokenState[], reason: PushReason): Promise<OraclePushReturnType> {
+  async #record(result: PushResult, reason: PushReason): Promise<OraclePushReturnType> {
     const prices: Record<string, string> = {};
-    for (const token of tokens) {
-      const written = result.written.get(token.address.toLowerCase());
-      if (written === undefined) continue;
+    for (const [symbol, written] of result.written) {
+      // The token as it is now: a redeployment during the push may have moved its address.
+      const token = this.#tokens?.get(symbol);
+      if (!token) continue;
       token.lastPushed = Number(formatEther(written));
       prices[token.symbol] = formatEther(written);
       this.#events.emit("price", {
@@ -411,6 +413,7 @@ export class PriceSimulator {
       }
     }
     const usd = Number(formatEther(wei));
+    const known = token !== undefined;
     if (!token) {
       const tokenAddress = given ?? symbolAddress(key);
       token = {
@@ -426,12 +429,23 @@ export class PriceSimulator {
       this.#tokens?.set(key, token);
       this.#state.custom[key] = tokenAddress;
     }
-    const result = await this.#queue.push({ tokens: [token.address], prices: [wei], reason: "setPrice" });
+    let result: PushResult;
+    try {
+      result = await this.#queue.push({ symbols: [key], prices: [wei], reason: "setPrice" });
+    } catch (error) {
+      // A new symbol whose price never reached the chain is not added.
+      if (!known) {
+        this.#tokens?.delete(key);
+        delete this.#state.custom[key];
+      }
+      throw error;
+    }
+    token = this.#token(key);
     token.base = usd;
     token.current = usd;
     this.#state.bases[key] = usd;
     if (this.#state.ramp?.symbol === key) this.#state.ramp = null;
-    const recorded = await this.#record(result, [token], "setPrice");
+    const recorded = await this.#record(result, "setPrice");
     return {
       symbol: key,
       address: token.address,
@@ -482,11 +496,11 @@ export class PriceSimulator {
       this.#state.ramp = null;
       await this.#save();
       const result = await this.#queue.push({
-        tokens: [token.address],
+        symbols: [token.symbol],
         prices: [priceFromNumber(to)],
         reason: "scenario",
       });
-      return this.#record(result, [token], "scenario");
+      return this.#record(result, "scenario");
     }
     this.#state.ramp = { symbol: token.symbol, from, to, startedAt: Date.now(), overSeconds };
     await this.#save();
