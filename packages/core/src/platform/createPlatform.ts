@@ -29,15 +29,20 @@ import { type LiquidateParameters, type LiquidateReturnType, liquidate } from ".
 import { repay } from "../lending/repay.js";
 import { withdraw } from "../lending/withdraw.js";
 import { getNetworkInfo, type NetworkInfo } from "../network/getNetworkInfo.js";
-import {
-  type OracleOptions,
-  type OraclePushReturnType,
-  type OracleStatus,
-  type OracleToken,
-  PriceSimulator,
-  type SetPriceReturnType,
-} from "../oracle/PriceSimulator.js";
+import { crash } from "../oracle/crash.js";
+import { depeg } from "../oracle/depeg.js";
+import { freeze } from "../oracle/freeze.js";
+import { getOracleStatus, type OracleStatus } from "../oracle/getOracleStatus.js";
+import { getPrice } from "../oracle/getPrice.js";
+import { getPrices } from "../oracle/getPrices.js";
+import { listTokens } from "../oracle/listTokens.js";
+import { type OraclePushReturnType, type OracleToken, PriceSimulator } from "../oracle/PriceSimulator.js";
+import { PushLoop } from "../oracle/PushLoop.js";
+import { pushPrices } from "../oracle/pushPrices.js";
 import type { OnChainPrice } from "../oracle/readPrices.js";
+import type { OracleOptions } from "../oracle/resolveOracleOptions.js";
+import { resume } from "../oracle/resume.js";
+import { type SetPriceReturnType, setPrice } from "../oracle/setPrice.js";
 import { NonceManager } from "../sender/NonceManager.js";
 import type { SenderContext } from "../sender/SenderContext.js";
 import {
@@ -260,8 +265,10 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
   });
   const { autoStart = false, ...oracleOptions } = options.oracle ?? {};
   let oracle: PriceSimulator;
+  let pushLoop: PushLoop;
   try {
     oracle = new PriceSimulator({ client, storage, events, contracts }, oracleOptions);
+    pushLoop = new PushLoop(oracle);
   } catch (error) {
     await storage.close();
     throw error;
@@ -277,8 +284,9 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
       await contracts.get();
       await oracle.ready();
     }
-    if (autoStart) await oracle.start();
+    if (autoStart) await pushLoop.start();
   } catch (error) {
+    await pushLoop.stop();
     await oracle.close();
     await watcher.stop();
     await storage.close();
@@ -325,22 +333,22 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     },
     contracts: { get: guard(() => contracts.get()), refresh: guard(() => contracts.refresh()) },
     oracle: {
-      tokens: guard(() => oracle.tokens()),
-      prices: guard(() => oracle.prices()),
-      price: guard((symbol: string) => oracle.price(symbol)),
-      push: guard(() => oracle.push()),
+      tokens: guard(() => listTokens(oracle)),
+      prices: guard(() => getPrices(oracle)),
+      price: guard((symbol: string) => getPrice(oracle, symbol)),
+      push: guard(() => pushPrices(oracle)),
       setPrice: guard((symbol: string, price: string | number, address?: string) =>
-        oracle.setPrice(symbol, price, address),
+        setPrice(oracle, symbol, price, address),
       ),
       crash: guard((symbol: string, percent: number, overSeconds?: number) =>
-        oracle.crash(symbol, percent, overSeconds),
+        crash(oracle, symbol, percent, overSeconds),
       ),
-      depeg: guard((symbol: string, price: string | number) => oracle.depeg(symbol, price)),
-      freeze: guard(() => oracle.freeze()),
-      resume: guard(() => oracle.resume()),
-      start: guard(() => oracle.start()),
-      stop: guard(() => oracle.stop()),
-      status: () => oracle.status(),
+      depeg: guard((symbol: string, price: string | number) => depeg(oracle, symbol, price)),
+      freeze: guard(() => freeze(oracle)),
+      resume: guard(() => resume(oracle)),
+      start: guard(() => pushLoop.start()),
+      stop: guard(() => pushLoop.stop()),
+      status: () => getOracleStatus(oracle, pushLoop),
     },
     lending: {
       deposit: guard((params: LendingTransferParameters) => deposit(lendingCtx, params)),
@@ -354,6 +362,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     close() {
       closing ??= (async () => {
         // The push loop stops first: its last push may still need the chain.
+        await pushLoop.stop();
         await oracle.close();
         // Queued sends are refused, sent ones recorded; waits on confirmations end; then every
         // operation still running settles before the storage closes.
