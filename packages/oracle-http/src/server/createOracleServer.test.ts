@@ -268,6 +268,10 @@ describe("GET /health", () => {
     expect(update).toMatchObject({ status: 503, body: { success: false, code: "ORACLE_PUSH_FAILED" } });
     const health = await call(server, "/health");
     expect(health.body).toMatchObject({ consecutiveFailures: 1, lastError: { message: expect.any(String) } });
+    // A new symbol whose price could not be written is not added.
+    const set = await call(server, "/set-price", post({ symbol: "NEW", price: "1" }));
+    expect(set).toMatchObject({ status: 503, body: { success: false, code: "ORACLE_PUSH_FAILED" } });
+    expect(await call(server, "/price/NEW")).toMatchObject({ status: 404, body: { code: "UNKNOWN_SYMBOL" } });
   });
 });
 
