@@ -1,4 +1,4 @@
-import type { Address, Chain, Hash, PublicClient, TransactionReceipt, Transport, WalletClient } from "viem";
+import type { Address, Chain, Hash, PublicClient, Transport, WalletClient } from "viem";
 import { parseEventLogs } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { priceOracleAbi } from "../contracts/generated.js";
@@ -26,6 +26,8 @@ export type PricePushQueueOptions = {
   updater: WalletClient<Transport, Chain, PrivateKeyAccount>;
   /** The oracle's address, checked to have code before every attempt; `missing` ensures it again. */
   oracle(options: { missing: boolean }): Promise<Address>;
+  /** Runs one send (nonce, transaction, receipt) under the storage's lock for the updater. */
+  withLock<T>(fn: () => Promise<T>): Promise<T>;
   /** The price key of a symbol, at the time of the attempt. */
   addressOf(symbol: string): Address;
   report(event: OracleEvent): void;
@@ -121,29 +123,35 @@ export class PricePushQueue {
         const code = await client.getCode({ address: oracle });
         if (!code || code === "0x") oracle = await this.#options.oracle({ missing: true });
         const tokens = item.symbols.map((symbol) => this.#options.addressOf(symbol));
-        const nonce = await client.getTransactionCount({
-          address: updater.account.address,
-          blockTag: replace ? "latest" : "pending",
+        // Processes sharing one store take turns: nonce, send and receipt under one lock.
+        const { hash, receipt } = await this.#options.withLock(async () => {
+          const nonce = await client.getTransactionCount({
+            address: updater.account.address,
+            blockTag: replace ? "latest" : "pending",
+          });
+          const fees = replace ? await client.estimateFeesPerGas() : undefined;
+          const hash = await updater.writeContract({
+            address: oracle,
+            abi: priceOracleAbi,
+            functionName: "updatePrices",
+            args: [tokens, item.prices],
+            nonce,
+            ...(fees
+              ? { maxFeePerGas: fees.maxFeePerGas * 3n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas * 3n }
+              : {}),
+          });
+          try {
+            const mined = await client.waitForTransactionReceipt({
+              hash,
+              timeout: this.#options.receiptTimeout,
+            });
+            replace = false;
+            return { hash, receipt: mined };
+          } catch (error) {
+            replace = true;
+            throw error;
+          }
         });
-        const fees = replace ? await client.estimateFeesPerGas() : undefined;
-        const hash = await updater.writeContract({
-          address: oracle,
-          abi: priceOracleAbi,
-          functionName: "updatePrices",
-          args: [tokens, item.prices],
-          nonce,
-          ...(fees
-            ? { maxFeePerGas: fees.maxFeePerGas * 3n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas * 3n }
-            : {}),
-        });
-        let receipt: TransactionReceipt;
-        try {
-          receipt = await client.waitForTransactionReceipt({ hash, timeout: this.#options.receiptTimeout });
-        } catch (error) {
-          replace = true;
-          throw error;
-        }
-        replace = false;
         if (receipt.status !== "success") throw new Error(`Transaction ${hash} reverted.`);
         const logs = parseEventLogs({ abi: priceOracleAbi, eventName: "PriceUpdated", logs: receipt.logs });
         if (logs.length === 0) {

@@ -203,6 +203,25 @@ describe("platform.oracle", () => {
     expect(second.oracle.status().lastPush?.hash).not.toBe(pushed.hash);
     await storage.close();
   });
+
+  test("two platforms sharing one store push from the one updater key without a nonce clash", async () => {
+    const storage = memoryStorage();
+    const shared = { ...storage, close: async () => {} };
+    const first = await open({ storage: shared });
+    const second = await open({ storage: shared });
+    const failures: OracleEvent[] = [];
+    for (const platform of [first, second]) {
+      platform.events.on("oracle", (event) => {
+        if (event.type === "push-failed") failures.push(event);
+      });
+    }
+    const pushes = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => (index % 2 ? first : second).oracle.push()),
+    );
+    expect(new Set(pushes.map((push) => push.hash)).size).toBe(6);
+    expect(failures).toEqual([]);
+    await storage.close();
+  });
 });
 
 describe("push loop", () => {

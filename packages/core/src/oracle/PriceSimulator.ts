@@ -106,6 +106,8 @@ export class PriceSimulator {
         return contracts.addresses.priceOracle;
       },
       addressOf: (symbol) => this.token(symbol).address,
+      withLock: (fn) =>
+        this.#storage.withLock(`oracle:updater:${this.#contracts.updaterAccount.address}`, fn),
       report: (event) => {
         if (event.type === "push-failed") {
           this.failures++;
