@@ -79,6 +79,14 @@ describe("platform.oracle", () => {
     const c = await run(8);
     expect(a).toEqual(b);
     expect(a).not.toEqual(c);
+    // gbm too: it advances one interval per draw, whatever the time between the calls.
+    const gbm = async () => {
+      const platform = await open({ oracle: { seed: 7, model: "gbm" } });
+      return [(await platform.oracle.push()).prices, (await platform.oracle.push()).prices];
+    };
+    const [firstGbm, secondGbm] = [await gbm(), await gbm()];
+    expect(firstGbm).toEqual(secondGbm);
+    expect(firstGbm[0]?.ETH).not.toBe(firstGbm[1]?.ETH);
     const [first] = a as [Record<string, string>];
     expect(Object.keys(first).sort()).toEqual(["DAI", "ETH", "PRIV", "USDC"]);
     expect(first.USDC).toBe("1");

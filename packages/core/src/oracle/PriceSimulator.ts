@@ -74,7 +74,6 @@ export class PriceSimulator {
   readonly #queue: PricePushQueue;
   #tokens = new Map<string, TokenState>();
   #ready: Promise<void> | undefined;
-  #lastDraw = Date.now();
 
   constructor(
     deps: {
@@ -220,16 +219,12 @@ export class PriceSimulator {
   }
 
   /**
-   * Draws the next price of every token: its model, or the crash in progress. Advances the seeded
-   * random sources, so the same seed and the same calls give the same prices.
+   * Draws the next price of every token: its model, or the crash in progress (which follows the
+   * clock). Models advance by a fixed step — one push interval, or `stepMs` — not by the time
+   * that passed, so the same seed and the same calls give the same prices however fast they come.
    */
-  draw(now = Date.now()): Map<string, number> {
-    // The time that really passed, within 1 ms and ten intervals (a long idle is not a long jump).
-    const dtSeconds = Math.min(
-      Math.max((now - this.#lastDraw) / 1000, 0.001),
-      (10 * this.options.interval) / 1000,
-    );
-    this.#lastDraw = now;
+  draw(stepMs = this.options.interval, now = Date.now()): Map<string, number> {
+    const dtSeconds = stepMs / 1000;
     const drawn = new Map<string, number>();
     const ramp = this.state.ramp;
     for (const token of this.#tokens.values()) {

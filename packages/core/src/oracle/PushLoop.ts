@@ -44,7 +44,7 @@ export class PushLoop {
       this.#timers.push(
         setInterval(() => {
           if (sim.state.frozen) return;
-          const drawn = sim.draw();
+          const drawn = sim.draw(deviation.checkInterval);
           const moved = sim.tokens().some((token) => {
             const price = drawn.get(token.symbol);
             const last = token.lastPushed;
