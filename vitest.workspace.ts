@@ -14,6 +14,7 @@ export const projects: TestProjectInlineConfiguration[] = [
   project("@privnet/storage-sqlite", "packages/storage-sqlite"),
   project("@privnet/storage-postgres", "packages/storage-postgres"),
   project("@privnet/express-adapter", "packages/express-adapter"),
+  project("@privnet/oracle-http", "packages/oracle-http"),
   project("@privnet/cli", "packages/cli"),
   project("@privnet/contracts", "contracts", ["test/**/*.test.ts"]),
   project("examples", "examples", ["*/src/**/*.test.ts"]),

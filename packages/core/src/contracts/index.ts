@@ -1,4 +1,14 @@
 export {
+  CONTRACTS_FUNDER_INDEX,
+  CONTRACTS_OWNER_INDEX,
+  type ConnectPlatformContractsParameters,
+  connectPlatformContracts,
+  ORACLE_UPDATER_INDEX,
+  type PlatformContracts,
+  type PlatformContractsOptions,
+  type PlatformContractsService,
+} from "./connectPlatformContracts.js";
+export {
   DEFAULT_INITIAL_PRICES,
   DEFAULT_LIQUIDITY,
   type DeployerClient,

@@ -1,5 +1,19 @@
 export { ContractDeploymentFailedError } from "./contracts.js";
 export {
+  LendingError,
+  type LendingErrorCode,
+  type LendingRevertReason,
+  lendingRevertCodes,
+} from "./lending.js";
+export {
+  InvalidPriceError,
+  InvalidSymbolError,
+  OraclePushFailedError,
+  PriceNotAvailableError,
+  PriceStaleError,
+  UnknownSymbolError,
+} from "./oracle.js";
+export {
   type ErrorCode,
   errorCodes,
   isPrivnetError,

@@ -1,3 +1,4 @@
+import type { OracleEvent, PriceUpdate } from "../oracle/PriceUpdate.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
 
 /**
@@ -7,4 +8,8 @@ import type { TransactionRecord } from "../storage/StorageAdapter.js";
 export type PlatformEvents = {
   /** A transaction record was created or changed status. */
   transaction: [record: TransactionRecord];
+  /** The oracle wrote a token's price on-chain (one event per token per push). */
+  price: [update: PriceUpdate];
+  /** The oracle simulator's pushes, failures and scenario changes. */
+  oracle: [event: OracleEvent];
 };

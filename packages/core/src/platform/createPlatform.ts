@@ -3,15 +3,46 @@ import {
   type Address,
   type Chain,
   createPublicClient,
+  formatEther,
   type PublicClient,
   parseGwei,
   type Transport,
 } from "viem";
+import { deriveAccounts } from "../chain/deriveAccounts.js";
 import { privnet } from "../chain/privnet.js";
+import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
+import {
+  CONTRACTS_FUNDER_INDEX,
+  connectPlatformContracts,
+  type PlatformContracts,
+  type PlatformContractsOptions,
+} from "../contracts/connectPlatformContracts.js";
 import { InvalidOptionsError } from "../errors/index.js";
 import { ChainIdMismatchError, ChainUnreachableError, PlatformClosedError } from "../errors/platform.js";
 import type { PlatformEvents } from "../events/PlatformEvents.js";
+import { borrow } from "../lending/borrow.js";
+import { deposit, type LendingTransferParameters } from "../lending/deposit.js";
+import { getPosition, type LendingPosition } from "../lending/getPosition.js";
+import type { LendingContext } from "../lending/LendingContext.js";
+import type { LendingReceipt } from "../lending/LendingReceipt.js";
+import { type LiquidateParameters, type LiquidateReturnType, liquidate } from "../lending/liquidate.js";
+import { repay } from "../lending/repay.js";
+import { withdraw } from "../lending/withdraw.js";
 import { getNetworkInfo, type NetworkInfo } from "../network/getNetworkInfo.js";
+import { crash } from "../oracle/crash.js";
+import { depeg } from "../oracle/depeg.js";
+import { freeze } from "../oracle/freeze.js";
+import { getOracleStatus, type OracleStatus } from "../oracle/getOracleStatus.js";
+import { getPrice } from "../oracle/getPrice.js";
+import { getPrices } from "../oracle/getPrices.js";
+import { listTokens } from "../oracle/listTokens.js";
+import { type OraclePushReturnType, type OracleToken, PriceSimulator } from "../oracle/PriceSimulator.js";
+import { PushLoop } from "../oracle/PushLoop.js";
+import { pushPrices } from "../oracle/pushPrices.js";
+import type { OnChainPrice } from "../oracle/readPrices.js";
+import type { OracleOptions } from "../oracle/resolveOracleOptions.js";
+import { resume } from "../oracle/resume.js";
+import { type SetPriceReturnType, setPrice } from "../oracle/setPrice.js";
 import { NonceManager } from "../sender/NonceManager.js";
 import type { SenderContext } from "../sender/SenderContext.js";
 import {
@@ -76,6 +107,14 @@ export type CreatePlatformOptions = {
   priorityFeePerGas?: bigint | undefined;
   /** Most transfers of one address sent and not yet answered by the node. Default: 64. */
   maxInFlight?: number | undefined;
+  /**
+   * The platform's contracts (PriceOracle, LendingPool, PRIV, USDC, DAI, feeds): given, they are
+   * reused from storage or deployed when the platform starts; without it, on first use by
+   * `platform.contracts`, `platform.oracle` or `platform.lending`. See {@link PlatformContractsOptions}.
+   */
+  contracts?: PlatformContractsOptions | boolean | undefined;
+  /** The price simulator (`platform.oracle`); `autoStart` starts its push loop with the platform. */
+  oracle?: (OracleOptions & { autoStart?: boolean }) | undefined;
 };
 
 export type Platform = {
@@ -102,6 +141,36 @@ export type Platform = {
     list(params?: ListTransactionsParameters): Promise<ListTransactionsReturnType>;
     /** Resolves once the entry is confirmed or failed. */
     wait(id: number): Promise<WaitForTransactionReturnType>;
+  };
+  /** The deployed contracts, ensured on first call (or at start with the `contracts` option). */
+  readonly contracts: {
+    get(): Promise<PlatformContracts>;
+    /** Ensures them again, e.g. after a chain reset (deploys anew when their code is gone). */
+    refresh(): Promise<PlatformContracts>;
+  };
+  /** The price simulator: models, push loop, set price, scenarios. See docs/oracle.md. */
+  readonly oracle: {
+    tokens(): Promise<OracleToken[]>;
+    prices(): Promise<OnChainPrice[]>;
+    price(symbol: string): Promise<OnChainPrice>;
+    push(): Promise<OraclePushReturnType>;
+    setPrice(symbol: string, price: string | number, address?: string): Promise<SetPriceReturnType>;
+    crash(symbol: string, percent: number, overSeconds?: number): Promise<OraclePushReturnType | null>;
+    depeg(symbol: string, price: string | number): Promise<SetPriceReturnType>;
+    freeze(): Promise<void>;
+    resume(): Promise<OraclePushReturnType>;
+    start(): Promise<void>;
+    stop(): Promise<void>;
+    status(): OracleStatus;
+  };
+  /** Typed helpers over the LendingPool. See docs/lending.md. */
+  readonly lending: {
+    deposit(params: LendingTransferParameters): Promise<LendingReceipt>;
+    withdraw(params: LendingTransferParameters): Promise<LendingReceipt>;
+    borrow(params: LendingTransferParameters): Promise<LendingReceipt>;
+    repay(params: LendingTransferParameters): Promise<LendingReceipt>;
+    liquidate(params: LiquidateParameters): Promise<LiquidateReturnType>;
+    position(user: string): Promise<LendingPosition>;
   };
   /** Typed events: see {@link PlatformEvents}. */
   readonly events: EventEmitter<PlatformEvents>;
@@ -177,12 +246,48 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     },
   };
 
+  const contracts = connectPlatformContracts({
+    chain,
+    transport: options.transport,
+    client,
+    storage,
+    options: typeof options.contracts === "object" ? options.contracts : undefined,
+    // The owner and the updater get their ETH from a system account, through its nonce manager.
+    async fund(to, amount) {
+      const [funder] = deriveAccounts(SYSTEM_MNEMONIC, [CONTRACTS_FUNDER_INDEX]);
+      await sendWithKey(ctx, {
+        privateKey: (funder as { privateKey: string }).privateKey,
+        to,
+        amount: formatEther(amount),
+        source: "contracts",
+      });
+    },
+  });
+  const { autoStart = false, ...oracleOptions } = options.oracle ?? {};
+  let oracle: PriceSimulator;
+  let pushLoop: PushLoop;
+  try {
+    oracle = new PriceSimulator({ client, storage, events, contracts }, oracleOptions);
+    pushLoop = new PushLoop(oracle);
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  const lendingCtx: LendingContext = { chain, client, transport: options.transport, contracts };
+
   let closing: Promise<void> | undefined;
   try {
     await watcher.start();
     if (options.registerSystemWallets ?? true) await registerSystemWallets(base);
     await reconcilePendingTransactions(base, watcher);
+    if (options.contracts) {
+      await contracts.get();
+      await oracle.ready();
+    }
+    if (autoStart) await pushLoop.start();
   } catch (error) {
+    await pushLoop.stop();
+    await oracle.close();
     await watcher.stop();
     await storage.close();
     throw error;
@@ -226,9 +331,39 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
       list: guard((params?: ListTransactionsParameters) => listTransactions(base, params)),
       wait: guard((id: number) => waitForTransaction(base, id)),
     },
+    contracts: { get: guard(() => contracts.get()), refresh: guard(() => contracts.refresh()) },
+    oracle: {
+      tokens: guard(() => listTokens(oracle)),
+      prices: guard(() => getPrices(oracle)),
+      price: guard((symbol: string) => getPrice(oracle, symbol)),
+      push: guard(() => pushPrices(oracle)),
+      setPrice: guard((symbol: string, price: string | number, address?: string) =>
+        setPrice(oracle, symbol, price, address),
+      ),
+      crash: guard((symbol: string, percent: number, overSeconds?: number) =>
+        crash(oracle, symbol, percent, overSeconds),
+      ),
+      depeg: guard((symbol: string, price: string | number) => depeg(oracle, symbol, price)),
+      freeze: guard(() => freeze(oracle)),
+      resume: guard(() => resume(oracle)),
+      start: guard(() => pushLoop.start()),
+      stop: guard(() => pushLoop.stop()),
+      status: () => getOracleStatus(oracle, pushLoop),
+    },
+    lending: {
+      deposit: guard((params: LendingTransferParameters) => deposit(lendingCtx, params)),
+      withdraw: guard((params: LendingTransferParameters) => withdraw(lendingCtx, params)),
+      borrow: guard((params: LendingTransferParameters) => borrow(lendingCtx, params)),
+      repay: guard((params: LendingTransferParameters) => repay(lendingCtx, params)),
+      liquidate: guard((params: LiquidateParameters) => liquidate(lendingCtx, params)),
+      position: guard((user: string) => getPosition(lendingCtx, user)),
+    },
     events,
     close() {
       closing ??= (async () => {
+        // The push loop stops first: its last push may still need the chain.
+        await pushLoop.stop();
+        await oracle.close();
         // Queued sends are refused, sent ones recorded; waits on confirmations end; then every
         // operation still running settles before the storage closes.
         await Promise.all([...managers.values()].map((manager) => manager.close(new PlatformClosedError())));

@@ -1,0 +1,11 @@
+export { borrow } from "./borrow.js";
+export { deposit, type LendingTransferParameters } from "./deposit.js";
+export { getPosition, type LendingPosition } from "./getPosition.js";
+export type { LendingContext } from "./LendingContext.js";
+export type { LendingReceipt } from "./LendingReceipt.js";
+export { type LiquidateParameters, type LiquidateReturnType, liquidate } from "./liquidate.js";
+export { mapLendingError } from "./mapLendingError.js";
+export { readRevertReason } from "./readRevertReason.js";
+export { repay } from "./repay.js";
+export { type LendingAsset, parseAssetAmount, resolveLendingAsset } from "./resolveLendingAsset.js";
+export { withdraw } from "./withdraw.js";

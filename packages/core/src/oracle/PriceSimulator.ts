@@ -1,0 +1,294 @@
+import type { EventEmitter } from "eventemitter3";
+import { type Address, formatEther, getAddress, type PublicClient } from "viem";
+import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
+import { NATIVE_ETH_ADDRESS } from "../contracts/platformContracts.js";
+import { UnknownSymbolError } from "../errors/oracle.js";
+import type { PlatformEvents } from "../events/PlatformEvents.js";
+import type { StorageAdapter } from "../storage/StorageAdapter.js";
+import { createRandom, type Random } from "./createRandom.js";
+import { createPriceModel } from "./models/createPriceModel.js";
+import type { PriceModel, PriceModelConfig } from "./models/PriceModel.js";
+import { emptyOracleState, ORACLE_STATE_KEY, type OracleState, parseOracleState } from "./OracleState.js";
+import { PricePushQueue, type PushResult } from "./PricePushQueue.js";
+import type { PushReason } from "./PriceUpdate.js";
+import { parseSymbol } from "./parseSymbol.js";
+import {
+  type OracleOptions,
+  type ResolvedOracleOptions,
+  resolveOracleOptions,
+} from "./resolveOracleOptions.js";
+import { symbolAddress } from "./symbolAddress.js";
+
+/** One token the simulator prices. */
+export type OracleToken = {
+  symbol: string;
+  address: Address;
+  /** USD. */
+  base: number;
+  model: PriceModelConfig;
+};
+
+/** What a push wrote. */
+export type OraclePushReturnType = {
+  hash: `0x${string}`;
+  blockNumber: bigint;
+  /** Symbol → USD decimal string, as written. */
+  prices: Record<string, string>;
+  /** Unix seconds of the block. */
+  timestamp: number;
+};
+
+/** A token with its live model and random source. */
+export type TokenState = OracleToken & {
+  live: PriceModel;
+  random: Random;
+  current: number;
+  lastPushed: number | null;
+};
+
+const defaults: Record<string, { base: number; variation: number; volatility: number; stable: boolean }> = {
+  ETH: { base: 2000, variation: 0.02, volatility: 0.6, stable: false },
+  USDC: { base: 1, variation: 0, volatility: 0, stable: true },
+  DAI: { base: 1, variation: 0, volatility: 0, stable: true },
+};
+const platformTokenDefaults = { base: 1, variation: 0.05, volatility: 1, stable: false };
+
+/**
+ * The state the oracle's operations share (one per platform): the tokens with their models and
+ * seeded random sources, the persisted state (frozen, scenario, moved bases, added symbols, last
+ * push — `storage.state["oracle.state"]`), the serial push queue of the updater key, and the
+ * failure count. The operations themselves live one per file beside it (setPrice, crash, …).
+ */
+export class PriceSimulator {
+  readonly client: PublicClient;
+  readonly events: EventEmitter<PlatformEvents>;
+  readonly options: ResolvedOracleOptions;
+  /** The persisted state; call {@link save} after changing it. */
+  state: OracleState = emptyOracleState();
+  /** The PriceOracle's address once the contracts are ensured. */
+  oracle: Address | null = null;
+  lastError: { message: string; code: string | null; at: string } | null = null;
+  failures = 0;
+  readonly #storage: StorageAdapter;
+  readonly #contracts: PlatformContractsService;
+  readonly #queue: PricePushQueue;
+  #tokens = new Map<string, TokenState>();
+  #ready: Promise<void> | undefined;
+
+  constructor(
+    deps: {
+      client: PublicClient;
+      storage: StorageAdapter;
+      events: EventEmitter<PlatformEvents>;
+      contracts: PlatformContractsService;
+    },
+    options: OracleOptions = {},
+  ) {
+    this.client = deps.client;
+    this.#storage = deps.storage;
+    this.events = deps.events;
+    this.#contracts = deps.contracts;
+    this.options = resolveOracleOptions(options);
+    const { maxAttempts, retryDelay, receiptTimeout } = this.options;
+    this.#queue = new PricePushQueue({
+      client: this.client,
+      updater: this.#contracts.updaterClient,
+      oracle: async ({ missing }) => {
+        const before = this.oracle;
+        const contracts = missing ? await this.#contracts.refresh() : await this.#contracts.get();
+        this.oracle = contracts.addresses.priceOracle;
+        if (missing) {
+          await this.#resolveTokens(true);
+          this.events.emit("oracle", { type: "redeployed", priceOracle: contracts.addresses.priceOracle });
+          if (before === this.oracle) return this.oracle;
+        }
+        return contracts.addresses.priceOracle;
+      },
+      addressOf: (symbol) => this.token(symbol).address,
+      withLock: (fn) =>
+        this.#storage.withLock(`oracle:updater:${this.#contracts.updaterAccount.address}`, fn),
+      report: (event) => {
+        if (event.type === "push-failed") {
+          this.failures++;
+          this.lastError = {
+            message: event.error.message.split("\n")[0] ?? "",
+            code: "code" in event.error ? String(event.error.code) : null,
+            at: new Date().toISOString(),
+          };
+        } else if (event.type === "pushed") {
+          this.failures = 0;
+          this.lastError = null;
+        }
+        this.events.emit("oracle", event);
+      },
+      maxAttempts,
+      retryDelay,
+      receiptTimeout,
+    });
+  }
+
+  /** Loads the stored state and resolves the tokens' addresses (ensuring the contracts). */
+  ready(): Promise<void> {
+    this.#ready ??= (async () => {
+      this.state = parseOracleState(await this.#storage.state.get(ORACLE_STATE_KEY));
+      await this.#resolveTokens(false);
+    })().catch((error: unknown) => {
+      this.#ready = undefined;
+      throw error;
+    });
+    return this.#ready;
+  }
+
+  async #resolveTokens(refresh: boolean): Promise<void> {
+    const contracts = await this.#contracts.get();
+    this.oracle = contracts.addresses.priceOracle;
+    const platformSymbol = parseSymbol(contracts.platformTokenSymbol);
+    const known: [string, Address][] = [
+      ["ETH", NATIVE_ETH_ADDRESS],
+      [platformSymbol, contracts.addresses.platformToken],
+      ["USDC", contracts.addresses.usdc],
+      ["DAI", contracts.addresses.dai],
+    ];
+    for (const [symbol, token] of Object.entries(this.options.tokens)) {
+      if (!known.some(([name]) => name === symbol))
+        known.push([symbol, token.address ?? symbolAddress(symbol)]);
+    }
+    for (const [symbol, address] of Object.entries(this.state.custom)) {
+      if (!known.some(([name]) => name === symbol)) known.push([symbol, address as Address]);
+    }
+    const previous = this.#tokens;
+    const tokens = new Map<string, TokenState>();
+    for (const [symbol, address] of known) {
+      const fallback = defaults[symbol] ?? (symbol === platformSymbol ? platformTokenDefaults : undefined);
+      const own = this.options.tokens[symbol];
+      const base = this.state.bases[symbol] ?? own?.base ?? fallback?.base ?? 1;
+      const config: PriceModelConfig =
+        this.state.models[symbol] ??
+        own?.model ??
+        (fallback === undefined || fallback.stable || this.options.model === "fixed"
+          ? { type: "fixed" }
+          : this.options.model === "gbm"
+            ? { type: "gbm", volatility: fallback.volatility }
+            : { type: "seed", variation: fallback.variation });
+      const kept = refresh ? previous?.get(symbol) : undefined;
+      tokens.set(symbol, {
+        symbol,
+        address: getAddress(address),
+        base,
+        model: config,
+        live: createPriceModel(config, `oracle.tokens.${symbol}.model`),
+        random: kept?.random ?? createRandom(this.options.seed, symbol),
+        current: kept?.current ?? base,
+        lastPushed: kept?.lastPushed ?? null,
+      });
+    }
+    this.#tokens = tokens;
+  }
+
+  /** The token of a symbol; `UNKNOWN_SYMBOL` when the simulator does not price it. */
+  token(symbol: unknown): TokenState {
+    const key = parseSymbol(symbol);
+    const token = this.#tokens.get(key);
+    if (!token) throw new UnknownSymbolError(key);
+    return token;
+  }
+
+  /** Every token, in push order. */
+  tokens(): TokenState[] {
+    return [...this.#tokens.values()];
+  }
+
+  /** Adds a symbol set by setPrice (a fixed price at `address`), or removes it again. */
+  addToken(token: TokenState): void {
+    this.#tokens.set(token.symbol, token);
+    this.state.custom[token.symbol] = token.address;
+  }
+
+  removeToken(symbol: string): void {
+    this.#tokens.delete(symbol);
+    delete this.state.custom[symbol];
+  }
+
+  /** A fresh random source for a symbol, from the seed. */
+  randomFor(symbol: string): Random {
+    return createRandom(this.options.seed, symbol);
+  }
+
+  async save(): Promise<void> {
+    await this.#storage.state.set(ORACLE_STATE_KEY, this.state);
+  }
+
+  /**
+   * Draws the next price of every token: its model, or the crash in progress (which follows the
+   * clock). Models advance by a fixed step — one push interval, or `stepMs` — not by the time
+   * that passed, so the same seed and the same calls give the same prices however fast they come.
+   */
+  draw(stepMs = this.options.interval, now = Date.now()): Map<string, number> {
+    const dtSeconds = stepMs / 1000;
+    const drawn = new Map<string, number>();
+    const ramp = this.state.ramp;
+    for (const token of this.#tokens.values()) {
+      if (ramp && ramp.symbol === token.symbol) {
+        const progress = Math.min(1, (now - ramp.startedAt) / (ramp.overSeconds * 1000));
+        token.current = ramp.from + (ramp.to - ramp.from) * progress;
+        if (progress >= 1) {
+          this.state.bases[token.symbol] = ramp.to;
+          token.base = ramp.to;
+          this.state.ramp = null;
+        }
+      } else {
+        token.current = token.live.next({
+          current: token.current,
+          base: token.base,
+          dtSeconds,
+          random: token.random,
+        });
+      }
+      drawn.set(token.symbol, token.current);
+    }
+    return drawn;
+  }
+
+  /**
+   * Pushes prices (by symbol) through the queue and, once mined, records them: `price` events
+   * from the receipt, the last pushed values, the last push in the stored state.
+   */
+  async push(symbols: string[], prices: bigint[], reason: PushReason): Promise<OraclePushReturnType> {
+    const result = await this.#queue.push({ symbols, prices, reason });
+    return this.#record(result, reason);
+  }
+
+  async #record(result: PushResult, reason: PushReason): Promise<OraclePushReturnType> {
+    const prices: Record<string, string> = {};
+    for (const [symbol, written] of result.written) {
+      // The token as it is now: a redeployment during the push may have moved its address.
+      const token = this.#tokens.get(symbol);
+      if (!token) continue;
+      token.lastPushed = Number(formatEther(written));
+      prices[token.symbol] = formatEther(written);
+      this.events.emit("price", {
+        symbol: token.symbol,
+        address: token.address,
+        price: prices[token.symbol] as string,
+        priceWei: written,
+        timestamp: result.timestamp,
+        blockNumber: result.blockNumber,
+        hash: result.hash,
+        reason,
+      });
+    }
+    this.state.lastPush = {
+      hash: result.hash,
+      blockNumber: String(result.blockNumber),
+      at: new Date().toISOString(),
+      reason,
+    };
+    await this.save();
+    return { hash: result.hash, blockNumber: result.blockNumber, prices, timestamp: result.timestamp };
+  }
+
+  /** Refuses new pushes and waits for the one in flight. */
+  close(): Promise<void> {
+    return this.#queue.close();
+  }
+}

@@ -1,0 +1,37 @@
+import type { Address, Hash } from "viem";
+
+/** Why a push happened. */
+export type PushReason = "tick" | "deviation" | "manual" | "setPrice" | "scenario" | "resume";
+
+/** One token's price as written on-chain by a push (the `price` event). */
+export type PriceUpdate = {
+  symbol: string;
+  address: Address;
+  /** USD, decimal string. */
+  price: string;
+  /** USD × 1e18, as the contract stores it. */
+  priceWei: bigint;
+  /** The block's timestamp, Unix seconds. */
+  timestamp: number;
+  blockNumber: bigint;
+  hash: Hash;
+  reason: PushReason;
+};
+
+/** What the oracle simulator reports besides prices (the `oracle` event). */
+export type OracleEvent =
+  | { type: "pushed"; hash: Hash; blockNumber: bigint; reason: PushReason; attempts: number }
+  | {
+      type: "push-failed";
+      reason: PushReason;
+      attempt: number;
+      maxAttempts: number;
+      /** False on the last attempt: the push is then rejected with ORACLE_PUSH_FAILED. */
+      willRetry: boolean;
+      error: Error;
+    }
+  | { type: "redeployed"; priceOracle: Address }
+  | { type: "frozen" }
+  | { type: "resumed" }
+  | { type: "started"; interval: number }
+  | { type: "stopped" };

@@ -1,0 +1,32 @@
+import type { OraclePushReturnType, PriceSimulator } from "./PriceSimulator.js";
+import type { PushReason } from "./PriceUpdate.js";
+import { priceFromNumber } from "./parsePrice.js";
+
+/**
+ * Draws new prices for every token and pushes them in one `updatePrices` transaction now, frozen
+ * or not. Resolves once mined with what was written.
+ *
+ * @example
+ * const { hash, prices } = await platform.oracle.push();
+ */
+export async function pushPrices(
+  sim: PriceSimulator,
+  reason: PushReason = "manual",
+): Promise<OraclePushReturnType> {
+  await sim.ready();
+  return pushDrawn(sim, sim.draw(), reason);
+}
+
+/** Pushes prices already drawn (the loop's deviation check draws first, then decides). */
+export function pushDrawn(
+  sim: PriceSimulator,
+  drawn: Map<string, number>,
+  reason: PushReason,
+): Promise<OraclePushReturnType> {
+  const symbols = [...drawn.keys()];
+  return sim.push(
+    symbols,
+    symbols.map((symbol) => priceFromNumber(drawn.get(symbol) as number)),
+    reason,
+  );
+}

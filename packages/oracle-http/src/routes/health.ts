@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { defineOracleRoute } from "./defineOracleRoute.js";
+
+export const healthResponse = z
+  .object({
+    success: z.boolean().describe("False when the chain does not answer."),
+    status: z
+      .enum(["ok", "degraded", "down"])
+      .describe("down: chain unreachable; degraded: frozen or the last push failed."),
+    chain: z.object({ reachable: z.boolean(), blockNumber: z.number().int().nullable() }),
+    contract: z.string().nullable().describe("The PriceOracle's address."),
+    running: z.boolean().describe("The push loop runs."),
+    frozen: z.boolean(),
+    interval: z.number().int().describe("Ms between pushes."),
+    lastPush: z
+      .object({
+        at: z.string().describe("ISO 8601 UTC."),
+        ageSeconds: z.number().int(),
+        txHash: z.string(),
+        blockNumber: z.number().int(),
+      })
+      .nullable(),
+    lastTxHash: z.string().nullable(),
+    lastError: z.object({ message: z.string(), code: z.string().nullable(), at: z.string() }).nullable(),
+    consecutiveFailures: z.number().int(),
+  })
+  .meta({ id: "Health" });
+
+export const health = defineOracleRoute({
+  method: "get",
+  path: "/health",
+  operationId: "getHealth",
+  summary: "Push loop and chain status (503 when the chain does not answer)",
+  response: healthResponse,
+  errors: { 503: "The chain does not answer (same body, status down)." },
+  status: (result) => (result.success ? 200 : 503),
+  handler: async ({ platform }) => {
+    const blockNumber = await platform.client.getBlockNumber({ cacheTime: 0 }).then(
+      (value) => Number(value),
+      () => null,
+    );
+    const status = platform.oracle.status();
+    const last = status.lastPush;
+    const reachable = blockNumber !== null;
+    return {
+      success: reachable,
+      status: (!reachable ? "down" : status.frozen || status.lastError ? "degraded" : "ok") as
+        | "ok"
+        | "degraded"
+        | "down",
+      chain: { reachable, blockNumber },
+      contract: status.contract,
+      running: status.running,
+      frozen: status.frozen,
+      interval: status.interval,
+      lastPush: last
+        ? {
+            at: last.at,
+            ageSeconds: last.ageSeconds,
+            txHash: last.hash,
+            blockNumber: Number(last.blockNumber),
+          }
+        : null,
+      lastTxHash: last?.hash ?? null,
+      lastError: status.lastError,
+      consecutiveFailures: status.consecutiveFailures,
+    };
+  },
+});
