@@ -36,6 +36,11 @@ export const errorCodes = [
   "DEVNET_START_FAILED",
   // contracts
   "CONTRACT_DEPLOYMENT_FAILED",
+  // bots (and the generalized sender they send through)
+  "INVALID_TRANSACTION",
+  "BOT_NOT_FOUND",
+  "BOT_EXISTS",
+  "INVALID_BOT_CONFIG",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -20,6 +20,11 @@ import {
   sendFromWallet,
 } from "../sender/sendFromWallet.js";
 import {
+  type SendTransactionParameters,
+  type SendTransactionReturnType,
+  sendTransaction,
+} from "../sender/sendTransaction.js";
+import {
   type SendWithKeyParameters,
   type SendWithKeyReturnType,
   sendWithKey,
@@ -97,6 +102,8 @@ export type Platform = {
   readonly sender: {
     sendFromWallet(params: SendFromWalletParameters): Promise<SendFromWalletReturnType>;
     sendWithKey(params: SendWithKeyParameters): Promise<SendWithKeyReturnType>;
+    /** Any transaction (call, deployment, transfer) through the nonce manager; see {@link sendTransaction}. */
+    sendTransaction(params: SendTransactionParameters): Promise<SendTransactionReturnType>;
   };
   readonly transactions: {
     list(params?: ListTransactionsParameters): Promise<ListTransactionsReturnType>;
@@ -221,6 +228,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     sender: {
       sendFromWallet: guard((params: SendFromWalletParameters) => sendFromWallet(ctx, params)),
       sendWithKey: guard((params: SendWithKeyParameters) => sendWithKey(ctx, params)),
+      sendTransaction: guard((params: SendTransactionParameters) => sendTransaction(ctx, params)),
     },
     transactions: {
       list: guard((params?: ListTransactionsParameters) => listTransactions(base, params)),
