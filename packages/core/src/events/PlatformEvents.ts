@@ -1,3 +1,4 @@
+import type { BotEvent } from "../bots/BotEvent.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
 
 /**
@@ -7,4 +8,6 @@ import type { TransactionRecord } from "../storage/StorageAdapter.js";
 export type PlatformEvents = {
   /** A transaction record was created or changed status. */
   transaction: [record: TransactionRecord];
+  /** A bot started, stopped, sent or settled a transaction, deployed, was funded, or hit an error. */
+  bot: [event: BotEvent];
 };

@@ -7,6 +7,9 @@ import {
   parseGwei,
   type Transport,
 } from "viem";
+import type { BotDefinition } from "../bots/BotDefinition.js";
+import { BotEngine, type BotLogs, type BotStatusEntry, type BotsOptions } from "../bots/BotEngine.js";
+import type { BotTransition } from "../bots/BotRunner.js";
 import { privnet } from "../chain/privnet.js";
 import { InvalidOptionsError } from "../errors/index.js";
 import { ChainIdMismatchError, ChainUnreachableError, PlatformClosedError } from "../errors/platform.js";
@@ -81,6 +84,8 @@ export type CreatePlatformOptions = {
   priorityFeePerGas?: bigint | undefined;
   /** Most transfers of one address sent and not yet answered by the node. Default: 64. */
   maxInFlight?: number | undefined;
+  /** The bots' settings, custom bots, funding; see docs/bots.md. */
+  bots?: BotsOptions | undefined;
 };
 
 export type Platform = {
@@ -109,6 +114,22 @@ export type Platform = {
     list(params?: ListTransactionsParameters): Promise<ListTransactionsReturnType>;
     /** Resolves once the entry is confirmed or failed. */
     wait(id: number): Promise<WaitForTransactionReturnType>;
+  };
+  readonly bots: {
+    /** Starts a bot; `overrides` (e.g. `{ interval: 1000 }`) apply to this run. Harmless when running. */
+    start(name: string, overrides?: unknown): Promise<BotTransition>;
+    /** Stops a bot; its pending transactions still settle. Harmless when stopped. */
+    stop(name: string): Promise<BotTransition>;
+    /** Every bot's status, config and stats, by name. */
+    status(): Promise<Record<string, BotStatusEntry>>;
+    get(name: string): Promise<BotStatusEntry>;
+    /** Recent transactions (from the history) and errors of a bot. */
+    logs(name: string, options?: { limit?: number | undefined }): Promise<BotLogs>;
+    /** Resolves once nothing the bot sent is pending. */
+    settled(name: string): Promise<void>;
+    /** Registers a custom bot made with `defineBot`. */
+    register(definition: BotDefinition<never>): Promise<void>;
+    names(): string[];
   };
   /** Typed events: see {@link PlatformEvents}. */
   readonly events: EventEmitter<PlatformEvents>;
@@ -185,11 +206,21 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
   };
 
   let closing: Promise<void> | undefined;
+  let bots: BotEngine;
+  try {
+    bots = new BotEngine(ctx, options.bots);
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
   try {
     await watcher.start();
     if (options.registerSystemWallets ?? true) await registerSystemWallets(base);
     await reconcilePendingTransactions(base, watcher);
+    // Last: bots that were running resume, and their loops need everything above.
+    await bots.init();
   } catch (error) {
+    await bots.close();
     await watcher.stop();
     await storage.close();
     throw error;
@@ -234,9 +265,21 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
       list: guard((params?: ListTransactionsParameters) => listTransactions(base, params)),
       wait: guard((id: number) => waitForTransaction(base, id)),
     },
+    bots: {
+      start: guard((name: string, overrides?: unknown) => bots.start(name, overrides)),
+      stop: guard((name: string) => bots.stop(name)),
+      status: guard(() => bots.status()),
+      get: guard((name: string) => bots.get(name)),
+      logs: guard((name: string, params?: { limit?: number | undefined }) => bots.logs(name, params)),
+      settled: guard((name: string) => bots.settled(name)),
+      register: guard((definition: BotDefinition<never>) => bots.register(definition)),
+      names: () => bots.names(),
+    },
     events,
     close() {
       closing ??= (async () => {
+        // Bots first: their loops stop (they stay marked running, to resume on the next start).
+        await bots.close();
         // Queued sends are refused, sent ones recorded; waits on confirmations end; then every
         // operation still running settles before the storage closes.
         await Promise.all([...managers.values()].map((manager) => manager.close(new PlatformClosedError())));
