@@ -7,6 +7,7 @@ import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
 import { createPlatform, type Platform } from "../platform/createPlatform.js";
 import type { StoredNonceState } from "../sender/NonceManager.js";
 import { nextBotEvents, transactionWith } from "./fixtures/nextBotEvents.js";
+import { readWholeHistory } from "./fixtures/readWholeHistory.js";
 
 // Faults need transactions to sit in the pool for a while: a chain of its own with 2 s blocks.
 let devnet: Devnet;
@@ -45,9 +46,7 @@ async function stopAndAudit(platform: Platform, startNonce: number, outsideNonce
   await platform.bots.stop("transfer");
   await platform.bots.settled("transfer");
   const { stats } = await platform.bots.get("transfer");
-  const records = (await platform.storage.transactions.list({ limit: 10_000 })).filter(
-    (r) => r.source === "transfer",
-  );
+  const records = (await readWholeHistory(platform.storage)).filter((r) => r.source === "transfer");
   const confirmed = records.filter((r) => r.status === "confirmed");
   expect(stats).toMatchObject({
     sent: records.length,

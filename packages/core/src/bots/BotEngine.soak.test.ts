@@ -3,6 +3,7 @@ import { type Address, getAddress, http } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createPlatform, type Platform } from "../platform/createPlatform.js";
 import type { TransactionEntry } from "../transactions/TransactionEntry.js";
+import { readWholeHistory } from "./fixtures/readWholeHistory.js";
 
 /**
  * SOAK: all three bots at short intervals plus concurrent sends from a system wallet, on a devnet
@@ -83,7 +84,7 @@ describe(`SOAK: three bots + system-wallet sends for ${SOAK_BLOCKS} blocks of 2 
         expect(systemSends.length).toBeGreaterThan(0);
         expect(systemSends.every((entry) => entry.status === "confirmed")).toBe(true);
 
-        const history = await platform.storage.transactions.list({ limit: 100_000 });
+        const history = await readWholeHistory(platform.storage);
         expect(history.filter((r) => r.status !== "confirmed")).toEqual([]);
         for (const bot of bots) {
           const { stats, address } = await platform.bots.get(bot);

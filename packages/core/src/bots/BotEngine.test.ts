@@ -10,6 +10,7 @@ import { memoryStorage } from "../storage/memoryStorage.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import { defineBot } from "./defineBot.js";
 import { nextBotEvents, transactionWith } from "./fixtures/nextBotEvents.js";
+import { readWholeHistory } from "./fixtures/readWholeHistory.js";
 
 const devnet = useDevnet();
 const [transferKey, erc20Key, nftKey, customKey] = deriveAccounts(SYSTEM_MNEMONIC, [100, 101, 102, 110]);
@@ -25,9 +26,7 @@ function open(options: Partial<CreatePlatformOptions> = {}) {
 
 /** The bot's records in the history, by status. */
 async function historyOf(platform: Platform, bot: string) {
-  const records = (await platform.storage.transactions.list({ limit: 10_000 })).filter(
-    (r) => r.source === bot,
-  );
+  const records = (await readWholeHistory(platform.storage)).filter((r) => r.source === bot);
   const count = (status: string) => records.filter((r) => r.status === status).length;
   return { sent: records.length, confirmed: count("confirmed"), failed: count("failed"), records };
 }

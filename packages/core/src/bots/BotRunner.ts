@@ -38,12 +38,13 @@ export type BotRunnerDependencies = {
 export type BotTransition = { bot: string; status: BotStatus; changed: boolean; message: string };
 
 const RECENT_ERRORS = 20;
+const COUNTERS_SAVE_EVERY_MS = 250;
 const FUNDS_CHECK_EVERY_MS = 3_000;
 const WALLETS_CACHE_MS = 5_000;
 /** Pause after an error before the next try, so a lasting fault does not spin. */
 const ERROR_BACKOFF_MS = 1_000;
-/** Most ticks running at once at interval 0. */
-const MAX_CONCURRENT_TICKS = 32;
+/** Most ticks running at once at interval 0: the nonce manager's default window of sends in flight. */
+const MAX_CONCURRENT_TICKS = 64;
 
 /**
  * Runs one bot: its loop of ticks, its sends (all through the platform's nonce manager, under the
@@ -71,6 +72,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   #dirty = false;
   #closed = false;
   #shuttingDown = false;
+  #saveTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     definition: BotDefinition<Config>,
@@ -270,7 +272,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     const acceptedAt = Date.now();
     this.stats.sentOne(sent.record.id);
     this.#emitTransaction(sent.record);
-    void this.#save();
+    this.#scheduleSave();
     sent.wait().then(
       ({ record }) => this.#settle(record, Date.now() - acceptedAt),
       // The platform is closing: the record stays pending and is followed after a restart.
@@ -283,7 +285,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     if (record.status === "pending") return;
     if (!this.stats.settled(record.id, record.status, record.blockNumber, latencyMs)) return;
     this.#emitTransaction(record);
-    void this.#save();
+    this.#scheduleSave();
     this.#wake();
   }
 
@@ -389,8 +391,25 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     this.#deps.ctx.events.emit("bot", { bot: this.name, at: new Date().toISOString(), ...event });
   }
 
+  /**
+   * Counters change with every transaction: they are written at most every
+   * {@link COUNTERS_SAVE_EVERY_MS}, not per send (a restart may lose that much of the counts).
+   */
+  #scheduleSave() {
+    if (this.#saveTimer || this.#closed) return;
+    this.#saveTimer = setTimeout(() => {
+      this.#saveTimer = undefined;
+      void this.#save();
+    }, COUNTERS_SAVE_EVERY_MS);
+    this.#saveTimer.unref?.();
+  }
+
   /** Writes the state; writes requested meanwhile are folded into one more write after it. */
   #save(): Promise<void> {
+    if (this.#saveTimer) {
+      clearTimeout(this.#saveTimer);
+      this.#saveTimer = undefined;
+    }
     if (this.#closed) return Promise.resolve();
     if (this.#saving) {
       this.#dirty = true;
