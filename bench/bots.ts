@@ -73,6 +73,34 @@ try {
     return transfers / ((performance.now() - started) / 1000);
   }
 
+  /** Signing each transfer right before sending it, as any sender (and the bot) must. */
+  async function signingBaselineRound() {
+    const nonce = await client.getTransactionCount({ address: baselineAccount.address, blockTag: "pending" });
+    const block = await client.getBlock();
+    const maxFeePerGas = (block.baseFeePerGas ?? 0n) * 2n + parseGwei("1");
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < transfers) {
+          const index = next++;
+          const serializedTransaction = await baselineAccount.signTransaction({
+            chainId: devnet.chain.id,
+            type: "eip1559",
+            nonce: nonce + index,
+            to: recipient,
+            value: 1n,
+            gas: 21_000n,
+            maxFeePerGas,
+            maxPriorityFeePerGas: parseGwei("1"),
+          });
+          await client.sendRawTransaction({ serializedTransaction });
+        }
+      }),
+    );
+    return transfers / ((performance.now() - started) / 1000);
+  }
+
   async function botRound(maxPending: number) {
     let accepted = 0;
     let started = 0;
@@ -102,10 +130,12 @@ try {
   await baselineRound();
   await botRound(transfers);
   const baseline: number[] = [];
+  const signing: number[] = [];
   const unbounded: number[] = [];
   const bounded: number[] = [];
   for (let round = 0; round < rounds; round++) {
     baseline.push(await baselineRound());
+    signing.push(await signingBaselineRound());
     unbounded.push(await botRound(transfers));
     bounded.push(await botRound(512));
   }
@@ -116,9 +146,13 @@ try {
     console.log(`${label.padEnd(52)} ${values.map(rate).join(", ")} → median ${rate(median(values))}`);
   console.log(`transfers per round: ${transfers}, in flight: ${concurrency}, rounds: ${rounds}, 1 s blocks`);
   report("raw viem eth_sendRawTransaction (pre-signed):", baseline);
+  report("raw viem sign + eth_sendRawTransaction:", signing);
   report(`transfer bot, interval 0, maxPending ${transfers}:`, unbounded);
   report("transfer bot, interval 0, maxPending 512 (default):", bounded);
   console.log(`bot / baseline throughput ratio: ${(median(unbounded) / median(baseline)).toFixed(2)}`);
+  console.log(
+    `bot / sign-and-send ratio (the engine's and manager's own cost): ${(median(unbounded) / median(signing)).toFixed(2)}`,
+  );
   console.log(
     `bot (default maxPending) / baseline ratio: ${(median(bounded) / median(baseline)).toFixed(2)} (bounded by 512 per block)`,
   );

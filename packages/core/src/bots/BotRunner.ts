@@ -43,8 +43,11 @@ const FUNDS_CHECK_EVERY_MS = 3_000;
 const WALLETS_CACHE_MS = 5_000;
 /** Pause after an error before the next try, so a lasting fault does not spin. */
 const ERROR_BACKOFF_MS = 1_000;
-/** Most ticks running at once at interval 0: the nonce manager's default window of sends in flight. */
-const MAX_CONCURRENT_TICKS = 64;
+/**
+ * Most ticks running at once at interval 0 (and never more than `maxPending`): enough that the
+ * nonce manager's queue does not run dry between its sessions, which cost a reconcile each.
+ */
+const MAX_CONCURRENT_TICKS = 256;
 
 /**
  * Runs one bot: its loop of ticks, its sends (all through the platform's nonce manager, under the
