@@ -1,5 +1,6 @@
 import { useDevnet } from "@privnet/devnet/vitest";
 import {
+  custom,
   encodeDeployData,
   encodeFunctionData,
   getAddress,
@@ -187,6 +188,57 @@ describe("sender.sendTransaction", () => {
       expect(record.status).toBe("confirmed");
     } finally {
       await devnet.request("evm_setAutomine", [true]);
+      await platform.close();
+    }
+  });
+
+  test("a refused contract call below accepted ones is filled, so later calls still land", async () => {
+    const setup = await createPlatform({ transport: http(devnet.rpcUrl) });
+    const deployed = await setup.sender.sendTransaction({ fromWalletId: 2, data: tokenDeployData });
+    await deployed.wait();
+    await setup.close();
+    // The node behind a transport that refuses the third call once (a node's own reasons).
+    let sends = 0;
+    const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
+    const transport = custom({
+      async request({ method, params }) {
+        if (method === "eth_sendRawTransaction" && ++sends === 3) throw new Error("txpool is full");
+        return inner.request({ method, params });
+      },
+    });
+    const platform = await createPlatform({ transport, pollingInterval: 100 });
+    try {
+      const token = deployed.contractAddress as string;
+      const results = await Promise.allSettled(
+        Array.from({ length: 5 }, () =>
+          platform.sender.sendTransaction({
+            fromWalletId: 2,
+            to: token,
+            data: transferTokens(1n),
+            gas: 80_000n,
+          }),
+        ),
+      );
+      expect(results.map((result) => result.status)).toEqual([
+        "fulfilled",
+        "fulfilled",
+        "rejected",
+        "fulfilled",
+        "fulfilled",
+      ]);
+      expect(isPrivnetError((results[2] as PromiseRejectedResult).reason, "TRANSACTION_REJECTED")).toBe(true);
+      const records = await platform.storage.transactions.list({ limit: 100 });
+      expect(records.filter((record) => record.source === "nonce-gap-filler")).toHaveLength(1);
+      const settled = await Promise.all(records.map((record) => platform.transactions.wait(record.id)));
+      expect(settled.map((entry) => entry.status)).toEqual(Array(5).fill("confirmed"));
+      const balance = await platform.client.readContract({
+        address: token as `0x${string}`,
+        abi: testTokenAbi,
+        functionName: "balanceOf",
+        args: [recipient],
+      });
+      expect(balance).toBe(4n);
+    } finally {
       await platform.close();
     }
   });
