@@ -53,6 +53,11 @@ export const errorCodes = [
   "LENDING_REPAY_EXCEEDS_CLOSE_FACTOR",
   "LENDING_INSUFFICIENT_COLLATERAL_TO_SEIZE",
   "LENDING_REVERTED",
+  // bots (and the generalized sender they send through)
+  "INVALID_TRANSACTION",
+  "BOT_NOT_FOUND",
+  "BOT_EXISTS",
+  "INVALID_BOT_CONFIG",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,3 +1,9 @@
+export {
+  BotExistsError,
+  BotNotFoundError,
+  InvalidBotConfigError,
+  InvalidTransactionError,
+} from "./bots.js";
 export { ContractDeploymentFailedError } from "./contracts.js";
 export {
   LendingError,

@@ -1,3 +1,4 @@
+import type { BotEvent } from "../bots/BotEvent.js";
 import type { OracleEvent, PriceUpdate } from "../oracle/PriceUpdate.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
 
@@ -12,4 +13,6 @@ export type PlatformEvents = {
   price: [update: PriceUpdate];
   /** The oracle simulator's pushes, failures and scenario changes. */
   oracle: [event: OracleEvent];
+  /** A bot started, stopped, sent or settled a transaction, deployed, was funded, or hit an error. */
+  bot: [event: BotEvent];
 };

@@ -1,3 +1,4 @@
+export * from "../bots/index.js";
 export * from "../chain/index.js";
 export * from "../errors/index.js";
 export * from "../events/index.js";

@@ -8,6 +8,9 @@ import {
   parseGwei,
   type Transport,
 } from "viem";
+import type { BotDefinition } from "../bots/BotDefinition.js";
+import { BotEngine, type BotLogs, type BotStatusEntry, type BotsOptions } from "../bots/BotEngine.js";
+import type { BotTransition } from "../bots/BotRunner.js";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
 import { privnet } from "../chain/privnet.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
@@ -50,6 +53,11 @@ import {
   type SendFromWalletReturnType,
   sendFromWallet,
 } from "../sender/sendFromWallet.js";
+import {
+  type SendTransactionParameters,
+  type SendTransactionReturnType,
+  sendTransaction,
+} from "../sender/sendTransaction.js";
 import {
   type SendWithKeyParameters,
   type SendWithKeyReturnType,
@@ -115,6 +123,8 @@ export type CreatePlatformOptions = {
   contracts?: PlatformContractsOptions | boolean | undefined;
   /** The price simulator (`platform.oracle`); `autoStart` starts its push loop with the platform. */
   oracle?: (OracleOptions & { autoStart?: boolean }) | undefined;
+  /** The bots' settings, custom bots, funding; see docs/bots.md. */
+  bots?: BotsOptions | undefined;
 };
 
 export type Platform = {
@@ -136,6 +146,8 @@ export type Platform = {
   readonly sender: {
     sendFromWallet(params: SendFromWalletParameters): Promise<SendFromWalletReturnType>;
     sendWithKey(params: SendWithKeyParameters): Promise<SendWithKeyReturnType>;
+    /** Any transaction (call, deployment, transfer) through the nonce manager; see {@link sendTransaction}. */
+    sendTransaction(params: SendTransactionParameters): Promise<SendTransactionReturnType>;
   };
   readonly transactions: {
     list(params?: ListTransactionsParameters): Promise<ListTransactionsReturnType>;
@@ -171,6 +183,22 @@ export type Platform = {
     repay(params: LendingTransferParameters): Promise<LendingReceipt>;
     liquidate(params: LiquidateParameters): Promise<LiquidateReturnType>;
     position(user: string): Promise<LendingPosition>;
+  };
+  readonly bots: {
+    /** Starts a bot; `overrides` (e.g. `{ interval: 1000 }`) apply to this run. Harmless when running. */
+    start(name: string, overrides?: unknown): Promise<BotTransition>;
+    /** Stops a bot; its pending transactions still settle. Harmless when stopped. */
+    stop(name: string): Promise<BotTransition>;
+    /** Every bot's status, config and stats, by name. */
+    status(): Promise<Record<string, BotStatusEntry>>;
+    get(name: string): Promise<BotStatusEntry>;
+    /** Recent transactions (from the history) and errors of a bot. */
+    logs(name: string, options?: { limit?: number | undefined }): Promise<BotLogs>;
+    /** Resolves once nothing the bot sent is pending. */
+    settled(name: string): Promise<void>;
+    /** Registers a custom bot made with `defineBot`. */
+    register(definition: BotDefinition<never>): Promise<void>;
+    names(): string[];
   };
   /** Typed events: see {@link PlatformEvents}. */
   readonly events: EventEmitter<PlatformEvents>;
@@ -276,6 +304,13 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
   const lendingCtx: LendingContext = { chain, client, transport: options.transport, contracts };
 
   let closing: Promise<void> | undefined;
+  let bots: BotEngine;
+  try {
+    bots = new BotEngine(ctx, options.bots);
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
   try {
     await watcher.start();
     if (options.registerSystemWallets ?? true) await registerSystemWallets(base);
@@ -285,7 +320,10 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
       await oracle.ready();
     }
     if (autoStart) await pushLoop.start();
+    // Last: bots that were running resume, and their loops need everything above.
+    await bots.init();
   } catch (error) {
+    await bots.close();
     await pushLoop.stop();
     await oracle.close();
     await watcher.stop();
@@ -326,6 +364,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     sender: {
       sendFromWallet: guard((params: SendFromWalletParameters) => sendFromWallet(ctx, params)),
       sendWithKey: guard((params: SendWithKeyParameters) => sendWithKey(ctx, params)),
+      sendTransaction: guard((params: SendTransactionParameters) => sendTransaction(ctx, params)),
     },
     transactions: {
       list: guard((params?: ListTransactionsParameters) => listTransactions(base, params)),
@@ -358,10 +397,22 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
       liquidate: guard((params: LiquidateParameters) => liquidate(lendingCtx, params)),
       position: guard((user: string) => getPosition(lendingCtx, user)),
     },
+    bots: {
+      start: guard((name: string, overrides?: unknown) => bots.start(name, overrides)),
+      stop: guard((name: string) => bots.stop(name)),
+      status: guard(() => bots.status()),
+      get: guard((name: string) => bots.get(name)),
+      logs: guard((name: string, params?: { limit?: number | undefined }) => bots.logs(name, params)),
+      settled: guard((name: string) => bots.settled(name)),
+      register: guard((definition: BotDefinition<never>) => bots.register(definition)),
+      names: () => bots.names(),
+    },
     events,
     close() {
       closing ??= (async () => {
-        // The push loop stops first: its last push may still need the chain.
+        // Bots first: their loops stop (they stay marked running, to resume on the next start).
+        await bots.close();
+        // Then the push loop: its last push may still need the chain.
         await pushLoop.stop();
         await oracle.close();
         // Queued sends are refused, sent ones recorded; waits on confirmations end; then every

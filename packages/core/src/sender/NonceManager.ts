@@ -1,5 +1,5 @@
 import type { Address, Hash, Hex, LocalAccount, TransactionSerializableEIP1559 } from "viem";
-import { BaseError, keccak256 } from "viem";
+import { BaseError, getContractAddress, keccak256 } from "viem";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, NonceConflictError, TransactionRejectedError } from "../errors/sender.js";
@@ -22,22 +22,33 @@ export type NonceManagerOptions = {
   maxAttempts: number;
 };
 
-/** One transfer waiting for its nonce. */
-export type QueuedTransfer = {
+/** One transaction waiting for its nonce: a plain transfer, a contract call or a deployment. */
+export type QueuedTransaction = {
   account: LocalAccount;
-  to: Address;
+  /** Recipient or called contract; undefined deploys `data` as a contract's init code. */
+  to: Address | undefined;
   value: bigint;
+  /** Call data, or init code when `to` is undefined. */
+  data?: Hex | undefined;
+  /** Gas limit, already decided (a transfer's 21,000, an estimate with its margin, or the caller's). */
+  gas: bigint;
   source: string;
   /** Gets the key again for a replacement (wallet sends read it from storage). */
   signer: () => Promise<LocalAccount | undefined>;
 };
 
+/** A plain ETH transfer: the queued transaction with no data and {@link TRANSFER_GAS}. */
+export type QueuedTransfer = Omit<QueuedTransaction, "to" | "gas" | "data"> & { to: Address };
+
 export type SentTransfer = { record: TransactionRecord; watched: WatchedTransaction };
+
+/** What the manager answers for every accepted transaction. */
+export type SentTransaction = SentTransfer;
 
 /** What the manager keeps in `storage.state` under `nonce:<address>`, shared by every process. */
 export type StoredNonceState = { next: number; genesis: Hash };
 
-type Waiting = QueuedTransfer & {
+type Waiting = QueuedTransaction & {
   attempts: number;
   resolve: (sent: SentTransfer) => void;
   reject: (error: unknown) => void;
@@ -51,17 +62,17 @@ type Outcome =
  * Hands out the nonces of one address so that they never collide and never leave a gap, however
  * many sends run at once and however many processes share the storage.
  *
- * Transfers queue in memory. One at a time per address, the manager takes the storage's lock
- * `nonce:<address>` and, while holding it:
+ * Transactions (transfers, contract calls, deployments) queue in memory. One at a time per
+ * address, the manager takes the storage's lock `nonce:<address>` and, while holding it:
  *
  * 1. reads the stored next nonce and the chain's pending nonce, balance and base fee (one round
  *    trip, concurrently) and reconciles them: normally the higher of the two; the chain's when the
  *    chain was reset (new genesis hash) or when the node holds none of our transactions although
  *    our counter is ahead (they were dropped — their nonces are reused);
- * 2. takes queued transfers in order: checks value + gas × max fee against what the balance has
+ * 2. takes queued transactions in order: checks value + gas × max fee against what the balance has
  *    left (`INSUFFICIENT_FUNDS` before any nonce is given), gives the next nonce, signs and sends,
  *    keeping up to `maxInFlight` sends unanswered, like a raw sender with that concurrency. Each
- *    accepted transfer is recorded and its caller answered at once;
+ *    accepted transaction is recorded and its caller answered at once;
  * 3. classifies every refusal ({@link classifyNodeError}): a nonce conflict stops the hold and
  *    goes back to the queue for a fresh nonce after resynchronising; other refusals fail their
  *    transfer, and a refused nonce below an accepted one is filled with a zero-value transfer to
@@ -100,12 +111,21 @@ export class NonceManager {
 
   /** Queues a transfer; resolves once the node accepted it and its record is stored (pending). */
   send(transfer: QueuedTransfer): Promise<SentTransfer> {
+    return this.sendTransaction({ ...transfer, gas: TRANSFER_GAS });
+  }
+
+  /**
+   * Queues any transaction (transfer, contract call, deployment) with its gas limit decided;
+   * resolves once the node accepted it and its record is stored (pending). Same ordering, lock,
+   * classification, resync, replacement and gap filling as a transfer.
+   */
+  sendTransaction(transaction: QueuedTransaction): Promise<SentTransaction> {
     return new Promise((resolve, reject) => {
       if (this.#closed) {
         reject(this.#closeError);
         return;
       }
-      this.#queue.push({ ...transfer, attempts: 0, resolve, reject });
+      this.#queue.push({ ...transaction, attempts: 0, resolve, reject });
       if (!this.#draining) this.#draining = this.#drain();
     });
   }
@@ -154,7 +174,7 @@ export class NonceManager {
     const maxPriorityFeePerGas = this.#options.priorityFeePerGas;
     const maxFeePerGas = (block.baseFeePerGas ?? 0n) * 2n + maxPriorityFeePerGas;
     const fees = { maxFeePerGas, maxPriorityFeePerGas };
-    const transferCost = (item: QueuedTransfer) => item.value + TRANSFER_GAS * maxFeePerGas;
+    const transactionCost = (item: QueuedTransaction) => item.value + item.gas * maxFeePerGas;
 
     let available = balance;
     let conflict = false;
@@ -167,7 +187,7 @@ export class NonceManager {
       if (conflict || this.#closed) break;
       const item = this.#queue.shift() as Waiting;
       taken++;
-      const cost = transferCost(item);
+      const cost = transactionCost(item);
       if (cost > available) {
         item.reject(new InsufficientFundsError(this.address, available, cost));
         continue;
@@ -178,9 +198,10 @@ export class NonceManager {
         chainId: this.#ctx.chain.id,
         type: "eip1559",
         nonce,
-        to: item.to,
+        ...(item.to === undefined ? {} : { to: item.to }),
         value: item.value,
-        gas: TRANSFER_GAS,
+        ...(item.data === undefined ? {} : { data: item.data }),
+        gas: item.gas,
         ...fees,
       };
       const sending: Promise<void> = this.#sendOne(item, nonce, request).then(async (outcome) => {
@@ -225,7 +246,7 @@ export class NonceManager {
       }
       item.reject(
         kind === "insufficient-funds"
-          ? new InsufficientFundsError(this.address, balance, transferCost(item))
+          ? new InsufficientFundsError(this.address, balance, transactionCost(item))
           : kind === "unreachable"
             ? new ChainUnreachableError({ cause: error })
             : new TransactionRejectedError(shortReason(error), { cause: error }),
@@ -247,7 +268,7 @@ export class NonceManager {
     return mined === chainPending ? chainPending : stored.next;
   }
 
-  /** Signs and sends one transfer. Never rejects: every failure becomes a refused outcome. */
+  /** Signs and sends one transaction. Never rejects: every failure becomes a refused outcome. */
   async #sendOne(item: Waiting, nonce: number, request: TransactionSerializableEIP1559): Promise<Outcome> {
     let serialized: Hex;
     try {
@@ -286,11 +307,12 @@ export class NonceManager {
     return known !== undefined;
   }
 
-  async #record(item: QueuedTransfer, nonce: number, watched: WatchedTransaction) {
+  async #record(item: QueuedTransaction, nonce: number, watched: WatchedTransaction) {
     const record = await this.#ctx.storage.transactions.insert({
       hash: watched.hash,
       from: this.address,
-      to: item.to,
+      // A deployment is recorded with the address its contract gets (from sender and nonce).
+      to: item.to ?? getContractAddress({ from: this.address, nonce: BigInt(nonce) }),
       value: item.value,
       nonce,
       status: "pending",
@@ -313,6 +335,7 @@ export class NonceManager {
       account,
       to: this.address,
       value: 0n,
+      gas: TRANSFER_GAS,
       source: "nonce-gap-filler",
       signer: async () => account,
       attempts: 0,

@@ -1,8 +1,15 @@
 export { classifyNodeError, type NodeErrorKind } from "./classifyNodeError.js";
 export {
+  type EstimateTransactionGasParameters,
+  estimateTransactionGas,
+  GAS_ESTIMATE_MARGIN_PERCENT,
+} from "./estimateTransactionGas.js";
+export {
   NonceManager,
   type NonceManagerOptions,
+  type QueuedTransaction,
   type QueuedTransfer,
+  type SentTransaction,
   type SentTransfer,
   type StoredNonceState,
   TRANSFER_GAS,
@@ -15,6 +22,12 @@ export {
   type SendFromWalletReturnType,
   sendFromWallet,
 } from "./sendFromWallet.js";
+export {
+  type SendTransactionParameters,
+  type SendTransactionReturnType,
+  type SettledTransaction,
+  sendTransaction,
+} from "./sendTransaction.js";
 export { type SendWithKeyParameters, type SendWithKeyReturnType, sendWithKey } from "./sendWithKey.js";
 export {
   TransactionWatcher,

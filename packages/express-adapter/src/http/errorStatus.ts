@@ -30,6 +30,30 @@ export const errorStatus = {
   // The server cannot decrypt stored keys (no or wrong passphrase configured): not the client's fault.
   WALLET_LOCKED: 503,
   WALLET_DECRYPTION_FAILED: 503,
+  // Oracle and lending: bad input is 400, an unknown symbol or a price never set 404; a stale
+  // price or a push the chain did not take means the dependency is not usable right now (503).
+  INVALID_SYMBOL: 400,
+  INVALID_PRICE: 400,
+  UNKNOWN_SYMBOL: 404,
+  PRICE_NOT_AVAILABLE: 404,
+  PRICE_STALE: 503,
+  ORACLE_PUSH_FAILED: 503,
+  // The lending pool refused the operation for this account's position: the request, not the server.
+  LENDING_ASSET_NOT_LISTED: 400,
+  LENDING_INSUFFICIENT_COLLATERAL: 400,
+  LENDING_HEALTH_FACTOR_TOO_LOW: 400,
+  LENDING_BORROW_EXCEEDS_LTV: 400,
+  LENDING_INSUFFICIENT_LIQUIDITY: 400,
+  LENDING_NO_DEBT: 400,
+  LENDING_NOT_LIQUIDATABLE: 400,
+  LENDING_REPAY_EXCEEDS_CLOSE_FACTOR: 400,
+  LENDING_INSUFFICIENT_COLLATERAL_TO_SEIZE: 400,
+  LENDING_REVERTED: 400,
+  // Bots, and the general sender they use.
+  INVALID_TRANSACTION: 400,
+  BOT_NOT_FOUND: 404,
+  BOT_EXISTS: 409,
+  INVALID_BOT_CONFIG: 400,
   // Raised by the embedded devnet at start-up, never on a request.
   DEVNET_BINARY_NOT_FOUND: 500,
   DEVNET_PORT_IN_USE: 500,

@@ -18,6 +18,7 @@ import {
 } from "../idempotency/IdempotencyStore.js";
 import { type AdminMetrics, createAdminMetrics } from "../metrics/createAdminMetrics.js";
 import { buildOpenApiDocument } from "../openapi/buildOpenApiDocument.js";
+import { BOT_EVENTS_PATH, streamBotEvents } from "../routes/bots/index.js";
 import type { RouteDefinition } from "../routes/defineRoute.js";
 import { adminRoutes } from "../routes/index.js";
 
@@ -66,6 +67,8 @@ export function createAdminRouter(platform: Platform, options: AdminRouterOption
   router.use(express.json({ limit: options.bodyLimit ?? "100kb", strict: false, type: () => true }));
 
   const idempotency = createIdempotencyStore(platform.storage);
+  // The bots' event stream answers server-sent events, not one JSON body: registered apart.
+  router.get(BOT_EVENTS_PATH, streamBotEvents(platform));
   for (const route of routes) register(router, route, { platform, idempotency, metrics });
   router.get("/openapi.json", (_request, response) => {
     response.json(openApi);

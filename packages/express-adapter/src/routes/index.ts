@@ -1,3 +1,4 @@
+import { botRoutes } from "./bots/index.js";
 import { createWallet } from "./createWallet.js";
 import type { RouteDefinition } from "./defineRoute.js";
 import { deleteWallet } from "./deleteWallet.js";
@@ -26,4 +27,5 @@ export const adminRoutes: readonly RouteDefinition[] = [
   listTransactions,
   send,
   sendDirect,
+  ...botRoutes,
 ];

@@ -1,0 +1,262 @@
+import { type Address, parseEther } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { deriveAccounts } from "../chain/deriveAccounts.js";
+import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
+import { BotExistsError, BotNotFoundError, InvalidBotConfigError } from "../errors/bots.js";
+import { InvalidQueryError } from "../errors/sender.js";
+import type { SenderContext } from "../sender/SenderContext.js";
+import { type TransactionEntry, toTransactionEntry } from "../transactions/TransactionEntry.js";
+import { type BotBaseConfig, mergeBotConfig } from "./BotConfig.js";
+import type { BotDefinition } from "./BotDefinition.js";
+import type { BotError } from "./BotEvent.js";
+import { BotRunner, type BotStatus, type BotTransition } from "./BotRunner.js";
+import type { BotStatsSnapshot } from "./BotStats.js";
+import { allocateBotKeyIndex, DEFAULT_BOT_FUNDER_INDEX } from "./botKeyIndexes.js";
+import { erc20Bot } from "./erc20Bot.js";
+import { nftBot } from "./nftBot.js";
+import { readBotEnv } from "./readBotEnv.js";
+import { transferBot } from "./transferBot.js";
+
+export type BotsOptions = {
+  /** Settings of the transfer bot (see docs/bots.md); environment variables override them. */
+  transfer?: Record<string, unknown> | undefined;
+  erc20?: Record<string, unknown> | undefined;
+  nft?: Record<string, unknown> | undefined;
+  /** Your own bots, registered before bots resume so that they resume too. */
+  custom?: readonly BotDefinition<never>[] | undefined;
+  /** Index of the system account that tops bots up. Default 20. */
+  funderIndex?: number | undefined;
+  /** A bot below this balance (decimal ETH) is topped up. Default "10". */
+  minBalance?: string | undefined;
+  /** What a top-up sends (decimal ETH). Default "100". */
+  topUp?: string | undefined;
+  /** Resume the bots that were running when the platform last closed. Default true. */
+  resume?: boolean | undefined;
+  /** Where `TRANSFER_*`, `ERC20_*`, `NFT_*` are read. Default `process.env` (none outside Node). */
+  env?: Record<string, string | undefined> | undefined;
+};
+
+/** One bot in `status()`: the shape of each entry of `GET /bots/status`. */
+export type BotStatusEntry = {
+  status: BotStatus;
+  /** The bot's own sending address. */
+  address: Address;
+  config: Record<string, unknown>;
+  stats: BotStatsSnapshot;
+};
+
+export type BotLogs = {
+  bot: string;
+  /** The bot's transactions from the history, newest first. */
+  transactions: TransactionEntry[];
+  /** Its recent errors (this process), newest first. */
+  errors: BotError[];
+};
+
+const WINDOWS = [5n, 20n, 60n] as const;
+
+/**
+ * `platform.bots`: the built-in transfer, erc20 and nft bots and any custom ones, each with its
+ * own key and loop. Created by `createPlatform`.
+ */
+export class BotEngine {
+  readonly #ctx: SenderContext;
+  readonly #options: BotsOptions;
+  readonly #runners = new Map<string, BotRunner<BotBaseConfig>>();
+  readonly #addresses = new Set<string>();
+  readonly #blockTimes = new Map<bigint, bigint>();
+  readonly #funding: { minBalance: bigint; topUp: bigint };
+  readonly #funder;
+  readonly #env;
+
+  constructor(ctx: SenderContext, options: BotsOptions = {}) {
+    this.#ctx = ctx;
+    this.#options = options;
+    const funderIndex = options.funderIndex ?? DEFAULT_BOT_FUNDER_INDEX;
+    if (!Number.isSafeInteger(funderIndex) || funderIndex < 0) {
+      throw new InvalidBotConfigError(
+        "bots",
+        `funderIndex must be a non-negative integer, got ${funderIndex}.`,
+      );
+    }
+    this.#funding = {
+      minBalance: parseEth("minBalance", options.minBalance ?? "10"),
+      topUp: parseEth("topUp", options.topUp ?? "100"),
+    };
+    const [funder] = deriveAccounts(SYSTEM_MNEMONIC, [funderIndex]);
+    this.#funder = privateKeyToAccount(funder?.privateKey ?? "0x");
+    const env =
+      options.env ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+    this.#env = readBotEnv(env ?? {});
+  }
+
+  /** Registers the built-in and custom bots and resumes those that were running. */
+  async init() {
+    const builtIn = { transfer: transferBot, erc20: erc20Bot, nft: nftBot } as const;
+    for (const [name, definition] of Object.entries(builtIn)) {
+      const key = name as keyof typeof builtIn;
+      await this.#add(definition as unknown as BotDefinition<BotBaseConfig>, [
+        this.#options[key],
+        this.#env[key],
+      ]);
+    }
+    for (const definition of this.#options.custom ?? []) {
+      await this.#add(definition as unknown as BotDefinition<BotBaseConfig>, []);
+    }
+  }
+
+  /** Registers a custom bot (see `defineBot`); it resumes if it was running when the platform last closed. */
+  async register(definition: BotDefinition<never>): Promise<void> {
+    await this.#add(definition as unknown as BotDefinition<BotBaseConfig>, []);
+  }
+
+  /** Names of the registered bots. */
+  names(): string[] {
+    return [...this.#runners.keys()];
+  }
+
+  async start(name: string, overrides?: unknown): Promise<BotTransition> {
+    return this.#runner(name).start(overrides);
+  }
+
+  async stop(name: string): Promise<BotTransition> {
+    return this.#runner(name).stop();
+  }
+
+  /** Every bot's status, config and stats, by name. */
+  async status(): Promise<Record<string, BotStatusEntry>> {
+    const windows = await this.#windows();
+    const entries: Record<string, BotStatusEntry> = {};
+    for (const [name, runner] of this.#runners) entries[name] = this.#entry(runner, windows);
+    return entries;
+  }
+
+  /** One bot's status, config and stats. */
+  async get(name: string): Promise<BotStatusEntry> {
+    const runner = this.#runner(name);
+    return this.#entry(runner, await this.#windows());
+  }
+
+  /** The bot's recent transactions (from the history) and errors. */
+  async logs(name: string, options: { limit?: number | undefined } = {}): Promise<BotLogs> {
+    const runner = this.#runner(name);
+    const limit = options.limit ?? 50;
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 500) {
+      throw new InvalidQueryError(`\`limit\` must be a whole number from 1 to 500, got ${limit}.`);
+    }
+    const transactions: TransactionEntry[] = [];
+    let before: number | undefined;
+    // The bot's address also receives its top-ups: page on until enough of its own are found.
+    for (let page = 0; page < 20 && transactions.length < limit; page++) {
+      const records = await this.#ctx.storage.transactions.list({
+        limit: 100,
+        address: runner.account.address,
+        ...(before === undefined ? {} : { before }),
+      });
+      for (const record of records) {
+        if (record.source === name && transactions.length < limit)
+          transactions.push(toTransactionEntry(record));
+      }
+      if (records.length < 100) break;
+      before = records.at(-1)?.id;
+    }
+    return { bot: name, transactions, errors: [...runner.recentErrors] };
+  }
+
+  /** Resolves once nothing the bot sent is pending (stop it first for a final count). */
+  async settled(name: string): Promise<void> {
+    await this.#runner(name).settled();
+  }
+
+  /** Stops every loop for a shutdown; running bots stay marked running and resume on the next start. */
+  async close() {
+    await Promise.all([...this.#runners.values()].map((runner) => runner.close()));
+  }
+
+  async #add(definition: BotDefinition<BotBaseConfig>, layers: (Record<string, unknown> | undefined)[]) {
+    if (this.#runners.has(definition.name)) throw new BotExistsError(definition.name);
+    // Defaults, then the platform's options (privnet.config.ts), then the environment.
+    let configured = definition.defaults;
+    for (const layer of layers)
+      configured = mergeBotConfig(definition.name, definition.schema, configured, layer);
+    const index = await allocateBotKeyIndex(this.#ctx.storage, definition.name, definition.keyIndex);
+    const [derived] = deriveAccounts(SYSTEM_MNEMONIC, [index]);
+    const account = privateKeyToAccount(derived?.privateKey ?? "0x");
+    const runner = new BotRunner(definition, account, configured, {
+      ctx: this.#ctx,
+      funder: this.#funder,
+      funding: this.#funding,
+      botAddresses: () => this.#addresses,
+    });
+    this.#runners.set(definition.name, runner);
+    this.#addresses.add(account.address.toLowerCase());
+    const { resume, config } = await runner.load();
+    if (resume && (this.#options.resume ?? true)) {
+      // The last run's config if it is still valid, else the configured one.
+      await runner.start(config ?? undefined).catch(() => runner.start());
+    }
+  }
+
+  #runner(name: string) {
+    const runner = this.#runners.get(name);
+    if (!runner) throw new BotNotFoundError(name, this.names());
+    return runner;
+  }
+
+  #entry(runner: BotRunner<BotBaseConfig>, windows: Window[]): BotStatusEntry {
+    const rate = (window: Window | undefined) => {
+      if (!window || window.seconds <= 0) return null;
+      const count = runner.stats.confirmedBetween(window.from, window.to);
+      return Math.round((count / window.seconds) * 100) / 100;
+    };
+    return {
+      status: runner.status,
+      address: runner.account.address,
+      config: { ...runner.config },
+      stats: runner.stats.snapshot({
+        last5Blocks: rate(windows[0]),
+        last20Blocks: rate(windows[1]),
+        last60Blocks: rate(windows[2]),
+      }),
+    };
+  }
+
+  /** The last 5, 20 and 60 blocks: their range and the seconds they span. */
+  async #windows(): Promise<Window[]> {
+    try {
+      const head = await this.#ctx.client.getBlockNumber({ cacheTime: 0 });
+      const time = async (number: bigint) => {
+        let timestamp = this.#blockTimes.get(number);
+        if (timestamp === undefined) {
+          timestamp = (await this.#ctx.client.getBlock({ blockNumber: number })).timestamp;
+          this.#blockTimes.set(number, timestamp);
+          if (this.#blockTimes.size > 1_000) this.#blockTimes.clear();
+        }
+        return timestamp;
+      };
+      return await Promise.all(
+        WINDOWS.map(async (size) => {
+          const from = head > size ? head - size : 0n;
+          const [start, end] = await Promise.all([time(from), time(head)]);
+          return { from, to: head, seconds: Number(end - start) };
+        }),
+      );
+    } catch {
+      // The node is away: rates unknown, the rest of the status still answers.
+      return [];
+    }
+  }
+}
+
+type Window = { from: bigint; to: bigint; seconds: number };
+
+function parseEth(name: string, value: string) {
+  try {
+    const wei = parseEther(value);
+    if (wei > 0n) return wei;
+  } catch {}
+  throw new InvalidBotConfigError(
+    "bots",
+    `${name} must be a positive decimal ETH amount, got ${JSON.stringify(value)}.`,
+  );
+}

@@ -1,0 +1,441 @@
+import { type Address, getAddress, type LocalAccount, toHex } from "viem";
+import { isPrivnetError } from "../errors/PrivnetError.js";
+import { TransactionFailedError } from "../errors/sender.js";
+import { TRANSFER_GAS } from "../sender/NonceManager.js";
+import type { SenderContext } from "../sender/SenderContext.js";
+import { type SendTransactionReturnType, sendTransaction } from "../sender/sendTransaction.js";
+import type { TransactionRecord } from "../storage/StorageAdapter.js";
+import { toTransactionEntry } from "../transactions/TransactionEntry.js";
+import { waitForTransaction } from "../transactions/waitForTransaction.js";
+import { type BotBaseConfig, mergeBotConfig } from "./BotConfig.js";
+import type { BotContext, BotDefinition, BotTransaction } from "./BotDefinition.js";
+import type { BotError, BotEvent } from "./BotEvent.js";
+import { BotStats, type PersistedBotCounters } from "./BotStats.js";
+
+export type BotStatus = "Running" | "Stopped";
+
+/** What the engine keeps in `storage.state` under `bots:<name>`. */
+export type PersistedBotState = {
+  running: boolean;
+  /** The config of the current (or last) run, so that a resumed bot runs as it did. */
+  config: Record<string, unknown> | null;
+  /** The bot's own data: deployed contract addresses… */
+  data: Record<string, unknown>;
+  counters: PersistedBotCounters;
+};
+
+export type BotRunnerDependencies = {
+  ctx: SenderContext;
+  /** Tops bots up. */
+  funder: LocalAccount;
+  /** A bot whose balance falls below `minBalance` (wei) gets `topUp` (wei) from the funder. */
+  funding: { minBalance: bigint; topUp: bigint };
+  /** Every bot's address, lower-case: never picked as a recipient. */
+  botAddresses(): ReadonlySet<string>;
+};
+
+/** The answer of start and stop: the bot's status afterwards, and whether it changed. */
+export type BotTransition = { bot: string; status: BotStatus; changed: boolean; message: string };
+
+const RECENT_ERRORS = 20;
+const COUNTERS_SAVE_EVERY_MS = 250;
+const FUNDS_CHECK_EVERY_MS = 3_000;
+const WALLETS_CACHE_MS = 5_000;
+/** Pause after an error before the next try, so a lasting fault does not spin. */
+const ERROR_BACKOFF_MS = 1_000;
+/**
+ * Most ticks running at once at interval 0 (and never more than `maxPending`): enough that the
+ * nonce manager's queue does not run dry between its sessions, which cost a reconcile each.
+ */
+const MAX_CONCURRENT_TICKS = 256;
+
+/**
+ * Runs one bot: its loop of ticks, its sends (all through the platform's nonce manager, under the
+ * bot's own key), its funding, stats, events and persisted state. An error never stops it: it is
+ * counted, reported and the next tick (or setup) runs after a short pause.
+ */
+export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
+  readonly definition: BotDefinition<Config>;
+  readonly account: LocalAccount;
+  readonly stats = new BotStats();
+  readonly recentErrors: BotError[] = [];
+  readonly #deps: BotRunnerDependencies;
+  #configured: Config;
+  #runConfig: Config | undefined;
+  #data: Record<string, unknown> = {};
+  #running = false;
+  #loop: Promise<void> | undefined;
+  #wakers = new Set<() => void>();
+  #reserved = 0;
+  #lastFundsCheck = 0;
+  #fundsCheck: Promise<void> | undefined;
+  #fundNow = true;
+  #walletsCache: { at: number; addresses: Address[] } | undefined;
+  #saving: Promise<void> | undefined;
+  #dirty = false;
+  #closed = false;
+  #shuttingDown = false;
+  #saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    definition: BotDefinition<Config>,
+    account: LocalAccount,
+    configured: Config,
+    deps: BotRunnerDependencies,
+  ) {
+    this.definition = definition;
+    this.account = account;
+    this.#configured = configured;
+    this.#deps = deps;
+  }
+
+  get name() {
+    return this.definition.name;
+  }
+
+  get status(): BotStatus {
+    return this.#running ? "Running" : "Stopped";
+  }
+
+  /** The config of the current run, or the configured defaults while stopped. */
+  get config(): Config {
+    return this.#running && this.#runConfig ? this.#runConfig : this.#configured;
+  }
+
+  get #stateKey() {
+    return `bots:${this.name}`;
+  }
+
+  /** Reads the persisted state; returns true when the bot was running and should resume. */
+  async load(): Promise<{ resume: boolean; config: Record<string, unknown> | null }> {
+    const saved = await this.#deps.ctx.storage.state.get<PersistedBotState>(this.#stateKey);
+    if (!saved) return { resume: false, config: null };
+    this.#data = saved.data ?? {};
+    this.stats.load(saved.counters);
+    // Transactions a previous run left pending are counted when they settle.
+    for (const id of this.stats.pendingIds) void this.#follow(id);
+    return { resume: saved.running, config: saved.config };
+  }
+
+  /** Starts the loop with the configured settings, overridden by `overrides` for this run. */
+  async start(overrides?: unknown): Promise<BotTransition> {
+    if (this.#running) {
+      return {
+        bot: this.name,
+        status: "Running",
+        changed: false,
+        message: `The ${this.name} bot is already running.`,
+      };
+    }
+    const config = mergeBotConfig(this.name, this.definition.schema, this.#configured, overrides);
+    this.#runConfig = config;
+    this.#running = true;
+    await this.#save();
+    this.#emit({ type: "started", message: `${this.name} bot started` });
+    this.#loop = this.#run(config);
+    return { bot: this.name, status: "Running", changed: true, message: `The ${this.name} bot started.` };
+  }
+
+  /** Stops the loop; transactions already sent still settle and are counted. */
+  async stop(): Promise<BotTransition> {
+    if (!this.#running) {
+      return {
+        bot: this.name,
+        status: "Stopped",
+        changed: false,
+        message: `The ${this.name} bot is already stopped.`,
+      };
+    }
+    await this.#halt();
+    await this.#save();
+    this.#emit({ type: "stopped", message: `${this.name} bot stopped` });
+    return { bot: this.name, status: "Stopped", changed: true, message: `The ${this.name} bot stopped.` };
+  }
+
+  /** Stops the loop for a platform shutdown: the stored state still says running, so it resumes. */
+  async close() {
+    this.#shuttingDown = true;
+    const wasRunning = this.#running;
+    await this.#halt();
+    this.#running = wasRunning;
+    await this.#save();
+    this.#closed = true;
+  }
+
+  /** Resolves once nothing the bot sent is pending any more (or the platform closes). */
+  async settled(): Promise<void> {
+    while (this.stats.pending > 0 && !this.#shuttingDown) {
+      await new Promise<void>((resolve) => this.#wakers.add(resolve));
+    }
+  }
+
+  async #halt() {
+    this.#running = false;
+    this.#wake();
+    await this.#loop;
+    this.#loop = undefined;
+  }
+
+  #wake() {
+    const wakers = [...this.#wakers];
+    this.#wakers.clear();
+    for (const wake of wakers) wake();
+  }
+
+  /** Waits `ms`, or less if the bot stops. */
+  #pause(ms: number) {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#wakers.add(done);
+    });
+  }
+
+  /** Waits until one of the bot's transactions settles, or the bot stops. */
+  #untilSettled() {
+    return new Promise<void>((resolve) => this.#wakers.add(resolve));
+  }
+
+  async #run(config: Config) {
+    const ctx = this.#context(config);
+    // Setup (deployments) is retried until it works or the bot stops.
+    while (this.#running) {
+      try {
+        await this.#ensureFunds();
+        await this.definition.setup(ctx);
+        break;
+      } catch (error) {
+        if (!this.#running) return;
+        this.#reportError(error);
+        await this.#pause(Math.max(ERROR_BACKOFF_MS, config.interval));
+      }
+    }
+    const workers = config.interval === 0 ? Math.min(config.maxPending, MAX_CONCURRENT_TICKS) : 1;
+    await Promise.all(Array.from({ length: workers }, () => this.#work(ctx, config)));
+  }
+
+  async #work(ctx: BotContext<Config>, config: Config) {
+    while (this.#running) {
+      if (this.stats.pending + this.#reserved >= config.maxPending) {
+        await this.#untilSettled();
+        continue;
+      }
+      this.#reserved++;
+      try {
+        await this.#ensureFunds();
+        await this.definition.tick(ctx);
+      } catch (error) {
+        if (!this.#running) return;
+        this.#reportError(error);
+        await this.#pause(Math.max(ERROR_BACKOFF_MS, config.interval));
+        continue;
+      } finally {
+        this.#reserved--;
+      }
+      if (config.interval > 0) await this.#pause(config.interval);
+    }
+  }
+
+  #context(config: Config): BotContext<Config> {
+    return {
+      name: this.name,
+      address: this.account.address,
+      account: this.account,
+      config,
+      client: this.#deps.ctx.client,
+      send: (transaction) => this.#send(transaction),
+      data: {
+        get: <T>(key: string) => this.#data[key] as T | undefined,
+        set: async (key, value) => {
+          this.#data = { ...this.#data, [key]: value };
+          await this.#save();
+        },
+      },
+      emit: (event) => this.#emit(event),
+      pickRecipient: (source) =>
+        this.#pickRecipient(
+          source ?? (config as { recipients?: "wallets" | "fresh" }).recipients ?? "wallets",
+        ),
+    };
+  }
+
+  async #send(transaction: BotTransaction): Promise<SendTransactionReturnType> {
+    const sent = await sendTransaction(this.#deps.ctx, {
+      account: this.account,
+      to: transaction.to,
+      value: transaction.value,
+      data: transaction.data,
+      gas: transaction.gas,
+      source: this.name,
+    });
+    const acceptedAt = Date.now();
+    this.stats.sentOne(sent.record.id);
+    this.#emitTransaction(sent.record);
+    this.#scheduleSave();
+    sent.wait().then(
+      ({ record }) => this.#settle(record, Date.now() - acceptedAt),
+      // The platform is closing: the record stays pending and is followed after a restart.
+      () => undefined,
+    );
+    return sent;
+  }
+
+  #settle(record: TransactionRecord, latencyMs: number | null) {
+    if (record.status === "pending") return;
+    if (!this.stats.settled(record.id, record.status, record.blockNumber, latencyMs)) return;
+    this.#emitTransaction(record);
+    this.#scheduleSave();
+    this.#wake();
+  }
+
+  /** Follows a record a previous run left pending. */
+  async #follow(id: number) {
+    try {
+      const record = await this.#deps.ctx.storage.transactions.get(id);
+      if (!record) {
+        // Not in the history any more (another store?): count it as lost.
+        if (this.stats.pendingIds.delete(id)) this.stats.failed++;
+        return;
+      }
+      if (record.status !== "pending") {
+        this.#settle(record, null);
+        return;
+      }
+      const entry = await waitForTransaction(this.#deps.ctx, id);
+      const settled = await this.#deps.ctx.storage.transactions.get(entry.id);
+      if (settled) this.#settle(settled, null);
+    } catch {
+      // The platform closed meanwhile: followed again on the next start.
+    }
+  }
+
+  #ensureFunds(): Promise<void> {
+    if (!this.#fundNow && Date.now() - this.#lastFundsCheck < FUNDS_CHECK_EVERY_MS) return Promise.resolve();
+    this.#fundsCheck ??= this.#topUp().finally(() => {
+      this.#fundsCheck = undefined;
+    });
+    return this.#fundsCheck;
+  }
+
+  async #topUp() {
+    const { ctx, funder, funding } = this.#deps;
+    const balance = await ctx.client.getBalance({ address: this.account.address });
+    this.#lastFundsCheck = Date.now();
+    this.#fundNow = false;
+    if (balance >= funding.minBalance) return;
+    const sent = await sendTransaction(ctx, {
+      account: funder,
+      to: this.account.address,
+      value: funding.topUp,
+      gas: TRANSFER_GAS,
+      source: "bot-funding",
+    });
+    const { record, reason } = await sent.wait();
+    if (record.status !== "confirmed") throw new TransactionFailedError(record.hash, `funding ${reason}`);
+    this.#emit({
+      type: "funded",
+      message: `${this.name} bot funded from ${funder.address}`,
+      address: this.account.address,
+    });
+  }
+
+  async #pickRecipient(source: "wallets" | "fresh"): Promise<Address> {
+    if (source === "wallets") {
+      const now = Date.now();
+      if (!this.#walletsCache || now - this.#walletsCache.at > WALLETS_CACHE_MS) {
+        const bots = this.#deps.botAddresses();
+        const wallets = await this.#deps.ctx.storage.wallets.list();
+        this.#walletsCache = {
+          at: now,
+          addresses: wallets
+            .filter((wallet) => !wallet.system && !bots.has(wallet.address.toLowerCase()))
+            .map((wallet) => wallet.address),
+        };
+      }
+      const addresses = this.#walletsCache.addresses;
+      const picked = addresses[Math.floor(Math.random() * addresses.length)];
+      if (picked) return picked;
+    }
+    // A fresh address: 20 random bytes (nobody holds its key; the value just moves there).
+    return getAddress(toHex(crypto.getRandomValues(new Uint8Array(20))));
+  }
+
+  #reportError(error: unknown) {
+    const botError: BotError = {
+      code: isPrivnetError(error) ? error.code : null,
+      message: isPrivnetError(error)
+        ? error.shortMessage
+        : error instanceof Error
+          ? error.message
+          : String(error),
+      at: new Date().toISOString(),
+    };
+    if (isPrivnetError(error, "INSUFFICIENT_FUNDS")) this.#fundNow = true;
+    this.stats.error(botError);
+    this.recentErrors.unshift(botError);
+    this.recentErrors.length = Math.min(this.recentErrors.length, RECENT_ERRORS);
+    this.#emit({ type: "error", message: `${this.name} bot: ${botError.message}`, error: botError });
+    void this.#save();
+  }
+
+  #emitTransaction(record: TransactionRecord) {
+    this.#emit({
+      type: "transaction",
+      message: `${this.name} bot transaction ${record.hash} ${record.status}`,
+      transaction: toTransactionEntry(record),
+    });
+  }
+
+  #emit(event: Omit<BotEvent, "bot" | "at">) {
+    this.#deps.ctx.events.emit("bot", { bot: this.name, at: new Date().toISOString(), ...event });
+  }
+
+  /**
+   * Counters change with every transaction: they are written at most every
+   * {@link COUNTERS_SAVE_EVERY_MS}, not per send (a restart may lose that much of the counts).
+   */
+  #scheduleSave() {
+    if (this.#saveTimer || this.#closed) return;
+    this.#saveTimer = setTimeout(() => {
+      this.#saveTimer = undefined;
+      void this.#save();
+    }, COUNTERS_SAVE_EVERY_MS);
+    this.#saveTimer.unref?.();
+  }
+
+  /** Writes the state; writes requested meanwhile are folded into one more write after it. */
+  #save(): Promise<void> {
+    if (this.#saveTimer) {
+      clearTimeout(this.#saveTimer);
+      this.#saveTimer = undefined;
+    }
+    if (this.#closed) return Promise.resolve();
+    if (this.#saving) {
+      this.#dirty = true;
+      return this.#saving;
+    }
+    this.#saving = (async () => {
+      try {
+        do {
+          this.#dirty = false;
+          const state: PersistedBotState = {
+            running: this.#running,
+            config: this.#runConfig ?? null,
+            data: this.#data,
+            counters: this.stats.persisted(),
+          };
+          await this.#deps.ctx.storage.state.set(this.#stateKey, state);
+        } while (this.#dirty);
+      } catch {
+        // The storage closed under us (shutdown); the next save or start writes again.
+      } finally {
+        this.#saving = undefined;
+      }
+    })();
+    return this.#saving;
+  }
+}

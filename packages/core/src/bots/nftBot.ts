@@ -1,0 +1,74 @@
+import { decodeEventLog, encodeDeployData, encodeFunctionData } from "viem";
+import { z } from "zod";
+import { devNftAbi, devNftBytecode } from "../contracts/generated.js";
+import { type BotBaseConfig, recipientsSource } from "./BotConfig.js";
+import { BUILT_IN_BOT_KEY_INDEXES } from "./botKeyIndexes.js";
+import { createBotDefinition } from "./defineBot.js";
+import { deployBotContract } from "./deployBotContract.js";
+
+export type NftBotConfig = BotBaseConfig & { recipients: "wallets" | "fresh" };
+
+export const nftBotSchema = z.object({ recipients: recipientsSource });
+
+export const NFT_BOT_DEFAULTS: NftBotConfig = { interval: 5_000, maxPending: 64, recipients: "wallets" };
+
+// Per run: the collection and the ids the bot minted to itself and has not given away yet.
+const runs = new WeakMap<object, { nft: `0x${string}`; owned: bigint[] }>();
+
+/**
+ * The NFT bot: deploys DevNFT (on-chain metadata) on its first start and reuses it after, then at
+ * each tick either gives away a token it owns (transferFrom to a stored wallet or a fresh address)
+ * or, when it owns none, mints the next one to itself.
+ */
+export const nftBot = createBotDefinition<NftBotConfig>({
+  name: "nft",
+  keyIndex: BUILT_IN_BOT_KEY_INDEXES.nft,
+  schema: nftBotSchema,
+  defaults: NFT_BOT_DEFAULTS,
+  async setup(ctx) {
+    const { address } = await deployBotContract(
+      ctx,
+      "nft",
+      encodeDeployData({ abi: devNftAbi, bytecode: devNftBytecode }),
+      "DevNFT",
+    );
+    runs.set(ctx, { nft: address, owned: [] });
+  },
+  async tick(ctx) {
+    const run = runs.get(ctx);
+    if (!run) throw new Error("The nft bot ticked before its setup.");
+    const tokenId = run.owned.shift();
+    if (tokenId !== undefined) {
+      const to = await ctx.pickRecipient();
+      await ctx.send({
+        to: run.nft,
+        data: encodeFunctionData({
+          abi: devNftAbi,
+          functionName: "transferFrom",
+          args: [ctx.address, to, tokenId],
+        }),
+      });
+      return;
+    }
+    const minted = await ctx.send({
+      to: run.nft,
+      data: encodeFunctionData({ abi: devNftAbi, functionName: "mint", args: [ctx.address] }),
+    });
+    // The id is known once the mint is in a block: from its Transfer event.
+    void minted.wait().then(
+      async ({ record }) => {
+        if (record.status !== "confirmed") return;
+        const receipt = await ctx.client.getTransactionReceipt({ hash: record.hash });
+        for (const log of receipt.logs) {
+          try {
+            const event = decodeEventLog({ abi: devNftAbi, data: log.data, topics: log.topics });
+            if (event.eventName === "Transfer") run.owned.push(event.args.tokenId);
+          } catch {
+            // Not one of DevNFT's events.
+          }
+        }
+      },
+      () => undefined,
+    );
+  },
+});

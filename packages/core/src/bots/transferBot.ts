@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { TRANSFER_GAS } from "../sender/NonceManager.js";
+import {
+  type AmountRange,
+  amountRange,
+  type BotBaseConfig,
+  decimalAmount,
+  recipientsSource,
+} from "./BotConfig.js";
+import { BUILT_IN_BOT_KEY_INDEXES } from "./botKeyIndexes.js";
+import { createBotDefinition } from "./defineBot.js";
+import { randomAmount } from "./randomAmount.js";
+
+export type TransferBotConfig = BotBaseConfig & {
+  /** ETH per transfer, decimal. */
+  amount: string;
+  /** When set, each transfer sends a random amount in this range instead of `amount`. */
+  random: AmountRange | null;
+  recipients: "wallets" | "fresh";
+};
+
+export const transferBotSchema = z.object({
+  amount: decimalAmount,
+  random: amountRange.nullable(),
+  recipients: recipientsSource,
+});
+
+export const TRANSFER_BOT_DEFAULTS: TransferBotConfig = {
+  interval: 5_000,
+  maxPending: 512,
+  amount: "0.01",
+  random: null,
+  recipients: "wallets",
+};
+
+/**
+ * The transfer bot: sends ETH from its own key every `interval` ms — `amount`, or a random
+ * amount in `random` — to a stored wallet or a fresh address. At interval 0 it sends as fast as
+ * the chain takes them, with at most `maxPending` unconfirmed.
+ */
+export const transferBot = createBotDefinition<TransferBotConfig>({
+  name: "transfer",
+  keyIndex: BUILT_IN_BOT_KEY_INDEXES.transfer,
+  schema: transferBotSchema,
+  defaults: TRANSFER_BOT_DEFAULTS,
+  async tick(ctx) {
+    const to = await ctx.pickRecipient();
+    // Recipients are accounts without code: a transfer's exact gas, no estimate round trip.
+    await ctx.send({ to, value: randomAmount(ctx.config.amount, ctx.config.random, 18), gas: TRANSFER_GAS });
+  },
+});

@@ -1,0 +1,46 @@
+import { PrivnetError } from "./PrivnetError.js";
+
+/** `sendTransaction` got fields that do not make a transaction (bad data, gas, value or sender). */
+export class InvalidTransactionError extends PrivnetError {
+  override name = "InvalidTransactionError";
+  constructor(reason: string) {
+    super("INVALID_TRANSACTION", `The transaction is not valid: ${reason}`, {
+      details:
+        "Give exactly one sender (account, privateKey or fromWalletId); `data` is 0x-prefixed hex of whole bytes; `value` is a non-negative bigint in wei; `gas` a positive bigint. Without `to`, `data` (the init code) is required.",
+    });
+  }
+}
+
+export class BotNotFoundError extends PrivnetError {
+  override name = "BotNotFoundError";
+  constructor(
+    readonly bot: string,
+    known: readonly string[],
+  ) {
+    super("BOT_NOT_FOUND", `There is no bot named ${JSON.stringify(bot)}.`, {
+      details: `Known bots: ${known.join(", ") || "none"}. Custom bots are registered with platform.bots.register(defineBot({ … })).`,
+    });
+  }
+}
+
+export class BotExistsError extends PrivnetError {
+  override name = "BotExistsError";
+  constructor(readonly bot: string) {
+    super("BOT_EXISTS", `A bot named ${JSON.stringify(bot)} is already registered.`, {
+      details: "Bot names identify their state, key and routes; give the custom bot another name.",
+    });
+  }
+}
+
+/** A configuration (environment, platform options or a start request) the bot cannot run with. */
+export class InvalidBotConfigError extends PrivnetError {
+  override name = "InvalidBotConfigError";
+  constructor(
+    readonly bot: string,
+    reason: string,
+  ) {
+    super("INVALID_BOT_CONFIG", `Invalid configuration for the ${bot} bot: ${reason}`, {
+      details: "See docs/bots.md for each bot's settings and the environment variables that set them.",
+    });
+  }
+}

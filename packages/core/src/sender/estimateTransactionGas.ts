@@ -1,0 +1,52 @@
+import type { Address, Hex } from "viem";
+import { BaseError } from "viem";
+import { ChainUnreachableError } from "../errors/platform.js";
+import { InsufficientFundsError, TransactionRejectedError } from "../errors/sender.js";
+import type { PlatformContext } from "../platform/PlatformContext.js";
+import { classifyNodeError } from "./classifyNodeError.js";
+import { TRANSFER_GAS } from "./NonceManager.js";
+
+export type EstimateTransactionGasParameters = {
+  from: Address;
+  to?: Address | undefined;
+  value: bigint;
+  data?: Hex | undefined;
+};
+
+/** Margin on estimates of calls and deployments: 20 %, for state that changes before inclusion. */
+export const GAS_ESTIMATE_MARGIN_PERCENT = 20n;
+
+/**
+ * The gas limit a transaction is sent with when the caller gives none: the node's estimate plus
+ * {@link GAS_ESTIMATE_MARGIN_PERCENT} (a plain transfer's exact 21,000 needs none). A call that
+ * would revert is refused here, before any nonce is taken: `TRANSACTION_REJECTED` with the node's
+ * words; `INSUFFICIENT_FUNDS` when the value is above the balance; `CHAIN_UNREACHABLE`.
+ *
+ * @example
+ * const gas = await estimateTransactionGas(ctx, { from, to: token, value: 0n, data });
+ */
+export async function estimateTransactionGas(
+  ctx: PlatformContext,
+  params: EstimateTransactionGasParameters,
+): Promise<bigint> {
+  let estimate: bigint;
+  try {
+    estimate = await ctx.client.estimateGas({
+      account: params.from,
+      ...(params.to === undefined ? {} : { to: params.to }),
+      value: params.value,
+      ...(params.data === undefined ? {} : { data: params.data }),
+    });
+  } catch (error) {
+    const kind = classifyNodeError(error);
+    if (kind === "unreachable") throw new ChainUnreachableError({ cause: error });
+    if (kind === "insufficient-funds") {
+      const balance = await ctx.client.getBalance({ address: params.from }).catch(() => 0n);
+      throw new InsufficientFundsError(params.from, balance, params.value);
+    }
+    const reason = error instanceof BaseError ? error.shortMessage : String(error);
+    throw new TransactionRejectedError(`gas estimation failed: ${reason}`, { cause: error });
+  }
+  if (estimate === TRANSFER_GAS && params.data === undefined) return estimate;
+  return estimate + (estimate * GAS_ESTIMATE_MARGIN_PERCENT + 99n) / 100n;
+}

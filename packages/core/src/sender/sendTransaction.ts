@@ -1,0 +1,114 @@
+import type { Address, Hex, LocalAccount } from "viem";
+import { isHex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { InvalidTransactionError } from "../errors/bots.js";
+import type { TransactionRecord } from "../storage/StorageAdapter.js";
+import { findWallet } from "../wallets/getWallet.js";
+import { parsePrivateKey } from "../wallets/parsePrivateKey.js";
+import { estimateTransactionGas } from "./estimateTransactionGas.js";
+import { parseAddress } from "./parseAddress.js";
+import type { SenderContext } from "./SenderContext.js";
+
+export type SendTransactionParameters = {
+  /** Sign with this viem account (its key stays in memory, nothing is stored). */
+  account?: LocalAccount | undefined;
+  /** …or with this private key (32-byte hex, never stored). */
+  privateKey?: string | undefined;
+  /** …or from this stored wallet. Exactly one of the three. */
+  fromWalletId?: number | undefined;
+  /** Recipient or called contract. Leave out to deploy `data` as a contract's init code. */
+  to?: string | undefined;
+  /** Wei. Default: 0. */
+  value?: bigint | undefined;
+  /** Call data, or init code for a deployment. */
+  data?: Hex | undefined;
+  /** Gas limit. Default: the node's estimate + 20 % (exactly 21,000 for a plain transfer). */
+  gas?: bigint | undefined;
+  /** Recorded with the transaction. Default: "sdk". */
+  source?: string | undefined;
+};
+
+/** How a sent transaction ended: its final record and why (`confirmed`, `reverted`, `dropped: …`). */
+export type SettledTransaction = { record: TransactionRecord; reason: string };
+
+export type SendTransactionReturnType = {
+  /** The history record, status `pending` (or already final on an automining node). */
+  record: TransactionRecord;
+  /** The address the contract gets, for a deployment; null otherwise. */
+  contractAddress: Address | null;
+  /** Resolves once the transaction is confirmed or failed (reverted, dropped, chain reset). */
+  wait(): Promise<SettledTransaction>;
+};
+
+/**
+ * Sends any transaction — a transfer, a contract call, a deployment — through the address's nonce
+ * manager, with the same guarantees as a transfer: consecutive nonces under the storage's lock,
+ * classification of node errors, resync, higher-fee replacement of stuck transactions, gap
+ * filling, and a history record (`to` is the new contract's address for a deployment). Resolves as
+ * soon as the node accepted it. The gas limit is the node's estimate + 20 % unless given; a call
+ * that would revert is refused before a nonce is taken (`TRANSACTION_REJECTED`).
+ *
+ * @example
+ * const sent = await platform.sender.sendTransaction({ fromWalletId: 1, data: bytecode });
+ * const { record } = await sent.wait(); // record.to === sent.contractAddress
+ */
+export async function sendTransaction(
+  ctx: SenderContext,
+  params: SendTransactionParameters,
+): Promise<SendTransactionReturnType> {
+  const senders = [params.account, params.privateKey, params.fromWalletId].filter((v) => v !== undefined);
+  if (senders.length !== 1) {
+    throw new InvalidTransactionError(
+      `give exactly one of account, privateKey and fromWalletId (got ${senders.length}).`,
+    );
+  }
+  const to = params.to === undefined ? undefined : parseAddress(params.to, "to");
+  const value = params.value ?? 0n;
+  if (typeof value !== "bigint" || value < 0n) {
+    throw new InvalidTransactionError("`value` must be a non-negative bigint (wei).");
+  }
+  const data = params.data;
+  if (data !== undefined && (!isHex(data, { strict: true }) || data.length % 2 !== 0)) {
+    throw new InvalidTransactionError("`data` must be 0x-prefixed hex of whole bytes.");
+  }
+  if (to === undefined && (data === undefined || data === "0x")) {
+    throw new InvalidTransactionError("a deployment (no `to`) needs the init code in `data`.");
+  }
+  if (params.gas !== undefined && (typeof params.gas !== "bigint" || params.gas <= 0n)) {
+    throw new InvalidTransactionError("`gas` must be a positive bigint.");
+  }
+
+  let account: LocalAccount;
+  let signer: () => Promise<LocalAccount | undefined>;
+  if (params.fromWalletId !== undefined) {
+    const wallet = await findWallet(ctx, params.fromWalletId);
+    account = await ctx.signers.forWallet(wallet);
+    signer = async () => {
+      const current = await ctx.storage.wallets.get(wallet.id);
+      return current && ctx.signers.forWallet(current);
+    };
+  } else {
+    const fixed = params.account ?? privateKeyToAccount(parsePrivateKey(params.privateKey).privateKey);
+    account = fixed;
+    signer = async () => fixed;
+  }
+
+  const gas = params.gas ?? (await estimateTransactionGas(ctx, { from: account.address, to, value, data }));
+  const sent = await ctx.nonceManager(account.address).sendTransaction({
+    account,
+    to,
+    value,
+    data,
+    gas,
+    source: params.source ?? "sdk",
+    signer,
+  });
+  return {
+    record: sent.record,
+    contractAddress: to === undefined ? sent.record.to : null,
+    wait: () =>
+      sent.record.status === "pending"
+        ? ctx.watcher.settled(sent.watched)
+        : Promise.resolve({ record: sent.record, reason: sent.record.status }),
+  };
+}

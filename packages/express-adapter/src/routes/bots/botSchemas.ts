@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+const decimal = z.string().describe('Decimal amount, e.g. "0.01".');
+
+export const botName = z.object({
+  name: z.string().describe('The bot: "transfer", "erc20", "nft" or a custom bot\'s name.'),
+});
+
+export const botError = z
+  .object({
+    code: z.string().nullable().describe("The privnet error code, or null for another error."),
+    message: z.string(),
+    at: z.string().describe("ISO 8601 UTC."),
+  })
+  .meta({ id: "BotError" });
+
+export const botStats = z
+  .object({
+    sent: z.number().int().describe("Transactions the node accepted."),
+    confirmed: z.number().int(),
+    failed: z.number().int().describe("Reverted, dropped, or lost to a chain reset."),
+    pending: z.number().int(),
+    errors: z.number().int().describe("Errors the bot hit; it kept running after each."),
+    lastError: botError.nullable(),
+    txPerSecond: z.object({
+      last5Blocks: z.number().nullable(),
+      last20Blocks: z.number().nullable(),
+      last60Blocks: z.number().nullable(),
+    }),
+    inclusionLatencyMs: z.object({ last: z.number().nullable(), average: z.number().nullable() }),
+  })
+  .meta({ id: "BotStats" });
+
+export const botStatusEntry = z
+  .object({
+    status: z.enum(["Running", "Stopped"]),
+    address: z.string().describe("The bot's own sending address."),
+    config: z.record(z.string(), z.unknown()).describe("The running config, or the configured defaults."),
+    stats: botStats,
+  })
+  .meta({ id: "BotStatus" });
+
+/**
+ * A start request's overrides. The fields each built-in bot takes are typed here; which apply is
+ * the bot's to decide (the nft bot refuses `amount` and `random`), and custom bots take their own.
+ */
+export const startBotBody = z
+  .looseObject({
+    interval: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe("Milliseconds between ticks; 0 = as fast as the chain takes them."),
+    maxPending: z.number().int().min(1).optional().describe("Most unconfirmed transactions at once."),
+    amount: decimal.optional().describe("transfer: ETH per transfer; erc20: tokens per transfer."),
+    random: z
+      .object({ min: decimal, max: decimal })
+      .nullable()
+      .optional()
+      .describe("A random amount in this range per transfer; null turns it off."),
+    recipients: z
+      .enum(["wallets", "fresh"])
+      .optional()
+      .describe("Stored wallets (default) or fresh addresses."),
+  })
+  .meta({ id: "StartBotRequest" });
+
+export const botTransition = botStatusEntry
+  .extend({
+    bot: z.string(),
+    changed: z.boolean().describe("False when the bot already was in that state."),
+    message: z.string().describe('e.g. "The transfer bot is already running."'),
+  })
+  .meta({ id: "BotTransition" });
+
+export const botLogs = z
+  .object({
+    bot: z.string(),
+    transactions: z.array(
+      z.object({
+        id: z.number().int(),
+        tx_hash: z.string(),
+        from_address: z.string(),
+        to_address: z.string(),
+        amount: z.string(),
+        status: z.enum(["pending", "confirmed", "failed"]),
+        block_number: z.number().int().nullable(),
+        created_at: z.string(),
+      }),
+    ),
+    errors: z.array(botError),
+  })
+  .meta({ id: "BotLogs" });

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { defineRoute } from "../defineRoute.js";
+import { botLogs, botName } from "./botSchemas.js";
+
+export const getBotLogs = defineRoute({
+  method: "get",
+  path: "/bots/:name/logs",
+  operationId: "getBotLogs",
+  summary: "A bot's recent transactions and errors",
+  description:
+    "Transactions from the history (source = the bot's name), newest first; errors of this process, newest first.",
+  tag: "bots",
+  params: botName,
+  query: z.object({
+    limit: z.coerce.number().int().min(1).max(500).optional().describe("Most transactions. Default 50."),
+  }),
+  response: botLogs,
+  errors: {
+    401: "A token is configured and the request has none or a wrong one.",
+    404: "No bot with that name (BOT_NOT_FOUND).",
+  },
+  handler: ({ platform, params, query }) => platform.bots.logs(params.name, { limit: query.limit }),
+});

@@ -1,0 +1,27 @@
+import { defineRoute } from "../defineRoute.js";
+import { botName, botTransition, startBotBody } from "./botSchemas.js";
+
+export const startBot = defineRoute({
+  method: "post",
+  path: "/bots/:name/start",
+  operationId: "startBot",
+  summary: "Start a bot, optionally overriding its config for this run",
+  description:
+    "No body (or `{}`) starts with the configured defaults. Starting a running bot changes nothing and says so (`changed: false`).",
+  tag: "bots",
+  params: botName,
+  body: startBotBody,
+  response: botTransition,
+  errors: {
+    400: "A field that does not apply to this bot, or a bad value (INVALID_BOT_CONFIG).",
+    401: "A token is configured and the request has none or a wrong one.",
+    404: "No bot with that name (BOT_NOT_FOUND).",
+  },
+  async handler({ platform, params, body }) {
+    const overrides = Object.fromEntries(
+      Object.entries(body ?? {}).filter(([, value]) => value !== undefined),
+    );
+    const transition = await platform.bots.start(params.name, overrides);
+    return { ...(await platform.bots.get(params.name)), ...transition };
+  },
+});
