@@ -41,11 +41,9 @@ export async function up(options: UpOptions): Promise<number> {
   const width = Math.max(...stack.urls.map((entry) => entry.label.length));
   write("privnet is up:");
   for (const { label, url } of stack.urls) write(`  ${label.padEnd(width)}  ${url}`);
-  write(
-    `Press Ctrl-C to stop${settings.chain.rpcUrl ? "" : " (the chain state is written on stop)"}; the database is kept.`,
-  );
-
-  return new Promise<number>((resolve) => {
+  // The handlers go in before the line that invites Ctrl-C: a signal that arrives right after it
+  // must find them, or Node's default kills the process before anything is stopped.
+  const stopped = new Promise<number>((resolve) => {
     let stopping = false;
     const onSignal = (signal: NodeJS.Signals) => {
       if (stopping) {
@@ -68,6 +66,10 @@ export async function up(options: UpOptions): Promise<number> {
     process.on("SIGINT", onSignal);
     process.on("SIGTERM", onSignal);
   });
+  write(
+    `Press Ctrl-C to stop${settings.chain.rpcUrl ? "" : " (the chain state is written on stop)"}; the database is kept.`,
+  );
+  return stopped;
 }
 
 /** The message of an error for a person: privnet's short message and details, never a stack. */

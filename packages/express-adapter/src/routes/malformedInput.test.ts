@@ -94,6 +94,7 @@ const badFieldValues: Record<string, unknown[]> = {
     -1,
     ...wrongTypes,
   ],
+  interval: [-1, 1.5, "1000", huge("1e400"), ...wrongTypes.filter((value) => value !== null), null],
   fromWalletId: [
     0,
     -1,
@@ -112,6 +113,8 @@ const validBodies: Record<string, () => Record<string, unknown>> = {
   "post /wallets": () => ({ name: "fine" }),
   "post /wallets/import": () => ({ name: "fine", privateKey: generatePrivateKey() }),
   "post /send": () => ({ fromWalletId: 2, toAddress: recipient, amount: "1" }),
+  // The literal path names no bot, so even a valid body ends in a 404 and nothing starts.
+  "post /bots/:name/start": () => ({ interval: 1000 }),
   "post /send-direct": () => ({
     privateKey: devnet.accounts[9]?.privateKey,
     toAddress: recipient,
