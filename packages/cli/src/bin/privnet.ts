@@ -20,6 +20,7 @@ Options of "up":
   --data-dir <dir>     where the chain state and the sqlite database live (default .privnet)
   --chain-port <n>     embedded devnet port (default 8545; 0 picks a free one)
   --block-time <s>     embedded devnet seconds between blocks (default 2; 0: a block per transaction)
+  --oracle-port <n>    oracle API port (default 3004; 0 picks a free one)
   --config <file>      config file (default: privnet.config.ts in the working directory, if any)
 
 Options of "status":
@@ -51,6 +52,7 @@ async function main(argv: string[]): Promise<number> {
         "data-dir": { type: "string" },
         "chain-port": { type: "string" },
         "block-time": { type: "string" },
+        "oracle-port": { type: "string" },
         config: { type: "string" },
         help: { type: "boolean", short: "h" },
       },

@@ -17,7 +17,7 @@ function tempDir(): string {
   return dir;
 }
 
-const freePorts = ["--port", "0", "--chain-port", "0", "--block-time", "0"];
+const freePorts = ["--port", "0", "--chain-port", "0", "--oracle-port", "0", "--block-time", "0"];
 
 async function rpc(url: string, method: string, params: unknown[] = []) {
   const response = await fetch(url, {
@@ -41,7 +41,7 @@ async function stop(run: ReturnType<typeof runPrivnet>) {
 }
 
 describe("privnet up", () => {
-  test("starts chain, storage, contracts and admin API, prints the URLs, and stops cleanly on SIGINT", async () => {
+  test("starts chain, storage, contracts, admin and oracle APIs, prints the URLs, and stops cleanly on SIGINT", async () => {
     const cwd = tempDir();
     const { run, urls } = await startUp(cwd);
     expect(run.output()).toMatch(/✓ chain +embedded devnet/);
@@ -52,9 +52,18 @@ describe("privnet up", () => {
       "API reference",
       "OpenAPI",
       "Metrics",
+      "Oracle API",
+      "Oracle prices",
       "Chain RPC",
       "Chain WebSocket",
     ]);
+    // The oracle serves the prices the platform deployed and pushed, read back from the chain.
+    const prices = (await (await fetch(urls["Oracle prices"] as string)).json()) as {
+      success: boolean;
+      prices: Record<string, { price: string }>;
+    };
+    expect(prices.success).toBe(true);
+    expect(Object.keys(prices.prices)).toEqual(expect.arrayContaining(["ETH", "PRIV", "USDC", "DAI"]));
     const admin = urls["Admin API"] as string;
     expect(admin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(await (await fetch(`${admin}/health`)).json()).toMatchObject({ status: "ok" });
@@ -88,7 +97,7 @@ describe("privnet up", () => {
     await stop(again.run);
   });
 
-  test("reads privnet.config.ts; environment variables override it; unknown oracle and bots sections pass", async () => {
+  test("reads privnet.config.ts; environment variables override it; oracle and bots sections reach the platform", async () => {
     const cwd = tempDir();
     writeFileSync(
       join(cwd, "privnet.config.ts"),
@@ -96,7 +105,7 @@ describe("privnet up", () => {
 const config: Config = {
   admin: { token: "from-config" },
   contracts: { deploy: false },
-  oracle: { port: 3004, models: ["gbm"] },
+  oracle: { port: 0, interval: 30000, model: "gbm" },
   bots: { transfer: { interval: 5 } },
 };
 export default config;

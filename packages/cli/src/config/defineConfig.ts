@@ -5,7 +5,7 @@ const port = z.int().min(0).max(65_535);
 /**
  * The schema of `privnet.config.ts`. Every field is optional; the defaults are those of `privnet
  * up` without a config. Unknown top-level sections are refused (a typo should not be silently
- * ignored), except `oracle` and `bots`, which are kept as they are for the servers that read them.
+ * ignored); inside `oracle` and `bots`, the fields the platform reads are checked by the platform.
  */
 export const privnetConfigSchema = z.strictObject({
   /** Where the chain state and the sqlite database live. Default: ".privnet" (relative to the working directory). */
@@ -47,16 +47,34 @@ export const privnetConfigSchema = z.strictObject({
     .optional(),
   contracts: z
     .strictObject({
-      /** Deploy (or reuse) the platform contracts on start. Default true. */
+      /**
+       * Deploy (or reuse) the platform contracts on start. Default true. They are owned by their
+       * own key (m/44'/60'/0'/0/22), funded from prefunded account 20 through the nonce manager.
+       */
       deploy: z.boolean().optional(),
-      /** Index (m/44'/60'/0'/0/<n>) of the prefunded account that deploys them. Default 20. */
-      deployerIndex: z.int().min(0).max(20).optional(),
     })
     .optional(),
-  /** Settings of the oracle server: passed through untouched until it is wired in. */
-  oracle: z.unknown().optional(),
-  /** Settings of the bots: passed through untouched until they are wired in. */
-  bots: z.unknown().optional(),
+  /**
+   * The oracle server and its price simulator. `port`, `host` and `enabled` are the server's; every
+   * other field is a simulator option (interval, seed, model, tokens, deviation…, see docs/oracle.md),
+   * checked by the platform when it starts.
+   */
+  oracle: z
+    .looseObject({
+      /** Run the oracle server and its push loop. Default: true when contracts are deployed. */
+      enabled: z.boolean().optional(),
+      /** Default 3004; 0 picks a free one. */
+      port: port.optional(),
+      /** Default: the admin API's host. */
+      host: z.string().min(1).optional(),
+    })
+    .optional(),
+  /**
+   * The bots: `transfer`, `erc20`, `nft` settings, `custom` bots made with `defineBot`, funding
+   * (see docs/bots.md). Checked by the platform when it starts; environment variables
+   * (TRANSFER_*, ERC20_*, NFT_*) override them.
+   */
+  bots: z.looseObject({}).optional(),
 });
 
 export type PrivnetConfig = z.input<typeof privnetConfigSchema>;

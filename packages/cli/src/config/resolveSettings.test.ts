@@ -19,9 +19,9 @@ describe("resolveSettings", () => {
       storage: { kind: "sqlite", path: "/work/project/.privnet/privnet.db" },
       encryptionPassphrase: undefined,
       admin: { port: 3000, host: "127.0.0.1", token: undefined, corsOrigins: [], bodyLimit: "100kb" },
-      contracts: { deploy: true, deployerIndex: 20 },
-      oracle: undefined,
-      bots: undefined,
+      contracts: { deploy: true },
+      oracle: { enabled: true, port: 3004, host: "127.0.0.1", simulator: {} },
+      bots: {},
     });
   });
 
@@ -30,20 +30,47 @@ describe("resolveSettings", () => {
       dataDir: "state",
       admin: { port: 3100, token: "config" },
       chain: { blockTime: 1 },
-      oracle: { port: 3004 },
+      oracle: { port: 3004, interval: 30_000, model: "gbm" },
+      bots: { transfer: { interval: 1000 } },
     });
     const env = {
+      ORACLE_INTERVAL: "15000",
       PORT: "3200",
       PRIVNET_ADMIN_TOKEN: "env",
       PRIVNET_BLOCK_TIME: "0.5",
       PRIVNET_CORS_ORIGINS: "http://a, http://b",
     };
-    const settings = resolveSettings({ config, env, flags: { port: "3300", storage: "memory" }, cwd });
+    const settings = resolveSettings({
+      config,
+      env,
+      flags: { port: "3300", storage: "memory", "oracle-port": "0" },
+      cwd,
+    });
     expect(settings.admin).toMatchObject({ port: 3300, token: "env", corsOrigins: ["http://a", "http://b"] });
     expect(settings.chain.blockTime).toBe(0.5);
     expect(settings.storage).toEqual({ kind: "memory" });
     expect(settings.dataDir).toBe(resolve(cwd, "state"));
-    expect(settings.oracle).toEqual({ port: 3004 });
+    // The server's fields are split from the simulator's; the environment's interval wins.
+    expect(settings.oracle).toEqual({
+      enabled: true,
+      port: 0,
+      host: "127.0.0.1",
+      simulator: { interval: 15_000, model: "gbm" },
+    });
+    expect(settings.bots).toEqual({ transfer: { interval: 1000 } });
+  });
+
+  test("the oracle is off when no contracts are deployed, and cannot be forced on without them", () => {
+    const off = resolveSettings({ config: { contracts: { deploy: false } }, env: {}, flags: {}, cwd });
+    expect(off.oracle.enabled).toBe(false);
+    expect(() =>
+      resolveSettings({
+        config: { contracts: { deploy: false }, oracle: { enabled: true } },
+        env: {},
+        flags: {},
+        cwd,
+      }),
+    ).toThrow("oracle.enabled needs the contracts: contracts.deploy is false.");
   });
 
   test("bad values name where they came from", () => {

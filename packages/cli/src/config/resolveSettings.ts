@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from "node:path";
+import type { BotsOptions, OracleOptions } from "@privnet/core";
 import type { PrivnetConfig } from "./defineConfig.js";
 import { privnetConfigSchema } from "./defineConfig.js";
 import { UsageError } from "./UsageError.js";
@@ -30,11 +31,17 @@ export type StackSettings = {
     corsOrigins: string[];
     bodyLimit: number | string;
   };
-  contracts: { deploy: boolean; deployerIndex: number };
-  /** Passed through for the oracle server. */
-  oracle: unknown;
-  /** Passed through for the bots. */
-  bots: unknown;
+  contracts: { deploy: boolean };
+  oracle: {
+    /** Run the oracle server and its push loop (needs the contracts). */
+    enabled: boolean;
+    port: number;
+    host: string;
+    /** The price simulator's options, for `createPlatform({ oracle })`. */
+    simulator: OracleOptions;
+  };
+  /** For `createPlatform({ bots })`. */
+  bots: BotsOptions;
 };
 
 /** Command-line flags of `privnet up`, as parsed (strings). */
@@ -46,6 +53,7 @@ export type UpFlags = {
   "data-dir"?: string | undefined;
   "chain-port"?: string | undefined;
   "block-time"?: string | undefined;
+  "oracle-port"?: string | undefined;
 };
 
 /**
@@ -63,6 +71,8 @@ export const ENVIRONMENT_VARIABLES = {
   PRIVNET_STORAGE: "storage",
   PRIVNET_DATA_DIR: "dataDir",
   PRIVNET_PASSPHRASE: "encryptionPassphrase",
+  ORACLE_PORT: "oracle.port",
+  ORACLE_INTERVAL: "oracle.interval (ms between price pushes)",
 } as const;
 
 /**
@@ -93,11 +103,16 @@ export function resolveSettings(input: {
     chain: { ...config.chain },
     admin: { ...config.admin },
     contracts: { ...config.contracts },
+    oracle: { ...config.oracle },
   };
   const set = <T>(target: Record<string, unknown>, key: string, value: T | undefined) => {
     if (value !== undefined) target[key] = value;
   };
   const chain = overrides.chain as Record<string, unknown>;
+  const oracle = overrides.oracle as Record<string, unknown>;
+  set(oracle, "port", portOf(pick(flags["oracle-port"], "oracle-port", "ORACLE_PORT")));
+  const oracleInterval = pick(undefined, "", "ORACLE_INTERVAL");
+  set(oracle, "interval", oracleInterval && integer(oracleInterval.value, "ORACLE_INTERVAL", 1, 2 ** 31 - 1));
   const admin = overrides.admin as Record<string, unknown>;
   set(admin, "port", portOf(pick(flags.port, "port", "PORT")));
   set(admin, "host", pick(flags.host, "host", "PRIVNET_HOST")?.value);
@@ -139,6 +154,11 @@ export function resolveSettings(input: {
     throw new UsageError(`The settings are not valid (config, environment and flags merged):\n${problems}`);
   }
   const merged = checked.data;
+  const deploy = merged.contracts?.deploy ?? true;
+  const { enabled: oracleEnabled, port: oraclePort, host: oracleHost, ...simulator } = merged.oracle ?? {};
+  if (oracleEnabled && !deploy) {
+    throw new UsageError("oracle.enabled needs the contracts: contracts.deploy is false.");
+  }
   const dataDir = resolve(cwd, merged.dataDir ?? ".privnet");
   const inData = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
   return {
@@ -161,12 +181,14 @@ export function resolveSettings(input: {
       corsOrigins: merged.admin?.corsOrigins ?? [],
       bodyLimit: merged.admin?.bodyLimit ?? "100kb",
     },
-    contracts: {
-      deploy: merged.contracts?.deploy ?? true,
-      deployerIndex: merged.contracts?.deployerIndex ?? 20,
+    contracts: { deploy },
+    oracle: {
+      enabled: oracleEnabled ?? deploy,
+      port: oraclePort ?? 3004,
+      host: oracleHost ?? merged.admin?.host ?? "127.0.0.1",
+      simulator: simulator as OracleOptions,
     },
-    oracle: merged.oracle,
-    bots: merged.bots,
+    bots: (merged.bots ?? {}) as BotsOptions,
   };
 }
 

@@ -36,5 +36,7 @@ export type RunningService = {
  */
 export type StackService = {
   name: string;
+  /** False: the service is off in these settings and is not started. Default: on. */
+  enabled?(settings: StackSettings): boolean;
   start(context: StackContext): Promise<RunningService>;
 };

@@ -1,19 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import {
-  createPlatform,
-  deriveAccounts,
-  memoryStorage,
-  type Platform,
-  type StorageAdapter,
-  SYSTEM_MNEMONIC,
-} from "@privnet/core";
-import { ensurePlatformContracts, type PlatformContractAddresses } from "@privnet/core/contracts";
+import { createPlatform, memoryStorage, type Platform, type StorageAdapter } from "@privnet/core";
+import type { PlatformContractAddresses } from "@privnet/core/contracts";
 import { type Devnet, startDevnet } from "@privnet/devnet";
 import { postgresStorage } from "@privnet/storage-postgres";
 import { sqliteStorage } from "@privnet/storage-sqlite";
-import { createWalletClient, http, type Transport, webSocket } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { http, type Transport, webSocket } from "viem";
 import { redactUrl, type StackSettings } from "../config/resolveSettings.js";
 import { defaultServices } from "./defaultServices.js";
 import type { RunningService, StackService, StackUrl } from "./StackService.js";
@@ -95,6 +87,11 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
       platform = await createPlatform({
         transport: transportFor(rpcUrl),
         storage,
+        // Deployed (or reused) while the platform starts, by the contracts' own key funded
+        // through the nonce manager, so nothing else sending from the funder can collide with it.
+        ...(settings.contracts.deploy ? { contracts: true } : {}),
+        oracle: settings.oracle.simulator,
+        bots: settings.bots,
         ...(settings.encryptionPassphrase === undefined
           ? {}
           : { encryptionPassphrase: settings.encryptionPassphrase }),
@@ -109,14 +106,7 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
 
     let contracts: PlatformContractAddresses | undefined;
     if (settings.contracts.deploy) {
-      const deployer = deriveAccounts(SYSTEM_MNEMONIC, [settings.contracts.deployerIndex])[0];
-      if (!deployer) throw new Error("The deployer account could not be derived.");
-      const walletClient = createWalletClient({
-        account: privateKeyToAccount(deployer.privateKey),
-        chain: platform.chain,
-        transport: transportFor(rpcUrl),
-      });
-      const deployed = await ensurePlatformContracts(walletClient, { storage: platform.storage });
+      const deployed = await platform.contracts.get();
       contracts = deployed.addresses;
       progress({
         step: "contracts",
@@ -126,6 +116,7 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
 
     const urls: StackUrl[] = [];
     for (const service of options.services ?? defaultServices) {
+      if (service.enabled && !service.enabled(settings)) continue;
       const running: RunningService = await service.start({ platform, settings, rpcUrl, contracts });
       stops.push(() => running.stop());
       urls.push(...running.urls);

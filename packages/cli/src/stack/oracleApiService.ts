@@ -1,0 +1,21 @@
+import { createOracleServer } from "@privnet/oracle-http";
+import type { StackService } from "./StackService.js";
+
+/** The oracle HTTP API on `settings.oracle` (default port 3004); it runs the price push loop. */
+export const oracleApiService: StackService = {
+  name: "oracle API",
+  enabled: (settings) => settings.oracle.enabled,
+  async start({ platform, settings }) {
+    const server = await createOracleServer(platform, {
+      port: settings.oracle.port,
+      host: settings.oracle.host,
+    });
+    return {
+      urls: [
+        { label: "Oracle API", url: server.url },
+        { label: "Oracle prices", url: `${server.url}/prices` },
+      ],
+      stop: () => server.close(),
+    };
+  },
+};
