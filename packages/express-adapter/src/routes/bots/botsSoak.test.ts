@@ -1,14 +1,20 @@
+import {
+  createPlatform,
+  MAX_TRANSACTIONS_PAGE,
+  type Platform,
+  type StorageAdapter,
+  type TransactionRecord,
+} from "@privnet/core";
 import { type Devnet, startDevnet } from "@privnet/devnet";
-import { type Address, getAddress, http } from "viem";
+import { type Address, getAddress, type Hash, http } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createPlatform, type Platform } from "../platform/createPlatform.js";
-import type { TransactionEntry } from "../transactions/TransactionEntry.js";
-import { readWholeHistory } from "./fixtures/readWholeHistory.js";
+import { createAdminServer } from "../../server/createAdminServer.js";
 
 /**
- * SOAK: all three bots at short intervals plus concurrent sends from a system wallet, on a devnet
- * with real 2 s blocks, for PRIVNET_SOAK_BLOCKS blocks (default 60 ≈ 2 minutes). Bounded by
- * blocks, not by a timer: the run ends when the chain has produced that many.
+ * SOAK: all three bots at short intervals plus concurrent `POST /send` traffic from a system
+ * wallet through the admin API, on a devnet with real 2 s blocks, for PRIVNET_SOAK_BLOCKS blocks
+ * (default 60 ≈ 2 minutes). Bounded by blocks, not by a timer: the run ends when the chain has
+ * produced that many.
  */
 const SOAK_BLOCKS = BigInt(process.env.PRIVNET_SOAK_BLOCKS || 60);
 const SYSTEM_SENDERS = 4;
@@ -35,7 +41,21 @@ function untilBlock(platform: Platform, target: bigint) {
   });
 }
 
-describe(`SOAK: three bots + system-wallet sends for ${SOAK_BLOCKS} blocks of 2 s`, () => {
+/** Every record of the history, newest first, read page by page. */
+async function readWholeHistory(storage: StorageAdapter): Promise<TransactionRecord[]> {
+  const all: TransactionRecord[] = [];
+  for (;;) {
+    const before = all.at(-1)?.id;
+    const page = await storage.transactions.list({
+      limit: MAX_TRANSACTIONS_PAGE,
+      ...(before === undefined ? {} : { before }),
+    });
+    all.push(...page);
+    if (page.length < MAX_TRANSACTIONS_PAGE) return all;
+  }
+}
+
+describe(`SOAK: three bots + POST /send traffic for ${SOAK_BLOCKS} blocks of 2 s`, () => {
   test(
     "zero nonce errors, every sent transaction confirmed, counters equal to the history",
     async () => {
@@ -44,6 +64,7 @@ describe(`SOAK: three bots + system-wallet sends for ${SOAK_BLOCKS} blocks of 2 
         pollingInterval: 250,
         bots: { env: {} },
       });
+      const admin = await createAdminServer(platform, { port: 0, logger: false });
       try {
         await platform.wallets.create({ name: "soak-recipient" });
         const system = (await platform.wallets.list()).find((w) => w.address === devnet.accounts[5]?.address);
@@ -54,19 +75,25 @@ describe(`SOAK: three bots + system-wallet sends for ${SOAK_BLOCKS} blocks of 2 
         await platform.bots.start("erc20", { interval: 250 });
         await platform.bots.start("nft", { interval: 250, recipients: "fresh" });
 
-        // Concurrent API-like traffic from a system wallet: each sender sends, waits, sends again.
+        // Concurrent API traffic from a system wallet: each client POSTs /send, waits for the
+        // receipt, sends again.
         let soaking = true;
-        const systemSends: TransactionEntry[] = [];
+        const systemSends: Hash[] = [];
         const systemErrors: unknown[] = [];
         const senders = Array.from({ length: SYSTEM_SENDERS }, async () => {
           while (soaking) {
             try {
-              const sent = await platform.sender.sendFromWallet({
-                fromWalletId: system.id,
-                to: recipient,
-                amount: "0.001",
+              const response = await fetch(`${admin.url}/send`, {
+                method: "POST",
+                headers: { "content-type": "application/json" },
+                body: JSON.stringify({ fromWalletId: system.id, toAddress: recipient, amount: "0.001" }),
               });
-              systemSends.push(await platform.transactions.wait(sent.id));
+              const body = (await response.json()) as { hash?: Hash; status?: string };
+              if (response.status !== 200 || !body.hash)
+                throw new Error(`POST /send: ${JSON.stringify(body)}`);
+              expect(body.status).toBe("pending");
+              await platform.client.waitForTransactionReceipt({ hash: body.hash, pollingInterval: 250 });
+              systemSends.push(body.hash);
             } catch (error) {
               systemErrors.push(error);
             }
@@ -82,10 +109,12 @@ describe(`SOAK: three bots + system-wallet sends for ${SOAK_BLOCKS} blocks of 2 
 
         expect(systemErrors).toEqual([]);
         expect(systemSends.length).toBeGreaterThan(0);
-        expect(systemSends.every((entry) => entry.status === "confirmed")).toBe(true);
 
         const history = await readWholeHistory(platform.storage);
+        // Every transaction of the run, the API's included, is in the history and confirmed.
         expect(history.filter((r) => r.status !== "confirmed")).toEqual([]);
+        const apiHashes = history.filter((r) => r.source === "api").map((r) => r.hash);
+        expect(apiHashes.sort()).toEqual([...systemSends].sort());
         for (const bot of bots) {
           const { stats, address } = await platform.bots.get(bot);
           const records = history.filter((r) => r.source === bot);
@@ -112,6 +141,7 @@ describe(`SOAK: three bots + system-wallet sends for ${SOAK_BLOCKS} blocks of 2 
         // Nothing from the bots' keys but the bots' own transactions (no gap fillers were needed).
         expect(history.filter((r) => r.source === "nonce-gap-filler")).toEqual([]);
       } finally {
+        await admin.close();
         await platform.close();
       }
     },
