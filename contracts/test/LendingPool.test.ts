@@ -165,6 +165,9 @@ describe("LendingPool", () => {
         poolWrite(liquidator(), "liquidate", [borrower().account.address, other, 1n, usdc]),
         "Asset not listed",
       );
+      const user = borrower().account.address;
+      await expectRevert(poolRead("previewLiquidation", [user, other, 1n, usdc]), "Asset not listed");
+      await expectRevert(poolRead("previewLiquidation", [user, usdc, 1n, other]), "Asset not listed");
     });
 
     test("the owner adds and removes liquidity, with events; nobody else can", async () => {
