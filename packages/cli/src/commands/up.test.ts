@@ -97,6 +97,17 @@ describe("privnet up", () => {
     await stop(again.run);
   });
 
+  test("a Ctrl-C during start-up stops what was started, cleanly", async () => {
+    const cwd = tempDir();
+    const run = runPrivnet(["up", ...freePorts], { cwd });
+    await run.waitFor(/✓ storage/);
+    run.child.kill("SIGINT");
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain("privnet: stopped.");
+    expect(run.output()).not.toContain("privnet is up:");
+    expect(existsSync(join(cwd, ".privnet/chain-state.json"))).toBe(true);
+  });
+
   test("reads privnet.config.ts; environment variables override it; oracle and bots sections reach the platform", async () => {
     const cwd = tempDir();
     writeFileSync(

@@ -27,49 +27,56 @@ export async function up(options: UpOptions): Promise<number> {
   const settings = resolveSettings({ config, env: options.env, flags: options.flags, cwd: options.cwd });
   write(`privnet: starting${path ? ` (config ${path})` : ""}`);
 
-  let stack: Stack;
+  // Signals are caught from the start: a Ctrl-C during start-up stops what was started once the
+  // current step ends, and one right after "Press Ctrl-C" can never find Node's default handler.
+  let signalled: NodeJS.Signals | undefined;
+  let onStopRequest: (() => void) | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) {
+      write(`privnet: ${signal} again, exiting without waiting.`);
+      process.exit(130);
+    }
+    signalled = signal;
+    write(`\nprivnet: ${signal}, stopping…`);
+    onStopRequest?.();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   try {
-    stack = await startStack(settings, {
-      ...(options.services ? { services: options.services } : {}),
-      onProgress: ({ step, detail }) => write(`  ✓ ${step.padEnd(10)} ${detail}`),
-    });
-  } catch (error) {
-    write(`privnet: could not start: ${describeError(error)}`);
-    return 1;
-  }
+    let stack: Stack;
+    try {
+      stack = await startStack(settings, {
+        ...(options.services ? { services: options.services } : {}),
+        onProgress: ({ step, detail }) => write(`  ✓ ${step.padEnd(10)} ${detail}`),
+      });
+    } catch (error) {
+      write(`privnet: could not start: ${describeError(error)}`);
+      return 1;
+    }
 
-  const width = Math.max(...stack.urls.map((entry) => entry.label.length));
-  write("privnet is up:");
-  for (const { label, url } of stack.urls) write(`  ${label.padEnd(width)}  ${url}`);
-  // The handlers go in before the line that invites Ctrl-C: a signal that arrives right after it
-  // must find them, or Node's default kills the process before anything is stopped.
-  const stopped = new Promise<number>((resolve) => {
-    let stopping = false;
-    const onSignal = (signal: NodeJS.Signals) => {
-      if (stopping) {
-        write(`privnet: ${signal} again, exiting without waiting.`);
-        process.exit(130);
-      }
-      stopping = true;
-      write(`\nprivnet: ${signal}, stopping…`);
-      stack.stop().then(
-        () => {
-          write("privnet: stopped.");
-          resolve(0);
-        },
-        (error: unknown) => {
-          write(`privnet: stopped with errors: ${describeError(error)}`);
-          resolve(1);
-        },
+    if (!signalled) {
+      const width = Math.max(...stack.urls.map((entry) => entry.label.length));
+      write("privnet is up:");
+      for (const { label, url } of stack.urls) write(`  ${label.padEnd(width)}  ${url}`);
+      write(
+        `Press Ctrl-C to stop${settings.chain.rpcUrl ? "" : " (the chain state is written on stop)"}; the database is kept.`,
       );
-    };
-    process.on("SIGINT", onSignal);
-    process.on("SIGTERM", onSignal);
-  });
-  write(
-    `Press Ctrl-C to stop${settings.chain.rpcUrl ? "" : " (the chain state is written on stop)"}; the database is kept.`,
-  );
-  return stopped;
+      await new Promise<void>((resolve) => {
+        onStopRequest = resolve;
+      });
+    }
+    try {
+      await stack.stop();
+      write("privnet: stopped.");
+      return 0;
+    } catch (error) {
+      write(`privnet: stopped with errors: ${describeError(error)}`);
+      return 1;
+    }
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
 }
 
 /** The message of an error for a person: privnet's short message and details, never a stack. */
