@@ -1,7 +1,7 @@
 /**
  * The admin API's cost over the SDK, on one anvil in one run.
  *
- * 1. `POST /send` throughput over HTTP (node:http keep-alive client in this same process, C requests
+ * 1. `POST /send` throughput over HTTP (fetch, whose undici agent keeps connections alive, in this same process, C requests
  *    in flight) as a ratio to
  *    `platform.sender.sendFromWallet` called in process with the same concurrency. Each side sends
  *    from its own system wallet; rounds alternate; medians are compared.
@@ -12,7 +12,6 @@
  *   pnpm bench:admin                                  # N=1000 sends, C=64, 3 rounds, 50 latency samples
  *   pnpm bench:admin --sends 2000 --concurrency 32 --rounds 5 --samples 100
  */
-import { Agent, request as httpRequest } from "node:http";
 import { parseArgs } from "node:util";
 import { createPlatform } from "@privnet/core";
 import { startDevnet } from "@privnet/devnet";
