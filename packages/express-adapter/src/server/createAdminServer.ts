@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Platform } from "@privnet/core";
 import express from "express";
@@ -53,6 +53,13 @@ export async function createAdminServer(
       );
     });
   });
+  // Open responses, so that close() can end the event streams (they never end by themselves and
+  // would keep server.close() waiting forever); ordinary requests are left to finish.
+  const open = new Set<ServerResponse>();
+  server.on("request", (_request: IncomingMessage, response: ServerResponse) => {
+    open.add(response);
+    response.once("close", () => open.delete(response));
+  });
   const address = server.address() as AddressInfo;
   const urlHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
   let closing: Promise<void> | undefined;
@@ -64,6 +71,10 @@ export async function createAdminServer(
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();
+        for (const response of open) {
+          if (String(response.getHeader("content-type") ?? "").startsWith("text/event-stream"))
+            response.end();
+        }
       });
       return closing;
     },

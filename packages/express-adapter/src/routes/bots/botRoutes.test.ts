@@ -175,4 +175,17 @@ describe("bot routes", () => {
     expect(events.every((event) => event.bot === "transfer")).toBe(true);
     expect(events.some((event) => event.type === "transaction")).toBe(true);
   });
+
+  test("closing the server ends an open event stream instead of waiting for it forever", async () => {
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl), bots: { env: {} } });
+    cleanups.push(() => platform.close());
+    const server = await serveBotRoutes(platform);
+    const response = await fetch(`${server.url}/bots/events`);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read(); // the stream's opening comment: it is open
+    // Without ending the stream, close() would wait for it forever (and time the test out).
+    await expect(server.close()).resolves.toBeUndefined();
+    // The client sees the stream end: this loop returns.
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {}
+  });
 });

@@ -20,12 +20,14 @@ export function streamBotEvents(platform: Platform): RequestHandler {
   return (request, response) => {
     const only =
       typeof request.query.bot === "string" && request.query.bot !== "" ? request.query.bot : undefined;
-    response.writeHead(200, {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-cache, no-transform",
-      Connection: "keep-alive",
-      "X-Accel-Buffering": "no",
-    });
+    // Set one by one (not through writeHead) so that the server can see this is a stream and end
+    // it when it closes.
+    response.status(200);
+    response.setHeader("Content-Type", "text/event-stream; charset=utf-8");
+    response.setHeader("Cache-Control", "no-cache, no-transform");
+    response.setHeader("Connection", "keep-alive");
+    response.setHeader("X-Accel-Buffering", "no");
+    response.flushHeaders();
     response.write(": privnet bot events\n\n");
     const listener = (event: BotEvent) => {
       if (only && event.bot !== only) return;
