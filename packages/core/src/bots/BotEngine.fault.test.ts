@@ -6,8 +6,8 @@ import { deriveAccounts } from "../chain/deriveAccounts.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
 import { createPlatform, type Platform } from "../platform/createPlatform.js";
 import type { StoredNonceState } from "../sender/NonceManager.js";
+import { readWholeHistory } from "../storage/readWholeHistory.js";
 import { nextBotEvents, transactionWith } from "./fixtures/nextBotEvents.js";
-import { readWholeHistory } from "./fixtures/readWholeHistory.js";
 
 // Faults need transactions to sit in the pool for a while: a chain of its own with 2 s blocks.
 let devnet: Devnet;

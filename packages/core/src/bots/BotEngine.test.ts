@@ -7,10 +7,10 @@ import { devNftAbi, testTokenAbi } from "../contracts/generated.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { type CreatePlatformOptions, createPlatform, type Platform } from "../platform/createPlatform.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
+import { readWholeHistory } from "../storage/readWholeHistory.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import { defineBot } from "./defineBot.js";
 import { nextBotEvents, transactionWith } from "./fixtures/nextBotEvents.js";
-import { readWholeHistory } from "./fixtures/readWholeHistory.js";
 
 const devnet = useDevnet();
 const [transferKey, erc20Key, nftKey, customKey] = deriveAccounts(SYSTEM_MNEMONIC, [100, 101, 102, 110]);

@@ -1,10 +1,5 @@
-import {
-  createPlatform,
-  MAX_TRANSACTIONS_PAGE,
-  type Platform,
-  type StorageAdapter,
-  type TransactionRecord,
-} from "@privnet/core";
+import { createPlatform, type Platform } from "@privnet/core";
+import { readWholeHistory } from "@privnet/core/testing";
 import { type Devnet, startDevnet } from "@privnet/devnet";
 import { type Address, getAddress, type Hash, http } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -39,20 +34,6 @@ function untilBlock(platform: Platform, target: bigint) {
       },
     });
   });
-}
-
-/** Every record of the history, newest first, read page by page. */
-async function readWholeHistory(storage: StorageAdapter): Promise<TransactionRecord[]> {
-  const all: TransactionRecord[] = [];
-  for (;;) {
-    const before = all.at(-1)?.id;
-    const page = await storage.transactions.list({
-      limit: MAX_TRANSACTIONS_PAGE,
-      ...(before === undefined ? {} : { before }),
-    });
-    all.push(...page);
-    if (page.length < MAX_TRANSACTIONS_PAGE) return all;
-  }
 }
 
 describe(`SOAK: three bots + POST /send traffic for ${SOAK_BLOCKS} blocks of 2 s`, () => {
