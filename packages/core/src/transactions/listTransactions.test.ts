@@ -7,48 +7,56 @@ import { createPlatform } from "../platform/createPlatform.js";
 const devnet = useDevnet();
 const alice = getAddress("0x00000000000000000000000000000000000a11ce");
 const bob = getAddress("0x0000000000000000000000000000000000000b0b");
+// 120 sends on a machine whose two cores the whole suite shares (the 2-minute bot soak included):
+// a wider safety net than the default 30 s, as for the sender's other many-send tests. Not a
+// timing assertion; the test waits on the history's events.
+const heavyTestTimeout = 120_000;
 
 describe("platform.transactions.list", () => {
-  test("newest first, 100 by default, with limit, cursor and address filter", async () => {
-    const platform = await createPlatform({ transport: http(devnet.rpcUrl), pollingInterval: 100 });
-    try {
-      const sent = await Promise.all(
-        Array.from({ length: 120 }, (_, index) =>
-          platform.sender.sendFromWallet({
-            fromWalletId: 2,
-            to: index % 3 === 0 ? alice : bob,
-            amount: "0.001",
-          }),
-        ),
-      );
-      await Promise.all(sent.map((entry) => platform.transactions.wait(entry.id)));
-      const ids = sent.map((entry) => entry.id).sort((a, b) => b - a);
+  test(
+    "newest first, 100 by default, with limit, cursor and address filter",
+    async () => {
+      const platform = await createPlatform({ transport: http(devnet.rpcUrl), pollingInterval: 100 });
+      try {
+        const sent = await Promise.all(
+          Array.from({ length: 120 }, (_, index) =>
+            platform.sender.sendFromWallet({
+              fromWalletId: 2,
+              to: index % 3 === 0 ? alice : bob,
+              amount: "0.001",
+            }),
+          ),
+        );
+        await Promise.all(sent.map((entry) => platform.transactions.wait(entry.id)));
+        const ids = sent.map((entry) => entry.id).sort((a, b) => b - a);
 
-      const page = await platform.transactions.list();
-      expect(page).toHaveLength(100);
-      expect(page.map((entry) => entry.id)).toEqual(ids.slice(0, 100));
-      expect(Object.keys(page[0] ?? {}).sort()).toEqual([
-        "amount",
-        "block_number",
-        "created_at",
-        "from_address",
-        "id",
-        "status",
-        "to_address",
-        "tx_hash",
-      ]);
+        const page = await platform.transactions.list();
+        expect(page).toHaveLength(100);
+        expect(page.map((entry) => entry.id)).toEqual(ids.slice(0, 100));
+        expect(Object.keys(page[0] ?? {}).sort()).toEqual([
+          "amount",
+          "block_number",
+          "created_at",
+          "from_address",
+          "id",
+          "status",
+          "to_address",
+          "tx_hash",
+        ]);
 
-      const first = await platform.transactions.list({ limit: 50 });
-      const second = await platform.transactions.list({ limit: 50, before: first.at(-1)?.id });
-      expect([...first, ...second].map((entry) => entry.id)).toEqual(ids.slice(0, 100));
+        const first = await platform.transactions.list({ limit: 50 });
+        const second = await platform.transactions.list({ limit: 50, before: first.at(-1)?.id });
+        expect([...first, ...second].map((entry) => entry.id)).toEqual(ids.slice(0, 100));
 
-      const toAlice = await platform.transactions.list({ address: alice.toLowerCase(), limit: 1000 });
-      expect(toAlice).toHaveLength(40);
-      expect(toAlice.every((entry) => entry.to_address === alice)).toBe(true);
-    } finally {
-      await platform.close();
-    }
-  });
+        const toAlice = await platform.transactions.list({ address: alice.toLowerCase(), limit: 1000 });
+        expect(toAlice).toHaveLength(40);
+        expect(toAlice.every((entry) => entry.to_address === alice)).toBe(true);
+      } finally {
+        await platform.close();
+      }
+    },
+    heavyTestTimeout,
+  );
 
   test("bad parameters are INVALID_QUERY or INVALID_ADDRESS", async () => {
     const platform = await createPlatform({ transport: http(devnet.rpcUrl) });
