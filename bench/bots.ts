@@ -15,8 +15,8 @@
 import { parseArgs } from "node:util";
 import { createPlatform } from "@privnet/core";
 import { startDevnet } from "@privnet/devnet";
-import { createPublicClient, type Hex, http, parseGwei } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { createPublicClient, type Hex, http } from "viem";
+import { rawBaselines } from "./rawBaselines.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -28,7 +28,7 @@ const { values: args } = parseArgs({
 const transfers = Number(args.transfers);
 const concurrency = Number(args.concurrency);
 const rounds = Number(args.rounds);
-const recipient = "0x000000000000000000000000000000000000bE0c";
+const recipient: Hex = "0x000000000000000000000000000000000000bE0c";
 
 // 1 s interval mining: transactions pool up between blocks as on the 2 s chain, without the wait.
 const devnet = await startDevnet({ port: 0, blockTime: 1 });
@@ -40,66 +40,14 @@ try {
     // Funded once for every round: no top-up inside a timed run.
     bots: { env: {}, topUp: "1000", minBalance: "1", transfer: { amount: "0.000001", recipients: "fresh" } },
   });
-  const baselineAccount = privateKeyToAccount(devnet.accounts[1]?.privateKey as Hex);
-
-  async function baselineRound() {
-    const nonce = await client.getTransactionCount({ address: baselineAccount.address, blockTag: "pending" });
-    const block = await client.getBlock();
-    const maxFeePerGas = (block.baseFeePerGas ?? 0n) * 2n + parseGwei("1");
-    const signed = await Promise.all(
-      Array.from({ length: transfers }, (_, index) =>
-        baselineAccount.signTransaction({
-          chainId: devnet.chain.id,
-          type: "eip1559",
-          nonce: nonce + index,
-          to: recipient,
-          value: 1n,
-          gas: 21_000n,
-          maxFeePerGas,
-          maxPriorityFeePerGas: parseGwei("1"),
-        }),
-      ),
-    );
-    const started = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < signed.length) {
-          const serializedTransaction = signed[next++] as Hex;
-          await client.sendRawTransaction({ serializedTransaction });
-        }
-      }),
-    );
-    return transfers / ((performance.now() - started) / 1000);
-  }
-
-  /** Signing each transfer right before sending it, as any sender (and the bot) must. */
-  async function signingBaselineRound() {
-    const nonce = await client.getTransactionCount({ address: baselineAccount.address, blockTag: "pending" });
-    const block = await client.getBlock();
-    const maxFeePerGas = (block.baseFeePerGas ?? 0n) * 2n + parseGwei("1");
-    const started = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < transfers) {
-          const index = next++;
-          const serializedTransaction = await baselineAccount.signTransaction({
-            chainId: devnet.chain.id,
-            type: "eip1559",
-            nonce: nonce + index,
-            to: recipient,
-            value: 1n,
-            gas: 21_000n,
-            maxFeePerGas,
-            maxPriorityFeePerGas: parseGwei("1"),
-          });
-          await client.sendRawTransaction({ serializedTransaction });
-        }
-      }),
-    );
-    return transfers / ((performance.now() - started) / 1000);
-  }
+  const raw = rawBaselines({
+    client,
+    chain: devnet.chain,
+    privateKey: devnet.accounts[1]?.privateKey as Hex,
+    recipient,
+    transfers,
+    concurrency,
+  });
 
   async function botRound(maxPending: number) {
     let accepted = 0;
@@ -127,15 +75,15 @@ try {
   }
 
   // Warm-up (and the bot's one top-up) outside the timed rounds.
-  await baselineRound();
+  await raw.preSigned();
   await botRound(transfers);
   const baseline: number[] = [];
   const signing: number[] = [];
   const unbounded: number[] = [];
   const bounded: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    baseline.push(await baselineRound());
-    signing.push(await signingBaselineRound());
+    baseline.push(await raw.preSigned());
+    signing.push(await raw.signThenSend());
     unbounded.push(await botRound(transfers));
     bounded.push(await botRound(512));
   }

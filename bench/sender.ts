@@ -14,8 +14,8 @@
 import { parseArgs } from "node:util";
 import { createPlatform } from "@privnet/core";
 import { startDevnet } from "@privnet/devnet";
-import { createPublicClient, type Hex, http, parseGwei } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { createPublicClient, type Hex, http } from "viem";
+import { rawBaselines } from "./rawBaselines.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -27,75 +27,23 @@ const { values: args } = parseArgs({
 const transfers = Number(args.transfers);
 const concurrency = Number(args.concurrency);
 const rounds = Number(args.rounds);
-const recipient = "0x000000000000000000000000000000000000bE0c";
+const recipient: Hex = "0x000000000000000000000000000000000000bE0c";
 
 // Interval mining: transactions pool up between blocks, as on the 2 s chain, without the 2 s wait.
 const devnet = await startDevnet({ port: 0, blockTime: 1 });
 try {
   const client = createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl) });
   const platform = await createPlatform({ transport: http(devnet.rpcUrl), maxInFlight: concurrency });
-  const baselineAccount = privateKeyToAccount(devnet.accounts[1]?.privateKey as Hex);
+  const raw = rawBaselines({
+    client,
+    chain: devnet.chain,
+    privateKey: devnet.accounts[1]?.privateKey as Hex,
+    recipient,
+    transfers,
+    concurrency,
+  });
   const senderWallet = (await platform.wallets.list()).find((w) => w.address === devnet.accounts[2]?.address);
   if (!senderWallet) throw new Error("system wallet 2 is missing");
-
-  /** Like the baseline, but signing each transfer just before sending it, as any sender must. */
-  async function signingBaselineRound() {
-    const nonce = await client.getTransactionCount({ address: baselineAccount.address, blockTag: "pending" });
-    const block = await client.getBlock();
-    const maxFeePerGas = (block.baseFeePerGas ?? 0n) * 2n + parseGwei("1");
-    const started = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < transfers) {
-          const index = next++;
-          const serializedTransaction = await baselineAccount.signTransaction({
-            chainId: devnet.chain.id,
-            type: "eip1559",
-            nonce: nonce + index,
-            to: recipient,
-            value: 1n,
-            gas: 21_000n,
-            maxFeePerGas,
-            maxPriorityFeePerGas: parseGwei("1"),
-          });
-          await client.sendRawTransaction({ serializedTransaction });
-        }
-      }),
-    );
-    return transfers / ((performance.now() - started) / 1000);
-  }
-
-  async function baselineRound() {
-    const nonce = await client.getTransactionCount({ address: baselineAccount.address, blockTag: "pending" });
-    const block = await client.getBlock();
-    const maxFeePerGas = (block.baseFeePerGas ?? 0n) * 2n + parseGwei("1");
-    const signed = await Promise.all(
-      Array.from({ length: transfers }, (_, index) =>
-        baselineAccount.signTransaction({
-          chainId: devnet.chain.id,
-          type: "eip1559",
-          nonce: nonce + index,
-          to: recipient,
-          value: 1n,
-          gas: 21_000n,
-          maxFeePerGas,
-          maxPriorityFeePerGas: parseGwei("1"),
-        }),
-      ),
-    );
-    const started = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < signed.length) {
-          const serializedTransaction = signed[next++] as Hex;
-          await client.sendRawTransaction({ serializedTransaction });
-        }
-      }),
-    );
-    return transfers / ((performance.now() - started) / 1000);
-  }
 
   async function senderRound() {
     const started = performance.now();
@@ -112,14 +60,14 @@ try {
   }
 
   // Warm-up: JIT, connections, caches.
-  await baselineRound();
+  await raw.preSigned();
   await senderRound();
   const baseline: number[] = [];
   const signing: number[] = [];
   const sender: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    baseline.push(await baselineRound());
-    signing.push(await signingBaselineRound());
+    baseline.push(await raw.preSigned());
+    signing.push(await raw.signThenSend());
     sender.push(await senderRound());
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
