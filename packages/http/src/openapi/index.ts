@@ -1,0 +1,6 @@
+export {
+  buildOpenApiDocument,
+  type OpenApiDocument,
+  type OpenApiOptions,
+  type OpenApiParameter,
+} from "./buildOpenApiDocument.js";

@@ -1,0 +1,1 @@
+export { type HttpServer, type StartServerOptions, startServer } from "./startServer.js";
