@@ -1,7 +1,9 @@
+import { createServer } from "node:http";
 import { createPlatform, type Platform, symbolAddress } from "@privnet/core";
 import { priceOracleAbi } from "@privnet/core/contracts";
 import { startDevnet } from "@privnet/devnet";
 import { useDevnet } from "@privnet/devnet/vitest";
+import { ServerPortInUseError } from "@privnet/http";
 import { formatEther, getAddress, http } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
 import { createOracleServer, type OracleServer, type OracleServerOptions } from "./createOracleServer.js";
@@ -16,7 +18,7 @@ async function serve(options: OracleServerOptions = {}, given?: Platform) {
   const platform = given ?? (await createPlatform({ transport: http(devnet.rpcUrl), contracts: true }));
   if (!given) cleanups.push(() => platform.close());
   // The loop is started explicitly where a test needs it: pushes stay where the test puts them.
-  const server = await createOracleServer(platform, { port: 0, startLoop: false, ...options });
+  const server = await createOracleServer(platform, { port: 0, startLoop: false, logger: false, ...options });
   cleanups.push(() => server.close());
   return { platform, server };
 }
@@ -122,7 +124,7 @@ describe("a token configured but never pushed", () => {
       address: symbolAddress("WBTC"),
       price: "0",
       lastUpdated: 0,
-      lastUpdatedDate: null,
+      lastUpdatedDate: "1970-01-01T00:00:00.000Z",
       isStale: true,
     });
     expect(await call(server, "/price/WBTC")).toMatchObject({
@@ -192,7 +194,8 @@ describe("POST /update and /set-price", () => {
       [{ symbol: "ETH", price: -1 }, "INVALID_PRICE"],
       [{ symbol: "ETH", price: "abc" }, "INVALID_PRICE"],
       [{ symbol: "ETH", price: "1.1234567890123456789" }, "INVALID_PRICE"],
-      [{ symbol: "ETH", price: true }, "VALIDATION_FAILED"],
+      [{ symbol: "ETH", price: true }, "INVALID_PRICE"],
+      [{ symbol: "ETH", price: "1", colour: "red" }, "VALIDATION_FAILED"],
       [{ symbol: "", price: "1" }, "INVALID_SYMBOL"],
       [{ symbol: "TOO-LONG-SYMBOL", price: "1" }, "INVALID_SYMBOL"],
       [{ price: "1" }, "VALIDATION_FAILED"],
@@ -338,8 +341,34 @@ describe("everything else", () => {
     expect(paths["/set-price"]?.post?.operationId).toBe("setPrice");
     const schemas = (body.components as { schemas: Record<string, unknown> }).schemas;
     expect(Object.keys(schemas)).toEqual(
-      expect.arrayContaining(["Prices", "Price", "SetPriceRequest", "Error", "Health"]),
+      expect.arrayContaining(["Prices", "PriceEntry", "Price", "SetPriceRequest", "Error", "Health"]),
     );
+    const operations = paths as unknown as Record<string, Record<string, Record<string, unknown>>>;
+    expect(operations["/set-price"]?.post?.requestBody).toMatchObject({ required: true });
+    expect(operations["/update"]?.post).not.toHaveProperty("requestBody");
+    expect(operations["/health"]?.get?.responses).toMatchObject({
+      200: { content: { "application/json": { schema: { $ref: "#/components/schemas/Health" } } } },
+      503: { content: { "application/json": { schema: { $ref: "#/components/schemas/Health" } } } },
+    });
+    expect(operations["/prices/stream"]?.get?.responses).toMatchObject({
+      200: { content: { "text/event-stream": {} } },
+    });
+    // The service description's types: Unix seconds and block numbers are integers, prices text.
+    expect(schemas.Price).toMatchObject({
+      properties: {
+        price: { type: "string" },
+        priceUSD: { type: "number" },
+        lastUpdated: { type: "integer" },
+        lastUpdatedDate: { type: "string", format: "date-time" },
+      },
+    });
+    expect(schemas.PriceEntry).toMatchObject({
+      properties: {
+        lastUpdated: { type: "integer" },
+        lastUpdatedDate: { type: "string", format: "date-time" },
+      },
+    });
+    expect(schemas.Error).toMatchObject({ required: ["success", "error", "code"] });
   });
 
   test("unknown routes are a JSON 404, wrong methods a JSON 405, never HTML", async () => {
@@ -356,11 +385,54 @@ describe("everything else", () => {
   test("the default port is 3004; close() stops the loop it started", async () => {
     const platform = await createPlatform({ transport: http(devnet.rpcUrl), contracts: true });
     cleanups.push(() => platform.close());
-    const server = await createOracleServer(platform);
+    // 3004 may be taken on this machine (a stack left running): then the answer is the typed error
+    // naming it, and the loop the server started is stopped again.
+    const started = await createOracleServer(platform, { logger: false }).catch((error: unknown) => error);
+    if (started instanceof ServerPortInUseError) {
+      expect(started).toMatchObject({ code: "PORT_IN_USE", port: 3004, host: "127.0.0.1" });
+      expect(platform.oracle.status().running).toBe(false);
+      return;
+    }
+    const server = started as OracleServer;
     expect(server.port).toBe(3004);
     expect(server.url).toBe("http://127.0.0.1:3004");
     expect(platform.oracle.status().running).toBe(true);
     await server.close();
+    expect(platform.oracle.status().running).toBe(false);
+  });
+
+  test("serves on an already-listening server; refuses one that does not listen, starting nothing", async () => {
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl), contracts: true });
+    cleanups.push(() => platform.close());
+    const notYet = createServer();
+    await expect(createOracleServer(platform, { server: notYet, logger: false })).rejects.toMatchObject({
+      code: "INVALID_OPTIONS",
+    });
+    expect(platform.oracle.status().running).toBe(false);
+    const listening = createServer();
+    await new Promise<void>((resolve) => listening.listen(0, "127.0.0.1", resolve));
+    const server = await createOracleServer(platform, { server: listening, startLoop: false, logger: false });
+    cleanups.push(() => server.close());
+    expect(server.port).toBe((listening.address() as { port: number }).port);
+    expect((await call(server, "/prices")).status).toBe(200);
+    await server.close();
+    expect(listening.listening).toBe(false);
+  });
+
+  test("a taken port is PORT_IN_USE naming port and host, and the loop it started is stopped", async () => {
+    const { server: first } = await serve();
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl), contracts: true });
+    cleanups.push(() => platform.close());
+    const error = await createOracleServer(platform, { port: first.port, logger: false }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ServerPortInUseError);
+    expect(error).toMatchObject({
+      code: "PORT_IN_USE",
+      port: first.port,
+      host: "127.0.0.1",
+      message: expect.stringContaining(`Port ${first.port} on 127.0.0.1 is already in use.`),
+    });
     expect(platform.oracle.status().running).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { Platform } from "@privnet/core";
+import { InvalidOptionsError, type Platform } from "@privnet/core";
+import { type HttpServer, startServer } from "@privnet/http";
 import express from "express";
 import { createOracleRouter, type OracleRouterOptions } from "../router/createOracleRouter.js";
 
@@ -10,24 +10,27 @@ export type OracleServerOptions = OracleRouterOptions & {
   /** Default: 127.0.0.1 — only this machine can connect. Use 0.0.0.0 deliberately. */
   host?: string;
   /**
+   * An already-listening `node:http` server to serve on; `port` and `host` are then ignored, and
+   * `close()` closes it. For callers that bind their ports before anything slow starts (as
+   * `privnet up` does): a taken port is known at once, and nothing can take it in between.
+   */
+  server?: Server;
+  /**
    * Start the platform's push loop (`platform.oracle.start()`) with the server and stop it on
    * close. Default: true. The loop's interval and models are the platform's `oracle` options.
    */
   startLoop?: boolean;
 };
 
-export type OracleServer = {
-  /** Base URL, e.g. `http://127.0.0.1:3004`. */
-  url: string;
-  port: number;
-  server: Server;
+export type OracleServer = HttpServer & {
   /** Ends the price streams, stops the push loop it started, and closes the port. Idempotent. */
   close(): Promise<void>;
 };
 
 /**
  * Serves the oracle API on its own port (default 3004) and, by default, runs the push loop.
- * The platform's contracts are ensured (deployed on first use) before it listens.
+ * The platform's contracts are ensured (deployed on first use) before it listens. A taken port
+ * fails with `PORT_IN_USE`, and the loop it started is stopped again.
  *
  * @example
  * const platform = await createPlatform({ transport: http(rpcUrl), contracts: true });
@@ -39,50 +42,29 @@ export async function createOracleServer(
   platform: Platform,
   options: OracleServerOptions = {},
 ): Promise<OracleServer> {
-  const { port = 3004, host = "127.0.0.1", startLoop = true, ...routerOptions } = options;
+  const { port = 3004, host = "127.0.0.1", startLoop = true, server, ...routerOptions } = options;
+  // Before anything starts: a server that does not listen is refused without side effects.
+  if (server && !server.listening) throw new InvalidOptionsError("options.server is not listening.");
   // Ensures the contracts and loads the simulator's stored state, so /health knows the contract.
   await platform.oracle.tokens();
   if (startLoop) await platform.oracle.start();
   const app = express();
   app.disable("x-powered-by");
-  const router = createOracleRouter(platform, routerOptions);
-  app.use(router);
+  app.use(createOracleRouter(platform, routerOptions));
 
-  let server: Server;
+  let served: HttpServer;
   try {
-    server = await new Promise<Server>((resolve, reject) => {
-      const listening = app.listen(port, host, () => resolve(listening));
-      listening.once("error", (error: NodeJS.ErrnoException) => {
-        reject(
-          error.code === "EADDRINUSE"
-            ? new Error(
-                `Port ${port} on ${host} is already in use: stop what listens there or choose another port.`,
-                {
-                  cause: error,
-                },
-              )
-            : error,
-        );
-      });
-    });
+    served = await startServer(app, server ? { server } : { port, host });
   } catch (error) {
     if (startLoop) await platform.oracle.stop();
     throw error;
   }
-  const address = server.address() as AddressInfo;
-  const urlHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${urlHost}:${address.port}`,
-    port: address.port,
-    server,
+    ...served,
     close() {
       closing ??= (async () => {
-        router.endStreams();
-        await new Promise<void>((resolve, reject) => {
-          server.close((error) => (error ? reject(error) : resolve()));
-          server.closeIdleConnections();
-        });
+        await served.close();
         if (startLoop) await platform.oracle.stop().catch(() => {});
       })();
       return closing;

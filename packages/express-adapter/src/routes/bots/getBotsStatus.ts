@@ -1,5 +1,5 @@
+import { defineRoute } from "@privnet/http";
 import { z } from "zod";
-import { defineRoute } from "../defineRoute.js";
 import { botStatusEntry } from "./botSchemas.js";
 
 export const getBotsStatus = defineRoute({
@@ -10,6 +10,6 @@ export const getBotsStatus = defineRoute({
   description: "`{ transfer: { status, address, config, stats }, erc20: …, nft: …, <custom>: … }`.",
   tag: "bots",
   response: z.record(z.string(), botStatusEntry),
-  errors: { 401: "A token is configured and the request has none or a wrong one." },
+  errors: {},
   handler: ({ platform }) => platform.bots.status(),
 });

@@ -1,3 +1,4 @@
+import type { ErrorEnvelope } from "@privnet/http";
 import { z } from "zod";
 
 /** The body of every error answer of the admin API. */
@@ -7,3 +8,9 @@ export const errorBody = z
     code: z.string().describe("Stable machine-readable code, e.g. WALLET_NOT_FOUND."),
   })
   .meta({ id: "Error" });
+
+/** The admin API's error envelope: `{ error, code }`. */
+export const adminErrors: ErrorEnvelope<z.output<typeof errorBody>> = {
+  schema: errorBody,
+  wrap: (error) => error,
+};

@@ -1,3 +1,4 @@
+import type { ErrorEnvelope } from "@privnet/http";
 import { z } from "zod";
 
 /** The body of every error answer of the oracle API. */
@@ -10,3 +11,9 @@ export const errorBody = z
   .meta({ id: "Error" });
 
 export type ErrorBody = z.infer<typeof errorBody>;
+
+/** The oracle API's error envelope: `{ success: false, error, code }`. */
+export const oracleErrors: ErrorEnvelope<ErrorBody> = {
+  schema: errorBody,
+  wrap: ({ error, code }) => ({ success: false, error, code }),
+};
