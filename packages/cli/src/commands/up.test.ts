@@ -32,6 +32,14 @@ async function rpc(url: string, method: string, params: unknown[] = []) {
   return ((await response.json()) as { result: string }).result;
 }
 
+function post(url: string, body: unknown) {
+  return fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
 async function startUp(cwd: string, args: string[] = freePorts, env: NodeJS.ProcessEnv = {}) {
   const run = runPrivnet(["up", ...args], { cwd, env });
   await run.waitFor(/^Press Ctrl-C to stop/m);
@@ -89,18 +97,11 @@ describe("privnet up", () => {
     expect(((await (await fetch(`${admin}/wallets`)).json()) as unknown[]).length).toBe(21);
     expect((await fetch(urls["API reference"] as string)).status).toBe(200);
     expect(await rpc(urls["Chain RPC"] as string, "eth_chainId")).toBe("0x301824");
-    const created = (await (
-      await fetch(`${admin}/wallets`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: "kept" }),
-      })
-    ).json()) as { id: number; address: string };
-    const funded = await fetch(`${admin}/send`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ fromWalletId: 2, toAddress: created.address, amount: "3" }),
-    });
+    const created = (await (await post(`${admin}/wallets`, { name: "kept" })).json()) as {
+      id: number;
+      address: string;
+    };
+    const funded = await post(`${admin}/send`, { fromWalletId: 2, toAddress: created.address, amount: "3" });
     expect(funded.status).toBe(200);
 
     await stop(run);
@@ -242,13 +243,10 @@ describe("request logs", () => {
     const cwd = tempDir();
     const { run, urls } = await startUp(cwd, [...freePorts, "--storage", "memory", "--log-format", "pretty"]);
     const admin = urls["Admin API"] as string;
-    const created = (await (
-      await fetch(`${admin}/wallets`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: "logged" }),
-      })
-    ).json()) as { private_key: string; mnemonic: string };
+    const created = (await (await post(`${admin}/wallets`, { name: "logged" })).json()) as {
+      private_key: string;
+      mnemonic: string;
+    };
     expect((await fetch(`${admin}/wallets/999`)).status).toBe(404);
     await stop(run);
     const logLines = run
