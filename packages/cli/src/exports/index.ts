@@ -4,6 +4,7 @@ export { defineConfig, type PrivnetConfig, privnetConfigSchema } from "../config
 export { CONFIG_FILE_NAMES, type LoadedConfig, loadConfigFile } from "../config/loadConfigFile.js";
 export {
   ENVIRONMENT_VARIABLES,
+  type LogFormat,
   resolveSettings,
   type StackSettings,
   type StorageSetting,
@@ -12,5 +13,12 @@ export {
 export { UsageError } from "../config/UsageError.js";
 export { adminApiService } from "../stack/adminApiService.js";
 export { defaultServices } from "../stack/defaultServices.js";
-export type { RunningService, StackContext, StackService, StackUrl } from "../stack/StackService.js";
+export { PortInUseError } from "../stack/PortInUseError.js";
+export type {
+  RunningService,
+  ServicePort,
+  StackContext,
+  StackService,
+  StackUrl,
+} from "../stack/StackService.js";
 export { type Stack, type StackProgress, type StartStackOptions, startStack } from "../stack/startStack.js";

@@ -1,16 +1,20 @@
 import { createAdminServer } from "@privnet/express-adapter";
+import { createRequestLogger } from "../logging/createRequestLogger.js";
 import type { StackService } from "./StackService.js";
 
-/** The admin HTTP API, on `settings.admin`. */
+/** The admin HTTP API, on `settings.admin`, logging each request in `settings.logFormat`. */
 export const adminApiService: StackService = {
   name: "admin API",
-  async start({ platform, settings }) {
+  port: ({ admin }) => ({ host: admin.host, port: admin.port, changeWith: "--port (or PORT)" }),
+  async start({ platform, settings, server: listening }) {
     const { admin } = settings;
     const server = await createAdminServer(platform, {
       port: admin.port,
       host: admin.host,
+      ...(listening === undefined ? {} : { server: listening }),
       corsOrigins: admin.corsOrigins,
       bodyLimit: admin.bodyLimit,
+      logger: createRequestLogger(settings.logFormat),
       ...(admin.token === undefined ? {} : { token: admin.token }),
     });
     return {

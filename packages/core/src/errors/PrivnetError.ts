@@ -36,6 +36,8 @@ export const errorCodes = [
   "DEVNET_START_FAILED",
   // contracts
   "CONTRACT_DEPLOYMENT_FAILED",
+  // servers' start-up (privnet up)
+  "PORT_IN_USE",
   // oracle and lending
   "INVALID_SYMBOL",
   "INVALID_PRICE",

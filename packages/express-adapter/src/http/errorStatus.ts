@@ -61,4 +61,6 @@ export const errorStatus = {
   DEVNET_START_FAILED: 500,
   // Deployment runs when a server starts, not on a request; a request never sees it.
   CONTRACT_DEPLOYMENT_FAILED: 500,
+  // Raised while privnet up binds its ports, before any server answers.
+  PORT_IN_USE: 500,
 } as const satisfies Record<ErrorCode, number>;

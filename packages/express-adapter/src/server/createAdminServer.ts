@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Platform } from "@privnet/core";
+import { InvalidOptionsError, type Platform } from "@privnet/core";
 import express from "express";
 import { type AdminRouterOptions, createAdminRouter } from "../router/createAdminRouter.js";
 
@@ -9,6 +9,12 @@ export type AdminServerOptions = AdminRouterOptions & {
   port?: number;
   /** Default: 127.0.0.1 — only this machine can connect. Use 0.0.0.0 deliberately. */
   host?: string;
+  /**
+   * An already-listening `node:http` server to serve on; `port` and `host` are then ignored, and
+   * `close()` closes it. For callers that bind their ports before anything slow starts (as
+   * `privnet up` does): a taken port is known at once, and nothing can take it in between.
+   */
+  server?: Server;
 };
 
 export type AdminServer = {
@@ -32,14 +38,20 @@ export async function createAdminServer(
   platform: Platform,
   options: AdminServerOptions = {},
 ): Promise<AdminServer> {
-  const { port = 3000, host = "127.0.0.1", ...routerOptions } = options;
+  const { port = 3000, host = "127.0.0.1", server: given, ...routerOptions } = options;
+  if (given && !given.listening) throw new InvalidOptionsError("options.server is not listening.");
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", false);
   app.use(createAdminRouter(platform, routerOptions));
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(port, host, () => resolve(listening));
+    if (given) {
+      resolve(given.on("request", app));
+      return;
+    }
+    // express 5 also hands a listen error to this callback: then only the "error" listener settles.
+    const listening = app.listen(port, host, (error) => error || resolve(listening));
     listening.once("error", (error: NodeJS.ErrnoException) => {
       reject(
         error.code === "EADDRINUSE"
@@ -61,7 +73,8 @@ export async function createAdminServer(
     response.once("close", () => open.delete(response));
   });
   const address = server.address() as AddressInfo;
-  const urlHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
+  const bound = given ? address.address : host;
+  const urlHost = bound.includes(":") ? `[${bound}]` : bound === "0.0.0.0" ? "127.0.0.1" : bound;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost}:${address.port}`,

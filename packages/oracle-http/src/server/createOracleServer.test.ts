@@ -1,3 +1,5 @@
+import { createServer as createNodeServer } from "node:http";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { createPlatform, type Platform, symbolAddress } from "@privnet/core";
 import { priceOracleAbi } from "@privnet/core/contracts";
 import { startDevnet } from "@privnet/devnet";
@@ -353,14 +355,56 @@ describe("everything else", () => {
     expect(wrong.headers.get("allow")).toBe("GET");
   });
 
-  test("the default port is 3004; close() stops the loop it started", async () => {
+  test("close() stops the loop it started", async () => {
     const platform = await createPlatform({ transport: http(devnet.rpcUrl), contracts: true });
     cleanups.push(() => platform.close());
-    const server = await createOracleServer(platform);
-    expect(server.port).toBe(3004);
-    expect(server.url).toBe("http://127.0.0.1:3004");
+    const server = await createOracleServer(platform, { port: 0 });
     expect(platform.oracle.status().running).toBe(true);
     await server.close();
     expect(platform.oracle.status().running).toBe(false);
   });
+
+  test("the default port is 3004: taken, it is named in the error, and the loop is not left running", async () => {
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl), contracts: true });
+    cleanups.push(() => platform.close());
+    // Whether something listens on 3004 already or this test holds it, the port is taken: the
+    // default is checked without ever depending on it being free.
+    const release = await occupy(3004);
+    try {
+      await expect(createOracleServer(platform)).rejects.toThrow("Port 3004 on 127.0.0.1 is already in use");
+    } finally {
+      await release();
+    }
+    expect(platform.oracle.status().running).toBe(false);
+  });
+
+  test("serves on an already-listening server it is given, and close() closes it", async () => {
+    const given = createNodeServer();
+    await new Promise<void>((resolve) => given.listen(0, "127.0.0.1", resolve));
+    const { port } = given.address() as AddressInfo;
+    const { server } = await serve({ server: given, port: 1 });
+    expect(server).toMatchObject({ url: `http://127.0.0.1:${port}`, port, server: given });
+    expect((await call(server, "/prices")).status).toBe(200);
+    await server.close();
+    expect(given.listening).toBe(false);
+  });
+
+  test("a server that is not listening yet is refused", async () => {
+    await expect(serve({ server: createNodeServer() })).rejects.toMatchObject({
+      code: "INVALID_OPTIONS",
+      message: "options.server is not listening.",
+    });
+  });
 });
+
+/** Listens on 127.0.0.1:`port` unless something already does; resolves with a release function. */
+async function occupy(port: number): Promise<() => Promise<void>> {
+  const holder = createNetServer();
+  const held = await new Promise<boolean>((resolve, reject) => {
+    holder.once("error", (error: NodeJS.ErrnoException) =>
+      error.code === "EADDRINUSE" ? resolve(false) : reject(error),
+    );
+    holder.listen(port, "127.0.0.1", () => resolve(true));
+  });
+  return held ? () => new Promise((resolve) => holder.close(() => resolve())) : async () => {};
+}

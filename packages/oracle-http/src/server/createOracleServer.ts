@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Platform } from "@privnet/core";
+import { InvalidOptionsError, type Platform } from "@privnet/core";
 import express from "express";
 import { createOracleRouter, type OracleRouterOptions } from "../router/createOracleRouter.js";
 
@@ -9,6 +9,12 @@ export type OracleServerOptions = OracleRouterOptions & {
   port?: number;
   /** Default: 127.0.0.1 — only this machine can connect. Use 0.0.0.0 deliberately. */
   host?: string;
+  /**
+   * An already-listening `node:http` server to serve on; `port` and `host` are then ignored, and
+   * `close()` closes it. For callers that bind their ports before anything slow starts (as
+   * `privnet up` does): a taken port is known at once, and nothing can take it in between.
+   */
+  server?: Server;
   /**
    * Start the platform's push loop (`platform.oracle.start()`) with the server and stop it on
    * close. Default: true. The loop's interval and models are the platform's `oracle` options.
@@ -39,7 +45,8 @@ export async function createOracleServer(
   platform: Platform,
   options: OracleServerOptions = {},
 ): Promise<OracleServer> {
-  const { port = 3004, host = "127.0.0.1", startLoop = true, ...routerOptions } = options;
+  const { port = 3004, host = "127.0.0.1", startLoop = true, server: given, ...routerOptions } = options;
+  if (given && !given.listening) throw new InvalidOptionsError("options.server is not listening.");
   // Ensures the contracts and loads the simulator's stored state, so /health knows the contract.
   await platform.oracle.tokens();
   if (startLoop) await platform.oracle.start();
@@ -51,7 +58,12 @@ export async function createOracleServer(
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {
-      const listening = app.listen(port, host, () => resolve(listening));
+      if (given) {
+        resolve(given.on("request", app));
+        return;
+      }
+      // express 5 also hands a listen error to this callback: then only the "error" listener settles.
+      const listening = app.listen(port, host, (error) => error || resolve(listening));
       listening.once("error", (error: NodeJS.ErrnoException) => {
         reject(
           error.code === "EADDRINUSE"
@@ -70,7 +82,8 @@ export async function createOracleServer(
     throw error;
   }
   const address = server.address() as AddressInfo;
-  const urlHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
+  const bound = given ? address.address : host;
+  const urlHost = bound.includes(":") ? `[${bound}]` : bound === "0.0.0.0" ? "127.0.0.1" : bound;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost}:${address.port}`,
