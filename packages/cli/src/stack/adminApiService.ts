@@ -1,7 +1,15 @@
 import { createAdminServer } from "@privnet/express-adapter";
+import { createOracleRouter } from "@privnet/oracle-http";
+import { PANEL_BASE_PATH, panelDir } from "@privnet/panel";
 import type { StackService } from "./StackService.js";
 
-/** The admin HTTP API, on `settings.admin`. */
+/** Where the admin server also serves the oracle API, for the panel (same origin, same token). */
+export const ORACLE_MOUNT_PATH = "/oracle";
+
+/**
+ * The admin HTTP API on `settings.admin`, with the admin panel at `/panel/` and, when the oracle
+ * runs, the oracle API at `/oracle` (the oracle server on its own port stays as it is).
+ */
 export const adminApiService: StackService = {
   name: "admin API",
   async start({ platform, settings }) {
@@ -12,10 +20,17 @@ export const adminApiService: StackService = {
       corsOrigins: admin.corsOrigins,
       bodyLimit: admin.bodyLimit,
       ...(admin.token === undefined ? {} : { token: admin.token }),
+      mounts: [
+        { path: PANEL_BASE_PATH, app: panelDir },
+        ...(settings.oracle.enabled
+          ? [{ path: ORACLE_MOUNT_PATH, router: createOracleRouter(platform) } as const]
+          : []),
+      ],
     });
     return {
       urls: [
         { label: "Admin API", url: server.url },
+        { label: "Admin panel", url: `${server.url}${PANEL_BASE_PATH}/` },
         { label: "API reference", url: `${server.url}/docs` },
         { label: "OpenAPI", url: `${server.url}/openapi.json` },
         { label: "Metrics", url: `${server.url}/metrics` },
