@@ -86,7 +86,21 @@ async function run({ ifStale = false, log = () => {} }: BuildAppOptions): Promis
     built ? "privnet: the admin panel's sources changed; building it…" : "privnet: building the admin panel…",
   );
   const { build } = await import("vite");
-  await build({ root: panelRoot, configFile: join(panelRoot, "vite.config.ts"), logLevel: "warn" });
+  // A production build also inside a test run: Vitest sets NODE_ENV=test, with which React and
+  // the JSX transform would bundle their development builds.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({
+      root: panelRoot,
+      configFile: join(panelRoot, "vite.config.ts"),
+      mode: "production",
+      logLevel: "warn",
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   writeFileSync(hashFile, `${hash}\n`);
   return "built";
 }
