@@ -53,15 +53,17 @@ export function CreateWalletForm() {
           </p>
           <SecretField label="Mnemonic" value={created.mnemonic} />
           <SecretField label="Private key" value={created.private_key} />
-          <button
-            type="button"
-            onClick={() => {
-              create.reset();
-              setName("");
-            }}
-          >
-            Done, I saved them
-          </button>
+          <div className="actions">
+            <button
+              type="button"
+              onClick={() => {
+                create.reset();
+                setName("");
+              }}
+            >
+              Done, I saved them
+            </button>
+          </div>
         </section>
       ) : null}
     </section>
