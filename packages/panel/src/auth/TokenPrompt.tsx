@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
+import { useModal } from "../layout/useModal";
 import { tokenStore, useTokenState } from "./tokenStore";
 
 /**
@@ -12,12 +13,7 @@ export function TokenPrompt() {
   const dialog = useRef<HTMLDialogElement>(null);
   const [value, setValue] = useState("");
   const id = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (prompt && !element.open) element.showModal();
-    if (!prompt && element.open) element.close();
-  }, [prompt]);
+  useModal(dialog, prompt !== undefined);
   return (
     <dialog
       ref={dialog}

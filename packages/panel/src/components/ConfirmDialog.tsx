@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
+import { useModal } from "../layout/useModal";
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -18,12 +19,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, children, confirmLabel, busy, onConfirm, onCancel } = props;
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  useModal(dialog, open);
   return (
     <dialog
       ref={dialog}

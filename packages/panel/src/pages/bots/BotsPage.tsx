@@ -1,6 +1,7 @@
 import { adminApi } from "../../api/adminApi";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
+import { StreamStatus } from "../../components/StreamStatus";
 import { formatTime } from "../../format/formatTime";
 import { usePageTitle } from "../../layout/usePageTitle";
 import { BotCard } from "./BotCard";
@@ -15,15 +16,12 @@ export function BotsPage() {
     <>
       <div className="section-head">
         <h1>Bots</h1>
-        <p className="muted" role="status">
-          {stream.status === "open"
-            ? "Live: counters follow the bots' event stream."
-            : stream.status === "connecting"
-              ? "Connecting to the event stream…"
-              : "The event stream is closed."}
-        </p>
+        <StreamStatus
+          state={stream}
+          live="Live: counters follow the bots' event stream."
+          stream="event stream"
+        />
       </div>
-      {stream.error && stream.status !== "open" ? <ErrorNotice error={stream.error} /> : null}
       {status.error ? <ErrorNotice error={status.error} title="The bots' status could not be read." /> : null}
       {status.isPending ? <Loading what="bots" /> : null}
       <div className="grid-3">

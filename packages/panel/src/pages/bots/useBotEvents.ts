@@ -1,6 +1,6 @@
 import type { BotEvent } from "@privnet/core";
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
+import { useBatchedInvalidation } from "../../api/useBatchedInvalidation";
 import { useEventStream } from "../../api/useEventStream";
 
 /** A bot event with its arrival number, a stable key for the log. */
@@ -19,11 +19,9 @@ const STATUS_READ_DELAY_MS = 250;
  * const { events, stream } = useBotEvents();
  */
 export function useBotEvents() {
-  const queryClient = useQueryClient();
   const [events, setEvents] = useState<LoggedBotEvent[]>([]);
   const sequence = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const readStatus = useBatchedInvalidation(["get", "/bots/status"], STATUS_READ_DELAY_MS);
   const onEvent = useCallback(
     ({ event, data }: { event: string | undefined; data: string }) => {
       if (event !== "bot") return;
@@ -35,12 +33,9 @@ export function useBotEvents() {
       }
       const logged = { ...parsed, seq: ++sequence.current };
       setEvents((current) => [logged, ...current].slice(0, KEPT_EVENTS));
-      timer.current ??= setTimeout(() => {
-        timer.current = undefined;
-        void queryClient.invalidateQueries({ queryKey: ["get", "/bots/status"] });
-      }, STATUS_READ_DELAY_MS);
+      readStatus();
     },
-    [queryClient],
+    [readStatus],
   );
   const stream = useEventStream("admin API", "/bots/events", onEvent);
   return { events, stream };

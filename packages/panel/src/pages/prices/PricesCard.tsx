@@ -3,6 +3,7 @@ import { oracleApi } from "../../api/oracleApi";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { StatusBadge } from "../../components/StatusBadge";
+import { StreamStatus } from "../../components/StreamStatus";
 import { formatAge } from "../../format/formatAge";
 import { useNow } from "../../layout/useNow";
 import { PriceChart } from "./PriceChart";
@@ -29,14 +30,12 @@ export function PricesCard() {
           {push.isPending ? "Pushing…" : "Push prices now"}
         </button>
       </div>
-      <p className="muted small-print" role="status">
-        {stream.status === "open"
-          ? "Live: the chart follows the oracle's price stream."
-          : stream.status === "connecting"
-            ? "Connecting to the price stream…"
-            : "The price stream is closed."}
-      </p>
-      {stream.error && stream.status !== "open" ? <ErrorNotice error={stream.error} /> : null}
+      <StreamStatus
+        state={stream}
+        live="Live: the chart follows the oracle's price stream."
+        stream="price stream"
+        className="muted small-print"
+      />
       {prices.error ? <ErrorNotice error={prices.error} title="The prices could not be read." /> : null}
       {push.error ? <ErrorNotice error={push.error} title="The prices were not pushed." /> : null}
       {prices.isPending ? <Loading what="prices" /> : null}

@@ -1,8 +1,8 @@
 import type { priceEventData } from "@privnet/oracle-http";
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import type { OracleSchemas } from "../../api/oracleApi";
 import { ORACLE_BASE_PATH } from "../../api/oracleApi";
+import { useBatchedInvalidation } from "../../api/useBatchedInvalidation";
 import { useEventStream } from "../../api/useEventStream";
 
 /** One on-chain price update: when (Unix seconds) and the price in USD. */
@@ -26,10 +26,8 @@ type PriceEvent = ReturnType<typeof priceEventData>;
  * history.ETH; // [{ at: 1763798400, price: 3012.5 }, …]
  */
 export function usePriceStream() {
-  const queryClient = useQueryClient();
   const [history, setHistory] = useState<Record<string, PricePoint[]>>({});
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const readTable = useBatchedInvalidation(["get", "/prices"], TABLE_READ_DELAY_MS);
   const onEvent = useCallback(
     ({ event, data }: { event: string | undefined; data: string }) => {
       let points: [string, PricePoint][];
@@ -59,14 +57,9 @@ export function usePriceStream() {
         }
         return next;
       });
-      if (event === "price") {
-        timer.current ??= setTimeout(() => {
-          timer.current = undefined;
-          void queryClient.invalidateQueries({ queryKey: ["get", "/prices"] });
-        }, TABLE_READ_DELAY_MS);
-      }
+      if (event === "price") readTable();
     },
-    [queryClient],
+    [readTable],
   );
   const stream = useEventStream("oracle API", `${ORACLE_BASE_PATH}/prices/stream`, onEvent);
   return { history, stream };
