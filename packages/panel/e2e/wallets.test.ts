@@ -46,6 +46,14 @@ describePanel("wallets", ({ open }) => {
     expect(kept).not.toContain(mnemonic.split(" ")[0] ?? "-");
     expect(kept).not.toContain(privateKey.slice(2));
 
+    // Leaving the page inside the app forgets them too, as does a reload.
+    await page.getByRole("link", { name: "Bots" }).click();
+    await page.getByRole("heading", { level: 1, name: "Bots" }).waitFor();
+    await page.getByRole("link", { name: "Wallets" }).click();
+    await page.getByRole("link", { name: "alice" }).waitFor();
+    expect(await page.getByText("Save this now.").count()).toBe(0);
+    expect(await page.getByRole("textbox", { name: "Mnemonic" }).count()).toBe(0);
+
     await page.reload();
     await page.getByRole("link", { name: "alice" }).waitFor();
     expect(await page.content()).not.toContain(mnemonic);

@@ -19,7 +19,8 @@ export function WalletDetailPage({ id }: { id: string }) {
     "get",
     "/wallets/{id}",
     { params: { path: { id } } },
-    { refetchInterval: WALLETS_REFRESH_MS },
+    // The answer holds the private key: not kept in the cache once the page is left.
+    { refetchInterval: WALLETS_REFRESH_MS, gcTime: 0 },
   );
   const wallet = query.data;
   usePageTitle(wallet ? wallet.name : `Wallet ${id}`);
