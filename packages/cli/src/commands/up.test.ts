@@ -76,6 +76,7 @@ describe("privnet up", () => {
     expect(run.output()).toMatch(/✓ contracts +deployed in block \d+/);
     expect(Object.keys(urls)).toEqual([
       "Admin API",
+      "Admin panel",
       "API reference",
       "OpenAPI",
       "Metrics",
@@ -96,6 +97,17 @@ describe("privnet up", () => {
     expect(await (await fetch(`${admin}/health`)).json()).toMatchObject({ status: "ok" });
     expect(((await (await fetch(`${admin}/wallets`)).json()) as unknown[]).length).toBe(21);
     expect((await fetch(urls["API reference"] as string)).status).toBe(200);
+    // The panel loads (a deep link too), and reaches the oracle on the admin server's origin.
+    expect(urls["Admin panel"]).toBe(`${admin}/panel/`);
+    for (const page of [urls["Admin panel"] as string, `${admin}/panel/wallets/3`]) {
+      const response = await fetch(page);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toMatch(/<script type="module"[^>]* src="\/panel\/assets\/index-[\w-]+\.js"/);
+    }
+    const mountedPrices = (await (await fetch(`${admin}/oracle/prices`)).json()) as typeof prices;
+    expect(Object.keys(mountedPrices.prices)).toEqual(Object.keys(prices.prices));
     expect(await rpc(urls["Chain RPC"] as string, "eth_chainId")).toBe("0x301824");
     const created = (await (await post(`${admin}/wallets`, { name: "kept" })).json()) as {
       id: number;
@@ -157,6 +169,11 @@ export default config;
     expect(withEnv.status).toBe(200);
     const withConfig = await fetch(`${admin}/network`, { headers: { authorization: "Bearer from-config" } });
     expect(withConfig.status).toBe(401);
+    // The panel's page loads without the token (it asks for it); without contracts there is no
+    // oracle to mount.
+    expect((await fetch(`${admin}/panel/`)).status).toBe(200);
+    const oracle = await fetch(`${admin}/oracle/prices`, { headers: { authorization: "Bearer from-env" } });
+    expect(await oracle.json()).toMatchObject({ code: "NOT_FOUND" });
     await stop(run);
   });
 

@@ -1,13 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import type { Platform } from "@privnet/core";
-import express, { type NextFunction, type Request, type Response, Router } from "express";
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+  Router,
+} from "express";
 import { type Logger, pino } from "pino";
 import { getAbsoluteFSPath } from "swagger-ui-dist";
 import { bearerAuth } from "../http/bearerAuth.js";
 import { cors } from "../http/cors.js";
 import { docsInitScript, docsPage } from "../http/docsPage.js";
 import { HttpError } from "../http/HttpError.js";
+import { serveStaticApp } from "../http/serveStaticApp.js";
 import { toErrorResponse } from "../http/toErrorResponse.js";
 import {
   createIdempotencyStore,
@@ -36,7 +43,25 @@ export type AdminRouterOptions = {
   bodyLimit?: number | string;
   /** A pino logger for request logs, or false for none. Default: a pino logger at "info". */
   logger?: Logger | false;
+  /**
+   * More to serve beside the API, each under its own path, before the API's 404: another router
+   * (behind the same token unless `public`), or a built single-page app's folder (public, with
+   * `index.html` for deep links). `privnet up` mounts the oracle API at `/oracle` and the admin
+   * panel at `/panel`.
+   */
+  mounts?: readonly AdminMount[];
 };
+
+/**
+ * One thing {@link AdminRouterOptions.mounts} serves beside the API.
+ *
+ * @example
+ * { path: "/oracle", router: createOracleRouter(platform) }
+ * { path: "/panel", app: panelDir }
+ */
+export type AdminMount =
+  | { path: `/${string}`; router: RequestHandler; public?: boolean }
+  | { path: `/${string}`; app: string };
 
 /**
  * The admin API as an express Router: mount it under any prefix of your own app.
@@ -56,11 +81,23 @@ export function createAdminRouter(platform: Platform, options: AdminRouterOption
   const router = Router({ strict: false });
   router.use(observe(logger, metrics));
   if (options.corsOrigins?.length) router.use(cors(options.corsOrigins));
+  const mounts = options.mounts ?? [];
   if (token) {
     const publicRoutes = new Set(
       routes.filter((route) => route.public).map((route) => `${route.method} ${route.path}`),
     );
-    router.use(bearerAuth(token, (path, method) => publicRoutes.has(`${method.toLowerCase()} ${path}`)));
+    // An app's page must load without the token: it is what asks for it.
+    const publicMounts = mounts
+      .filter((mount) => "app" in mount || mount.public)
+      .map((mount) => mount.path.replace(/\/$/, ""));
+    router.use(
+      bearerAuth(
+        token,
+        (path, method) =>
+          publicRoutes.has(`${method.toLowerCase()} ${path}`) ||
+          publicMounts.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
+      ),
+    );
   }
   // Every body is parsed as JSON, whatever its content type claims: a client that forgets the
   // header still gets its JSON read, and a body that is not JSON is a clear 400.
@@ -83,6 +120,18 @@ export function createAdminRouter(platform: Platform, options: AdminRouterOption
   router.get("/metrics", async (_request, response) => {
     response.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
+
+  for (const mount of mounts) {
+    router.use(
+      mount.path,
+      (request, _response, next) => {
+        // Metrics count a mount under its path, not under each of its URLs (deep links, assets).
+        (request as ObservedRequest).routePath = mount.path;
+        next();
+      },
+      "app" in mount ? serveStaticApp(mount.app) : mount.router,
+    );
+  }
 
   // A known path with another method is a 405 that names the allowed ones; anything else is a 404.
   const methodsByPath = new Map<string, string[]>();
