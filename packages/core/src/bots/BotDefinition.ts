@@ -32,6 +32,12 @@ export type BotContext<Config extends BotBaseConfig = BotBaseConfig> = {
   };
   /** Emits a `bot` event (e.g. `deployed` with the contract's address). */
   emit(event: { type: "deployed" | "funded"; message: string; address?: Address }): void;
+  /**
+   * Runs `task` beside the ticks, which do not wait for it (e.g. reading a receipt once a
+   * transaction is mined). Its failure is counted and reported as the bot's error, like a tick's,
+   * so nothing is left to reject unhandled; one caused by the platform closing is dropped.
+   */
+  background(task: () => Promise<unknown>): void;
   /** A recipient per the `recipients` setting: a stored wallet (not a bot) or a fresh address. */
   pickRecipient(source?: "wallets" | "fresh"): Promise<Address>;
 };

@@ -168,6 +168,14 @@ export class BotEngine {
     await this.#runner(name).settled();
   }
 
+  /**
+   * The chain went back (reset or revert, seen by the transaction watcher): running bots run their
+   * setup again before their next tick, so that a contract the chain lost is deployed anew.
+   */
+  chainRewound() {
+    for (const runner of this.#runners.values()) runner.chainRewound();
+  }
+
   /** Stops every loop for a shutdown; running bots stay marked running and resume on the next start. */
   async close() {
     await Promise.all([...this.#runners.values()].map((runner) => runner.close()));

@@ -63,7 +63,7 @@ import {
   type SendWithKeyReturnType,
   sendWithKey,
 } from "../sender/sendWithKey.js";
-import { TransactionWatcher } from "../sender/TransactionWatcher.js";
+import { TransactionWatcher, type TransactionWatcherStatus } from "../sender/TransactionWatcher.js";
 import { createWalletSigners } from "../sender/WalletSigners.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
@@ -153,6 +153,8 @@ export type Platform = {
     list(params?: ListTransactionsParameters): Promise<ListTransactionsReturnType>;
     /** Resolves once the entry is confirmed or failed. */
     wait(id: number): Promise<WaitForTransactionReturnType>;
+    /** The watcher that settles sent transactions: how many it follows, its failed polls of the node. */
+    watcherStatus(): TransactionWatcherStatus;
   };
   /** The deployed contracts, ensured on first call (or at start with the `contracts` option). */
   readonly contracts: {
@@ -250,6 +252,9 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     pollingInterval: options.pollingInterval ?? client.pollingInterval,
     replaceAfter: options.replaceAfter ?? 30_000,
     dropAfter: options.dropAfter ?? 120_000,
+    // Assigned below, before the watcher starts; a bot's contract may be gone with the blocks.
+    onChainRewound: () => bots.chainRewound(),
+    fillNonceHoles: (from, pooled, signer) => ctx.nonceManager(from).fillHoles(pooled, signer),
   });
   const managers = new Map<string, NonceManager>();
   const managerOptions = {
@@ -369,6 +374,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     transactions: {
       list: guard((params?: ListTransactionsParameters) => listTransactions(base, params)),
       wait: guard((id: number) => waitForTransaction(base, id)),
+      watcherStatus: () => watcher.status(),
     },
     contracts: { get: guard(() => contracts.get()), refresh: guard(() => contracts.refresh()) },
     oracle: {

@@ -141,6 +141,38 @@ export class NonceManager {
     await this.#draining;
   }
 
+  /**
+   * Fills the nonces the chain lost under transactions of this address still in its pool. anvil
+   * keeps its pool across `evm_revert` but not the blocks: a pooled transaction can then sit above
+   * a nonce whose transaction went with them, holding it and every later one up for good. Each
+   * such nonce — below the highest of `pooled`, at or above the chain's count, not in `pooled` —
+   * gets a zero-value transfer to self (recorded as "nonce-gap-filler"), under the address's lock.
+   * Resolves with the number of nonces filled.
+   */
+  async fillHoles(pooled: readonly number[], signer: () => Promise<LocalAccount | undefined>) {
+    if (pooled.length === 0 || this.#closed) return 0;
+    return this.#ctx.storage.withLock(this.#stateKey, async () => {
+      const client = this.#ctx.client;
+      const [mined, block] = await Promise.all([
+        client.getTransactionCount({ address: this.address, blockTag: "latest" }),
+        client.getBlock({ blockTag: "latest" }),
+      ]);
+      const taken = new Set(pooled);
+      const holes: number[] = [];
+      for (let nonce = mined; nonce < Math.max(...pooled); nonce++) if (!taken.has(nonce)) holes.push(nonce);
+      if (holes.length === 0) return 0;
+      const account = await signer();
+      if (!account) return 0;
+      const maxPriorityFeePerGas = this.#options.priorityFeePerGas;
+      const fees = {
+        maxFeePerGas: (block.baseFeePerGas ?? 0n) * 2n + maxPriorityFeePerGas,
+        maxPriorityFeePerGas,
+      };
+      for (const nonce of holes) await this.#fillGap(account, nonce, fees);
+      return holes.length;
+    });
+  }
+
   async #drain() {
     try {
       while (this.#queue.length > 0 && !this.#closed) {
