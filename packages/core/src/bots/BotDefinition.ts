@@ -1,4 +1,4 @@
-import type { Address, Hex, LocalAccount, PublicClient } from "viem";
+import type { Abi, Address, Hex, LocalAccount, PublicClient } from "viem";
 import type { z } from "zod";
 import type { SendTransactionReturnType } from "../sender/sendTransaction.js";
 import type { BotBaseConfig } from "./BotConfig.js";
@@ -42,6 +42,24 @@ export type BotContext<Config extends BotBaseConfig = BotBaseConfig> = {
   pickRecipient(source?: "wallets" | "fresh"): Promise<Address>;
 };
 
+/** The contract a bot deploys and works with, as its status and `GET /contracts` show it. */
+export type BotContract = {
+  /** The key of the bot's data (`ctx.data`) under which `deployBotContract` stores its address. */
+  key: string;
+  /** What it is, e.g. the token's symbol ("BOT") or "DevNFT". */
+  name: string;
+  /** The Solidity contract. */
+  contract: string;
+  abi: Abi;
+};
+
+/** A bot's contract once deployed: where, since which block, and its ABI. */
+export type BotContractInfo = Omit<BotContract, "key"> & {
+  address: Address;
+  /** The block that included its deployment; null when it was stored without it (an older privnet). */
+  blockNumber: bigint | null;
+};
+
 export type BotDefinitionParameters<Config extends BotBaseConfig> = {
   /** Unique; names the bot's state, history source, events and HTTP routes (`/bots/<name>/…`). */
   name: string;
@@ -55,7 +73,15 @@ export type BotDefinitionParameters<Config extends BotBaseConfig> = {
   schema?: z.ZodObject | undefined;
   /** Defaults of every setting. `interval` default 5000, `maxPending` 64. */
   defaults?: Partial<Config> | undefined;
-  /** Runs at each start before the first tick (deploy contracts, read state). An error is reported and retried. */
+  /**
+   * The contract setup deploys with `deployBotContract` (under `contract.key`): its address
+   * is shown in the bot's status (`contract`) and in `GET /contracts` once deployed.
+   */
+  contract?: BotContract | undefined;
+  /**
+   * Runs at each start before the first tick (deploy contracts, read state), and again after the
+   * chain went back (reset or revert). An error is reported and retried.
+   */
   setup?: ((ctx: BotContext<Config>) => Promise<void>) | undefined;
   /** One step of work, every `interval` ms while running. An error is counted and reported; the bot goes on. */
   tick: (ctx: BotContext<Config>) => Promise<void>;
@@ -67,6 +93,7 @@ export type BotDefinition<Config extends BotBaseConfig = BotBaseConfig> = {
   readonly keyIndex: number | undefined;
   readonly schema: z.ZodObject;
   readonly defaults: Config;
+  readonly contract: BotContract | undefined;
   setup(ctx: BotContext<Config>): Promise<void>;
   tick(ctx: BotContext<Config>): Promise<void>;
 };

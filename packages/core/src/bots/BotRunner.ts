@@ -9,7 +9,7 @@ import type { TransactionRecord } from "../storage/StorageAdapter.js";
 import { toTransactionEntry } from "../transactions/TransactionEntry.js";
 import { waitForTransaction } from "../transactions/waitForTransaction.js";
 import { type BotBaseConfig, mergeBotConfig } from "./BotConfig.js";
-import type { BotContext, BotDefinition, BotTransaction } from "./BotDefinition.js";
+import type { BotContext, BotContractInfo, BotDefinition, BotTransaction } from "./BotDefinition.js";
 import type { BotError, BotEvent } from "./BotEvent.js";
 import { BotStats, type PersistedBotCounters } from "./BotStats.js";
 
@@ -108,6 +108,20 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
 
   get #stateKey() {
     return `bots:${this.name}`;
+  }
+
+  /** Where the bot's contract is, as its data says (whether the chain still has it is not checked). */
+  contract(): BotContractInfo | null {
+    const spec = this.definition.contract;
+    const address = spec && this.#data[spec.key];
+    if (!spec || typeof address !== "string") return null;
+    const block = this.#data[`${spec.key}BlockNumber`];
+    const { key: _, ...described } = spec;
+    return {
+      ...described,
+      address: address as Address,
+      blockNumber: typeof block === "string" ? BigInt(block) : null,
+    };
   }
 
   /** Reads the persisted state; returns true when the bot was running and should resume. */

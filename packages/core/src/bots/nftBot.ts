@@ -25,6 +25,7 @@ export const nftBot = createBotDefinition<NftBotConfig>({
   keyIndex: BUILT_IN_BOT_KEY_INDEXES.nft,
   schema: nftBotSchema,
   defaults: NFT_BOT_DEFAULTS,
+  contract: { key: "nft", name: "DevNFT", contract: "DevNFT", abi: devNftAbi },
   async setup(ctx) {
     const { address } = await deployBotContract(
       ctx,
