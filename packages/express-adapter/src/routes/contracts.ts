@@ -43,7 +43,7 @@ export const contractsResponse = z
     contracts: z
       .array(platformContract)
       .describe(
-        "Every platform contract, in deployment order; empty while they are not deployed on this chain (a stack started with contract deployment off deploys them on first use of the oracle or lending).",
+        "Every platform contract, in deployment order; empty while they are not deployed on this chain (a stack started with contract deployment off, or after a chain reset until they are deployed again).",
       ),
     bots: z
       .record(z.string(), botContract.nullable())
