@@ -2,7 +2,7 @@ import { useDevnet } from "@privnet/devnet/vitest";
 import { custom, getAddress, http, type Transport } from "viem";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { createPlatform, type Platform } from "../platform/createPlatform.js";
-import type { TransactionRecord } from "../storage/StorageAdapter.js";
+import { nextTransactionEvent } from "../transactions/fixtures/nextTransactionEvent.js";
 import type { BotEvent } from "./BotEvent.js";
 import { nextBotEvents, transactionWith } from "./fixtures/nextBotEvents.js";
 
@@ -40,18 +40,6 @@ async function hasCode(platform: Platform, address: `0x${string}` | null | undef
   if (!address) return false;
   const code = await platform.client.getCode({ address });
   return code !== undefined && code !== "0x";
-}
-
-/** Resolves with the next `transaction` event that matches. */
-function nextRecord(platform: Platform, match: (record: TransactionRecord) => boolean) {
-  return new Promise<TransactionRecord>((resolve) => {
-    const listener = (record: TransactionRecord) => {
-      if (!match(record)) return;
-      platform.events.off("transaction", listener);
-      resolve(record);
-    };
-    platform.events.on("transaction", listener);
-  });
 }
 
 /**
@@ -137,7 +125,10 @@ describe("bots and the transaction watcher when the chain goes back", () => {
         expect(await devnet.request<boolean>("evm_revert", [snapshot])).toBe(true);
       },
       beforeMining: (platform) =>
-        nextRecord(platform, (record) => record.source === "nonce-gap-filler" && record.from === wallet),
+        nextTransactionEvent(
+          platform,
+          (record) => record.source === "nonce-gap-filler" && record.from === wallet,
+        ),
       stranded: "confirmed",
     });
   }, 60_000);

@@ -1,7 +1,7 @@
 import type { Abi, Address } from "viem";
 import type { StoredPlatformContracts } from "./ensurePlatformContracts.js";
 import { devNftAbi, lendingPoolAbi, priceFeedAdapterAbi, priceOracleAbi, testTokenAbi } from "./generated.js";
-import type { PlatformAsset } from "./platformContracts.js";
+import type { PlatformAsset, PlatformContractAddresses } from "./platformContracts.js";
 
 /** The Solidity contracts the platform deploys; each ABI ships as `@privnet/core/abi/<name>.json`. */
 export type PlatformContractName =
@@ -10,6 +10,14 @@ export type PlatformContractName =
   | "TestToken"
   | "DevNFT"
   | "PriceFeedAdapter";
+
+const abis: Record<PlatformContractName, Abi> = {
+  PriceOracle: priceOracleAbi,
+  LendingPool: lendingPoolAbi,
+  TestToken: testTokenAbi,
+  DevNFT: devNftAbi,
+  PriceFeedAdapter: priceFeedAdapterAbi,
+};
 
 /** One deployed platform contract: what a user of viem, ethers or cast needs to find and call it. */
 export type PlatformContractInfo = {
@@ -42,66 +50,35 @@ export function listPlatformContracts(
   platformTokenSymbol: string,
 ): PlatformContractInfo[] {
   const { addresses, blockNumbers } = deployment;
-  const fallback = BigInt(deployment.blockNumber);
-  const at = (stored: string | undefined) => (stored === undefined ? fallback : BigInt(stored));
-  const symbols: Record<PlatformAsset, string> = {
-    eth: "ETH",
-    platformToken: platformTokenSymbol,
-    usdc: "USDC",
-    dai: "DAI",
-  };
-  const feeds = (["eth", "platformToken", "usdc", "dai"] as const).map(
-    (asset): PlatformContractInfo => ({
-      name: `${symbols[asset]} / USD`,
-      contract: "PriceFeedAdapter",
-      address: addresses.priceFeeds[asset],
-      blockNumber: at(blockNumbers?.priceFeeds[asset]),
-      abi: priceFeedAdapterAbi,
-    }),
-  );
+  const at = (stored: string | undefined) => BigInt(stored ?? deployment.blockNumber);
+  const own = (
+    name: string,
+    contract: PlatformContractName,
+    key: Exclude<keyof PlatformContractAddresses, "priceFeeds">,
+  ): PlatformContractInfo => ({
+    name,
+    contract,
+    address: addresses[key],
+    blockNumber: at(blockNumbers?.[key]),
+    abi: abis[contract],
+  });
+  const feed = (symbol: string, asset: PlatformAsset): PlatformContractInfo => ({
+    name: `${symbol} / USD`,
+    contract: "PriceFeedAdapter",
+    address: addresses.priceFeeds[asset],
+    blockNumber: at(blockNumbers?.priceFeeds[asset]),
+    abi: abis.PriceFeedAdapter,
+  });
   return [
-    {
-      name: "PriceOracle",
-      contract: "PriceOracle",
-      address: addresses.priceOracle,
-      blockNumber: at(blockNumbers?.priceOracle),
-      abi: priceOracleAbi,
-    },
-    {
-      name: platformTokenSymbol,
-      contract: "TestToken",
-      address: addresses.platformToken,
-      blockNumber: at(blockNumbers?.platformToken),
-      abi: testTokenAbi,
-    },
-    {
-      name: "USDC",
-      contract: "TestToken",
-      address: addresses.usdc,
-      blockNumber: at(blockNumbers?.usdc),
-      abi: testTokenAbi,
-    },
-    {
-      name: "DAI",
-      contract: "TestToken",
-      address: addresses.dai,
-      blockNumber: at(blockNumbers?.dai),
-      abi: testTokenAbi,
-    },
-    {
-      name: "DevNFT",
-      contract: "DevNFT",
-      address: addresses.devNft,
-      blockNumber: at(blockNumbers?.devNft),
-      abi: devNftAbi,
-    },
-    {
-      name: "LendingPool",
-      contract: "LendingPool",
-      address: addresses.lendingPool,
-      blockNumber: at(blockNumbers?.lendingPool),
-      abi: lendingPoolAbi,
-    },
-    ...feeds,
+    own("PriceOracle", "PriceOracle", "priceOracle"),
+    own(platformTokenSymbol, "TestToken", "platformToken"),
+    own("USDC", "TestToken", "usdc"),
+    own("DAI", "TestToken", "dai"),
+    own("DevNFT", "DevNFT", "devNft"),
+    own("LendingPool", "LendingPool", "lendingPool"),
+    feed("ETH", "eth"),
+    feed(platformTokenSymbol, "platformToken"),
+    feed("USDC", "usdc"),
+    feed("DAI", "dai"),
   ];
 }

@@ -25,9 +25,14 @@ export type TransactionWatcherOptions = {
   /**
    * After the chain went back: fills the nonces of `from` below its transactions still in the
    * pool that the chain no longer has (see `NonceManager.fillHoles`), so that they can land.
+   * Resolves with the nonces it could not fill.
    */
   fillNonceHoles?:
-    | ((from: Address, pooled: number[], signer: () => Promise<LocalAccount | undefined>) => Promise<unknown>)
+    | ((
+        from: Address,
+        pooled: number[],
+        signer: () => Promise<LocalAccount | undefined>,
+      ) => Promise<number[]>)
     | undefined;
 };
 
@@ -372,8 +377,10 @@ export class TransactionWatcher {
       });
       return;
     }
-    // Resubmit what the node forgot, so that later nonces are not held up behind a gap.
-    if (watched.serialized) {
+    // Resubmit what the node forgot, so that later nonces are not held up behind a gap — when it
+    // is next in line only: above a nonce the chain has not seen it would wait in the pool behind
+    // the gap (and anvil counts such a transaction in the pending nonce others are given).
+    if (watched.serialized && used === watched.nonce) {
       await client.sendRawTransaction({ serializedTransaction: watched.serialized }).catch(() => undefined);
     }
   }
@@ -448,15 +455,27 @@ export class TransactionWatcher {
       bySender.set(key, [...(bySender.get(key) ?? []), watched]);
     }
     await Promise.all(
-      [...bySender.values()].map((pooled) => {
-        const signer = pooled.find((watched) => watched.signer)?.signer;
-        const [first] = pooled;
-        if (!signer || !first) return undefined;
-        return fill(
-          first.from,
+      [...bySender.values()].map(async (pooled) => {
+        const signer = pooled.find((watched) => watched.signer)?.signer ?? (async () => undefined);
+        const from = (pooled[0] as WatchedTransaction).from;
+        const unfilled = await fill(
+          from,
           pooled.map((watched) => watched.nonce),
           signer,
         );
+        if (unfilled.length === 0) return;
+        // A hole that stays (the revert left the address without ETH, no key at hand): what
+        // waits above it never lands, and is not resubmitted to wait there again.
+        const lowest = Math.min(...unfilled);
+        for (const watched of pooled) {
+          if (watched.nonce < lowest || watched.recordId === undefined) continue;
+          await this.#finish(watched, {
+            status: "failed",
+            blockNumber: null,
+            hash: watched.hash,
+            reason: "the chain was reverted: a nonce below it is gone",
+          });
+        }
       }),
     );
   }
