@@ -260,7 +260,8 @@ function waitForListening(
     };
     child.stdout?.on("data", onData);
     child.once("error", (error) => finish(() => reject(error)));
-    exited.then((code) => finish(() => reject(new AnvilExitedError(code))));
+    // `exited` never rejects: nothing to handle but the exit itself.
+    void exited.then((code) => finish(() => reject(new AnvilExitedError(code))));
     check();
   });
 }

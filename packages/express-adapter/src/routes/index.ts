@@ -1,4 +1,5 @@
 import { botRoutes } from "./bots/index.js";
+import { contracts } from "./contracts.js";
 import { createWallet } from "./createWallet.js";
 import type { RouteDefinition } from "./defineRoute.js";
 import { deleteWallet } from "./deleteWallet.js";
@@ -28,4 +29,5 @@ export const adminRoutes: readonly RouteDefinition[] = [
   send,
   sendDirect,
   ...botRoutes,
+  contracts,
 ];

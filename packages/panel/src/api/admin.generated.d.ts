@@ -277,6 +277,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every deployed contract: name, address, deployment block and ABI
+         * @description The platform's contracts (PriceOracle, LendingPool, tokens, DevNFT, price feeds) and the bots' (the erc20 bot's token, the nft bot's collection), each with its ABI, for viem, ethers or cast. Only contracts the chain has code for; deploys nothing.
+         */
+        get: operations["getContracts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -471,6 +491,8 @@ export interface components {
             status: "Running" | "Stopped";
             /** @description The bot's own sending address. */
             address: string;
+            /** @description The contract the bot deployed and works with (erc20: its token; nft: its collection) while the chain has its code; null before it is deployed and for the transfer bot. */
+            contract: string | null;
             /** @description The running config, or the configured defaults. */
             config: {
                 [key: string]: unknown;
@@ -509,6 +531,8 @@ export interface components {
             status: "Running" | "Stopped";
             /** @description The bot's own sending address. */
             address: string;
+            /** @description The contract the bot deployed and works with (erc20: its token; nft: its collection) while the chain has its code; null before it is deployed and for the transfer bot. */
+            contract: string | null;
             /** @description The running config, or the configured defaults. */
             config: {
                 [key: string]: unknown;
@@ -556,6 +580,45 @@ export interface components {
                 created_at: string;
             }[];
             errors: components["schemas"]["BotError"][];
+        };
+        Contracts: {
+            /** @description Every platform contract, in deployment order; empty while they are not deployed on this chain (a stack started with contract deployment off, or after a chain reset until they are deployed again). */
+            contracts: components["schemas"]["PlatformContract"][];
+            /** @description The contract of each bot that has one, by bot name; null until the bot deployed it. */
+            bots: {
+                [key: string]: components["schemas"]["BotContract"] | null;
+            };
+        };
+        PlatformContract: {
+            /** @description What it is: "PriceOracle", "LendingPool", the platform token's symbol ("PRIV"), "USDC", "DAI", "DevNFT", or a price feed ("ETH / USD"). */
+            name: string;
+            /**
+             * @description The Solidity contract; its ABI also ships as @privnet/core/abi/<contract>.json.
+             * @enum {string}
+             */
+            contract: "PriceOracle" | "LendingPool" | "TestToken" | "DevNFT" | "PriceFeedAdapter";
+            /** @description EIP-55 checksummed address. */
+            address: string;
+            /** @description The block that included its deployment. */
+            blockNumber: number;
+            /** @description The contract's ABI (JSON), as viem, ethers and cast take it. */
+            abi: {
+                [key: string]: unknown;
+            }[];
+        };
+        BotContract: {
+            /** @description What it is: "BOT" (the erc20 bot's token), "DevNFT" (the nft bot's collection). */
+            name: string;
+            /** @description The Solidity contract. */
+            contract: string;
+            /** @description EIP-55 checksummed address. */
+            address: string;
+            /** @description The block that included its deployment; null when it was deployed by an older privnet. */
+            blockNumber: number | null;
+            /** @description The contract's ABI (JSON), as viem, ethers and cast take it. */
+            abi: {
+                [key: string]: unknown;
+            }[];
         };
     };
     responses: never;
@@ -1599,6 +1662,62 @@ export interface operations {
             };
             /** @description A bug: please report it. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getContracts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contracts"];
+                };
+            };
+            /** @description Malformed JSON or failed validation. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The chain does not answer. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
