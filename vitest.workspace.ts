@@ -3,6 +3,8 @@ import { fileURLToPath } from "node:url";
 import type { TestProjectInlineConfiguration } from "vitest/config";
 
 const repo = dirname(fileURLToPath(import.meta.url));
+/** Builds the admin panel when it is missing or stale, for the projects that serve it. */
+const panelBuild = join(repo, "packages/panel/e2e/globalSetup.ts");
 
 /**
  * The repo's test projects, one per package. `vitest.config.ts` feeds this list to
@@ -16,15 +18,25 @@ export const projects: TestProjectInlineConfiguration[] = [
   project("@privnet/http", "packages/http"),
   project("@privnet/express-adapter", "packages/express-adapter"),
   project("@privnet/oracle-http", "packages/oracle-http"),
-  project("@privnet/cli", "packages/cli"),
+  project("@privnet/cli", "packages/cli", undefined, { globalSetup: [panelBuild] }),
   project("@privnet/contracts", "contracts", ["test/**/*.test.ts"]),
   project("examples", "examples", ["*/src/**/*.test.ts"]),
+  // Browser tests against real stacks: each starts contracts, servers and a chromium page.
+  project("@privnet/panel", "packages/panel", ["e2e/**/*.test.ts"], {
+    globalSetup: [panelBuild],
+    testTimeout: 60_000,
+  }),
 ];
 
-function project(name: string, dir: string, include = ["src/**/*.test.ts"]): TestProjectInlineConfiguration {
+function project(
+  name: string,
+  dir: string,
+  include = ["src/**/*.test.ts"],
+  options: { globalSetup?: string[]; testTimeout?: number } = {},
+): TestProjectInlineConfiguration {
   return {
     extends: true,
-    test: { name, dir: join(repo, dir), include },
+    test: { name, dir: join(repo, dir), include, ...options },
   };
 }
 

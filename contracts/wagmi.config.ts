@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { defineConfig, type Plugin } from "@wagmi/cli";
 import { hardhat } from "@wagmi/cli/plugins";
@@ -37,6 +37,28 @@ function hardhatBytecode(): Plugin {
 }
 
 /**
+ * Writes each contract's ABI as JSON, one file per contract (`<dir>/<Name>.json`), from the same
+ * ABIs as generated.ts, for tools that are not TypeScript (ethers, cast, web3.py). Files of
+ * contracts that are gone are removed. Adds nothing to generated.ts.
+ */
+function jsonAbis(dir: string): Plugin {
+  return {
+    name: "JSON ABIs",
+    async run({ contracts }) {
+      await mkdir(dir, { recursive: true });
+      const names = new Set(contracts.map((contract) => `${contract.name}.json`));
+      for (const file of await readdir(dir)) {
+        if (file.endsWith(".json") && !names.has(file)) await rm(join(dir, file));
+      }
+      for (const contract of contracts) {
+        await writeFile(join(dir, `${contract.name}.json`), `${JSON.stringify(contract.abi, null, 2)}\n`);
+      }
+      return { content: "" };
+    },
+  };
+}
+
+/**
  * The camelCase @wagmi/cli gives contract names (`DevNFT` → `devNft`), so that each
  * `<name>Bytecode` sits beside its `<name>Abi`.
  */
@@ -59,5 +81,6 @@ export default defineConfig({
       commands: { build: "hardhat build --quiet", rebuild: "hardhat build --quiet", clean: false },
     }),
     hardhatBytecode(),
+    jsonAbis("../packages/core/abi"),
   ],
 });

@@ -11,15 +11,19 @@ export class DevnetBinaryNotFoundError extends PrivnetError {
   }
 }
 
+/**
+ * The devnet's port is taken. `host` and `port` say which, so that a program (the `privnet` CLI)
+ * can name them in its own words; `output` is anvil's, when anvil was the one to find it.
+ */
 export class DevnetPortInUseError extends PrivnetError {
   override name = "DevnetPortInUseError";
   constructor(
     readonly host: string,
     readonly port: number,
-    output: string,
+    output = "",
   ) {
     super("DEVNET_PORT_IN_USE", `Port ${port} on ${host} is already in use.`, {
-      details: `Stop whatever listens there, or pass another \`port\` (0 picks a free one).\n\nanvil said:\n${output}`,
+      details: `Stop whatever listens there, or pass another \`port\` (0 picks a free one).${output ? `\n\nanvil said:\n${output}` : ""}`,
     });
   }
 }

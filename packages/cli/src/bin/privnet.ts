@@ -21,12 +21,15 @@ Options of "up":
   --chain-port <n>     embedded devnet port (default 8545; 0 picks a free one)
   --block-time <s>     embedded devnet seconds between blocks (default 2; 0: a block per transaction)
   --oracle-port <n>    oracle API port (default 3004; 0 picks a free one)
+  --log-format <f>     request logs: pretty or json (default: pretty on a terminal, else json)
   --config <file>      config file (default: privnet.config.ts in the working directory, if any)
 
 Options of "status":
   --url <url>          admin API base URL (default from the config: http://127.0.0.1:3000)
   --rpc-url <url>      chain JSON-RPC URL (default from the config: http://127.0.0.1:8545)
   --config <file>      config file
+
+Every port is bound before anything slow starts: a taken one stops "up" at once, naming it.
 
 Environment (overrides privnet.config.ts; flags override both):
 ${Object.entries(ENVIRONMENT_VARIABLES)
@@ -53,6 +56,7 @@ async function main(argv: string[]): Promise<number> {
         "chain-port": { type: "string" },
         "block-time": { type: "string" },
         "oracle-port": { type: "string" },
+        "log-format": { type: "string" },
         config: { type: "string" },
         help: { type: "boolean", short: "h" },
       },

@@ -1,4 +1,6 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDevnet } from "@privnet/devnet";
@@ -8,8 +10,10 @@ import { printedUrls, runPrivnet } from "../testing/runPrivnet.js";
 // `privnet up` for real: a child process per run, free ports, a temp working directory.
 
 const dirs: string[] = [];
-afterEach(() => {
+const holders: ReturnType<typeof createServer>[] = [];
+afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  await Promise.all(holders.splice(0).map((holder) => new Promise((resolve) => holder.close(resolve))));
 });
 function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "privnet-cli-"));
@@ -28,10 +32,33 @@ async function rpc(url: string, method: string, params: unknown[] = []) {
   return ((await response.json()) as { result: string }).result;
 }
 
+function post(url: string, body: unknown) {
+  return fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
 async function startUp(cwd: string, args: string[] = freePorts, env: NodeJS.ProcessEnv = {}) {
   const run = runPrivnet(["up", ...args], { cwd, env });
   await run.waitFor(/^Press Ctrl-C to stop/m);
   return { run, urls: printedUrls(run.output()) };
+}
+
+/** Something else listening on 127.0.0.1: resolves with its port. */
+async function takenPort(): Promise<number> {
+  const holder = createServer();
+  holders.push(holder);
+  await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+  return (holder.address() as AddressInfo).port;
+}
+
+/** Running anvil processes whose command line names `dir` (their --state file is in it). */
+function anvilsIn(dir: string): string[] {
+  return execFileSync("ps", ["-A", "-o", "args="], { encoding: "utf8" })
+    .split("\n")
+    .filter((line) => line.includes("anvil") && line.includes(dir));
 }
 
 async function stop(run: ReturnType<typeof runPrivnet>) {
@@ -49,6 +76,7 @@ describe("privnet up", () => {
     expect(run.output()).toMatch(/✓ contracts +deployed in block \d+/);
     expect(Object.keys(urls)).toEqual([
       "Admin API",
+      "Admin panel",
       "API reference",
       "OpenAPI",
       "Metrics",
@@ -69,22 +97,30 @@ describe("privnet up", () => {
     expect(await (await fetch(`${admin}/health`)).json()).toMatchObject({ status: "ok" });
     expect(((await (await fetch(`${admin}/wallets`)).json()) as unknown[]).length).toBe(21);
     expect((await fetch(urls["API reference"] as string)).status).toBe(200);
+    // The panel loads (a deep link too), and reaches the oracle on the admin server's origin.
+    expect(urls["Admin panel"]).toBe(`${admin}/panel/`);
+    for (const page of [urls["Admin panel"] as string, `${admin}/panel/wallets/3`]) {
+      const response = await fetch(page);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toMatch(/<script type="module"[^>]* src="\/panel\/assets\/index-[\w-]+\.js"/);
+    }
+    const mountedPrices = (await (await fetch(`${admin}/oracle/prices`)).json()) as typeof prices;
+    expect(Object.keys(mountedPrices.prices)).toEqual(Object.keys(prices.prices));
     expect(await rpc(urls["Chain RPC"] as string, "eth_chainId")).toBe("0x301824");
-    const created = (await (
-      await fetch(`${admin}/wallets`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: "kept" }),
-      })
-    ).json()) as { id: number; address: string };
-    const funded = await fetch(`${admin}/send`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ fromWalletId: 2, toAddress: created.address, amount: "3" }),
-    });
+    const created = (await (await post(`${admin}/wallets`, { name: "kept" })).json()) as {
+      id: number;
+      address: string;
+    };
+    const funded = await post(`${admin}/send`, { fromWalletId: 2, toAddress: created.address, amount: "3" });
     expect(funded.status).toBe(200);
 
     await stop(run);
+    // Piped output: one pino JSON object per request.
+    expect(run.output()).toMatch(
+      /^\{"level":30,.*"method":"GET","path":"\/health","status":200,.*"msg":"request"\}$/m,
+    );
     expect(statSync(join(cwd, ".privnet/chain-state.json")).size).toBeGreaterThan(0);
     expect(existsSync(join(cwd, ".privnet/privnet.db"))).toBe(true);
 
@@ -133,6 +169,11 @@ export default config;
     expect(withEnv.status).toBe(200);
     const withConfig = await fetch(`${admin}/network`, { headers: { authorization: "Bearer from-config" } });
     expect(withConfig.status).toBe(401);
+    // The panel's page loads without the token (it asks for it); without contracts there is no
+    // oracle to mount.
+    expect((await fetch(`${admin}/panel/`)).status).toBe(200);
+    const oracle = await fetch(`${admin}/oracle/prices`, { headers: { authorization: "Bearer from-env" } });
+    expect(await oracle.json()).toMatchObject({ code: "NOT_FOUND" });
     await stop(run);
   });
 
@@ -162,6 +203,8 @@ export default config;
       const { run, urls } = await startUp(cwd, [
         "--port",
         "0",
+        "--oracle-port",
+        "0",
         "--rpc-url",
         chain.rpcUrl,
         "--storage",
@@ -181,11 +224,58 @@ export default config;
 
   test("a chain that does not answer fails the start with a clear message and exit code 1", async () => {
     const cwd = tempDir();
-    const run = runPrivnet(["up", "--port", "0", "--rpc-url", "http://127.0.0.1:9", "--storage", "memory"], {
-      cwd,
-    });
+    const run = runPrivnet(
+      ["up", "--port", "0", "--oracle-port", "0", "--rpc-url", "http://127.0.0.1:9", "--storage", "memory"],
+      { cwd },
+    );
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain("privnet: could not start: The chain's JSON-RPC endpoint did not answer.");
+  });
+});
+
+describe("a taken port stops privnet up at once, naming the port and how to change it", () => {
+  test.each([
+    ["--port", "admin API", "--port (or PORT)"],
+    ["--oracle-port", "oracle API", "--oracle-port (or ORACLE_PORT)"],
+    ["--chain-port", "embedded chain", "--chain-port (or PRIVNET_CHAIN_PORT)"],
+  ])("%s: the %s's port", async (flag, service, changeWith) => {
+    const cwd = tempDir();
+    const port = await takenPort();
+    const args = ["--port", "0", "--oracle-port", "0", "--chain-port", "0", "--block-time", "0"];
+    args[args.indexOf(flag) + 1] = String(port);
+    const run = runPrivnet(["up", ...args], { cwd });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain(
+      `privnet: could not start: port ${port} on 127.0.0.1 is in use (${service}); stop what listens there or choose another with ${changeWith}.\n`,
+    );
+    // Nothing slow started, nothing written, nothing left running.
+    expect(run.output()).not.toMatch(/✓ (chain|storage|platform|contracts)/);
+    expect(existsSync(join(cwd, ".privnet"))).toBe(false);
+    expect(anvilsIn(cwd)).toEqual([]);
+  });
+});
+
+describe("request logs", () => {
+  test("--log-format pretty prints one readable line per request, with no key or mnemonic in it", async () => {
+    const cwd = tempDir();
+    const { run, urls } = await startUp(cwd, [...freePorts, "--storage", "memory", "--log-format", "pretty"]);
+    const admin = urls["Admin API"] as string;
+    const created = (await (await post(`${admin}/wallets`, { name: "logged" })).json()) as {
+      private_key: string;
+      mnemonic: string;
+    };
+    expect((await fetch(`${admin}/wallets/999`)).status).toBe(404);
+    await stop(run);
+    const logLines = run
+      .output()
+      .split("\n")
+      .filter((line) => /^\[\d\d:\d\d:\d\d\.\d{3}\] /.test(line));
+    expect(logLines).toEqual([
+      expect.stringMatching(/^\[[\d:.]+\] INFO: POST \/wallets 201 [\d.]+ ms$/),
+      expect.stringMatching(/^\[[\d:.]+\] INFO: GET \/wallets\/999 404 [\d.]+ ms$/),
+    ]);
+    expect(run.output()).not.toContain(created.private_key.slice(2));
+    expect(run.output()).not.toContain(created.mnemonic);
   });
 });
 
@@ -211,5 +301,7 @@ describe("privnet status and --help", () => {
     expect(run.output()).toContain("privnet up [options]");
     expect(run.output()).toContain("privnet status [options]");
     expect(run.output()).toContain("PRIVNET_ADMIN_TOKEN");
+    expect(run.output()).toContain("--log-format");
+    expect(run.output()).toContain("PRIVNET_LOG_FORMAT");
   });
 });

@@ -11,6 +11,8 @@ export type UpOptions = {
   /** Default: the admin API (see `defaultServices`). */
   services?: readonly StackService[];
   write?: (line: string) => void;
+  /** Whether the output is a terminal (request logs then default to readable lines). Default: `process.stdout.isTTY`. */
+  tty?: boolean;
 };
 
 /**
@@ -24,7 +26,13 @@ export type UpOptions = {
 export async function up(options: UpOptions): Promise<number> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const { path, config } = await loadConfigFile(options.cwd, options.flags.config);
-  const settings = resolveSettings({ config, env: options.env, flags: options.flags, cwd: options.cwd });
+  const settings = resolveSettings({
+    config,
+    env: options.env,
+    flags: options.flags,
+    cwd: options.cwd,
+    tty: options.tty ?? process.stdout.isTTY === true,
+  });
   write(`privnet: starting${path ? ` (config ${path})` : ""}`);
 
   // Signals are caught from the start: a Ctrl-C during start-up stops what was started once the

@@ -37,7 +37,19 @@ afterAll(async () => {
 });
 
 test("privnet up keeps wallets and the contract deployment in PostgreSQL across restarts", async () => {
-  const args = ["up", "--port", "0", "--chain-port", "0", "--block-time", "0", "--storage", databaseUrl];
+  const args = [
+    "up",
+    "--port",
+    "0",
+    "--oracle-port",
+    "0",
+    "--chain-port",
+    "0",
+    "--block-time",
+    "0",
+    "--storage",
+    databaseUrl,
+  ];
   const first = runPrivnet(args, { cwd });
   await first.waitFor(/^Press Ctrl-C to stop/m);
   expect(first.output()).toMatch(/✓ storage +postgres postgres:\/\/postgres@127\.0\.0\.1:5432\//);

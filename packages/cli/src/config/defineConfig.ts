@@ -31,6 +31,11 @@ export const privnetConfigSchema = z.strictObject({
   storage: z.string().min(1).optional(),
   /** Encrypt stored private keys at rest with this passphrase. Default: none. */
   encryptionPassphrase: z.string().min(1).optional(),
+  /**
+   * How `privnet up` prints its request logs: "pretty" (one readable line per request) or "json"
+   * (one pino JSON object per line). Default: pretty on a terminal, json when the output is piped.
+   */
+  logFormat: z.enum(["pretty", "json"]).optional(),
   admin: z
     .strictObject({
       /** Default 3000; 0 picks a free one. */

@@ -22,7 +22,28 @@ describe("resolveSettings", () => {
       contracts: { deploy: true },
       oracle: { enabled: true, port: 3004, host: "127.0.0.1", simulator: {} },
       bots: {},
+      logFormat: "json",
     });
+  });
+
+  test("logs are readable lines on a terminal and JSON when piped, unless the config, environment or a flag says", () => {
+    const logFormat = (input: Partial<Parameters<typeof resolveSettings>[0]>) =>
+      resolveSettings({ config: {}, env: {}, flags: {}, cwd, ...input }).logFormat;
+    expect(logFormat({ tty: true })).toBe("pretty");
+    expect(logFormat({ tty: false })).toBe("json");
+    expect(logFormat({ tty: true, config: { logFormat: "json" } })).toBe("json");
+    expect(logFormat({ config: { logFormat: "json" }, env: { PRIVNET_LOG_FORMAT: "pretty" } })).toBe(
+      "pretty",
+    );
+    expect(
+      logFormat({ tty: true, env: { PRIVNET_LOG_FORMAT: "pretty" }, flags: { "log-format": "json" } }),
+    ).toBe("json");
+    expect(() => logFormat({ flags: { "log-format": "xml" } })).toThrow(
+      '--log-format must be "pretty" or "json", got "xml".',
+    );
+    expect(() => logFormat({ env: { PRIVNET_LOG_FORMAT: "Pretty" } })).toThrow(
+      'PRIVNET_LOG_FORMAT must be "pretty" or "json", got "Pretty".',
+    );
   });
 
   test("the environment overrides the config, and flags override both", () => {

@@ -4,6 +4,9 @@ import type { PrivnetConfig } from "./defineConfig.js";
 import { privnetConfigSchema } from "./defineConfig.js";
 import { UsageError } from "./UsageError.js";
 
+/** How request logs are printed: readable lines, or one pino JSON object per line. */
+export type LogFormat = "pretty" | "json";
+
 export type StorageSetting =
   | { kind: "sqlite"; path: string }
   | { kind: "postgres"; connectionString: string }
@@ -42,6 +45,7 @@ export type StackSettings = {
   };
   /** For `createPlatform({ bots })`. */
   bots: BotsOptions;
+  logFormat: LogFormat;
 };
 
 /** Command-line flags of `privnet up`, as parsed (strings). */
@@ -54,6 +58,7 @@ export type UpFlags = {
   "chain-port"?: string | undefined;
   "block-time"?: string | undefined;
   "oracle-port"?: string | undefined;
+  "log-format"?: string | undefined;
 };
 
 /**
@@ -73,6 +78,7 @@ export const ENVIRONMENT_VARIABLES = {
   PRIVNET_PASSPHRASE: "encryptionPassphrase",
   ORACLE_PORT: "oracle.port",
   ORACLE_INTERVAL: "oracle.interval (ms between price pushes)",
+  PRIVNET_LOG_FORMAT: "logFormat (pretty or json)",
 } as const;
 
 /**
@@ -87,6 +93,8 @@ export function resolveSettings(input: {
   env: NodeJS.ProcessEnv;
   flags: UpFlags;
   cwd: string;
+  /** Whether the output is a terminal: then logs default to "pretty", else to "json". Default: false. */
+  tty?: boolean;
 }): StackSettings {
   const { config, env, flags, cwd } = input;
   const pick = (flag: string | undefined, flagName: string, envName: keyof typeof ENVIRONMENT_VARIABLES) => {
@@ -145,6 +153,8 @@ export function resolveSettings(input: {
     "encryptionPassphrase",
     pick(undefined, "", "PRIVNET_PASSPHRASE")?.value,
   );
+  const logFormat = pick(flags["log-format"], "log-format", "PRIVNET_LOG_FORMAT");
+  set(overrides as Record<string, unknown>, "logFormat", logFormat && oneOf(logFormat, ["pretty", "json"]));
 
   const checked = privnetConfigSchema.safeParse(overrides);
   if (!checked.success) {
@@ -189,6 +199,7 @@ export function resolveSettings(input: {
       simulator: simulator as OracleOptions,
     },
     bots: (merged.bots ?? {}) as BotsOptions,
+    logFormat: merged.logFormat ?? (input.tty ? "pretty" : "json"),
   };
 }
 
@@ -217,6 +228,15 @@ function integer(text: string, from: string, min: number, max: number): number {
     throw new UsageError(`${from} must be an integer from ${min} to ${max}, got "${text}".`);
   }
   return value;
+}
+
+function oneOf<T extends string>(picked: { value: string; from: string }, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(picked.value)) {
+    throw new UsageError(
+      `${picked.from} must be ${allowed.map((value) => `"${value}"`).join(" or ")}, got "${picked.value}".`,
+    );
+  }
+  return picked.value as T;
 }
 
 function decimal(text: string, from: string): number {

@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import type { Platform } from "@privnet/core";
 import type { PlatformContractAddresses } from "@privnet/core/contracts";
 import type { StackSettings } from "../config/resolveSettings.js";
@@ -10,6 +11,21 @@ export type StackContext = {
   rpcUrl: string;
   /** Undefined when `contracts.deploy` is off. */
   contracts: PlatformContractAddresses | undefined;
+  /**
+   * The server already listening on the service's {@link StackService.port}, bound before anything
+   * slow started: serve on it (`createAdminServer(platform, { server })`). Undefined for a service
+   * without a port.
+   */
+  server: Server | undefined;
+};
+
+/** A port a service listens on, and how a person changes it (named when the port is taken). */
+export type ServicePort = {
+  host: string;
+  /** 0 picks a free one. */
+  port: number;
+  /** The flag and environment variable that set it, e.g. "--port (or PORT)". */
+  changeWith: string;
 };
 
 /** A URL printed when the stack is up, e.g. `{ label: "Admin API", url: "http://127.0.0.1:3000" }`. */
@@ -22,21 +38,26 @@ export type RunningService = {
 };
 
 /**
- * One server of the stack (admin API, oracle server, panel…): `privnet up` starts them in list
- * order once the chain, storage, platform and contracts are ready, and stops them in reverse.
+ * One server of the stack (admin API, oracle server, panel…): `privnet up` binds every service's
+ * port first, so that a taken one fails the start at once, then starts the services in list order
+ * once the chain, storage, platform and contracts are ready, and stops them in reverse.
  *
  * @example
  * const oracle: StackService = {
  *   name: "oracle API",
- *   async start({ platform }) {
- *     const server = await createOracleServer(platform, { port: 3004 });
+ *   port: (settings) => ({ host: "127.0.0.1", port: 3004, changeWith: "--oracle-port (or ORACLE_PORT)" }),
+ *   async start({ platform, server: listening }) {
+ *     const server = await createOracleServer(platform, { server: listening });
  *     return { urls: [{ label: "Oracle API", url: server.url }], stop: () => server.close() };
  *   },
  * };
  */
 export type StackService = {
+  /** What listens there, for a person: "admin API". */
   name: string;
   /** False: the service is off in these settings and is not started. Default: on. */
   enabled?(settings: StackSettings): boolean;
+  /** Where the service listens, if it does; its listening server reaches `start` as `context.server`. */
+  port?(settings: StackSettings): ServicePort;
   start(context: StackContext): Promise<RunningService>;
 };

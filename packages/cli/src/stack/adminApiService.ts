@@ -1,21 +1,41 @@
 import { createAdminServer } from "@privnet/express-adapter";
+import { createOracleRouter } from "@privnet/oracle-http";
+import { PANEL_BASE_PATH, panelDir } from "@privnet/panel";
+import { createRequestLogger } from "../logging/createRequestLogger.js";
 import type { StackService } from "./StackService.js";
 
-/** The admin HTTP API, on `settings.admin`. */
+/** Where the admin server also serves the oracle API, for the panel (same origin, same token). */
+export const ORACLE_MOUNT_PATH = "/oracle";
+
+/**
+ * The admin HTTP API on `settings.admin`, logging each request in `settings.logFormat`, with the
+ * admin panel at `/panel/` and, when the oracle runs, the oracle API at `/oracle` (the oracle
+ * server on its own port stays as it is).
+ */
 export const adminApiService: StackService = {
   name: "admin API",
-  async start({ platform, settings }) {
+  port: ({ admin }) => ({ host: admin.host, port: admin.port, changeWith: "--port (or PORT)" }),
+  async start({ platform, settings, server: listening }) {
     const { admin } = settings;
     const server = await createAdminServer(platform, {
       port: admin.port,
       host: admin.host,
+      ...(listening === undefined ? {} : { server: listening }),
       corsOrigins: admin.corsOrigins,
       bodyLimit: admin.bodyLimit,
+      logger: createRequestLogger(settings.logFormat),
       ...(admin.token === undefined ? {} : { token: admin.token }),
+      mounts: [
+        { path: PANEL_BASE_PATH, app: panelDir },
+        ...(settings.oracle.enabled
+          ? [{ path: ORACLE_MOUNT_PATH, router: createOracleRouter(platform) } as const]
+          : []),
+      ],
     });
     return {
       urls: [
         { label: "Admin API", url: server.url },
+        { label: "Admin panel", url: `${server.url}${PANEL_BASE_PATH}/` },
         { label: "API reference", url: `${server.url}/docs` },
         { label: "OpenAPI", url: `${server.url}/openapi.json` },
         { label: "Metrics", url: `${server.url}/metrics` },

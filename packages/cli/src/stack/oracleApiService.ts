@@ -5,10 +5,16 @@ import type { StackService } from "./StackService.js";
 export const oracleApiService: StackService = {
   name: "oracle API",
   enabled: (settings) => settings.oracle.enabled,
-  async start({ platform, settings }) {
+  port: ({ oracle }) => ({
+    host: oracle.host,
+    port: oracle.port,
+    changeWith: "--oracle-port (or ORACLE_PORT)",
+  }),
+  async start({ platform, settings, server: listening }) {
     const server = await createOracleServer(platform, {
       port: settings.oracle.port,
       host: settings.oracle.host,
+      ...(listening === undefined ? {} : { server: listening }),
     });
     return {
       urls: [

@@ -1,12 +1,16 @@
 import { mkdirSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { dirname } from "node:path";
 import { createPlatform, memoryStorage, type Platform, type StorageAdapter } from "@privnet/core";
 import type { PlatformContractAddresses } from "@privnet/core/contracts";
-import { type Devnet, startDevnet } from "@privnet/devnet";
+import { type Devnet, DevnetPortInUseError, startDevnet } from "@privnet/devnet";
+import { PortInUseError } from "@privnet/http";
 import { postgresStorage } from "@privnet/storage-postgres";
 import { sqliteStorage } from "@privnet/storage-sqlite";
 import { http, type Transport, webSocket } from "viem";
 import { redactUrl, type StackSettings } from "../config/resolveSettings.js";
+import { bindPort } from "./bindPort.js";
 import { defaultServices } from "./defaultServices.js";
 import type { RunningService, StackService, StackUrl } from "./StackService.js";
 
@@ -14,7 +18,7 @@ import type { RunningService, StackService, StackUrl } from "./StackService.js";
 export type StackProgress = { step: string; detail: string };
 
 export type StartStackOptions = {
-  /** Default: {@link defaultServices} (the admin API). */
+  /** Default: {@link defaultServices} (the admin and oracle APIs). */
   services?: readonly StackService[];
   onProgress?: (progress: StackProgress) => void;
 };
@@ -32,9 +36,10 @@ export type Stack = {
 };
 
 /**
- * Starts the whole stack: the embedded devnet (or connects to `chain.rpcUrl`), the storage, the
- * platform, the platform contracts (deployed once, reused on restart), then every service. A
- * failure stops what was started and rethrows.
+ * Starts the whole stack: binds every service's port, starts the embedded devnet (or connects to
+ * `chain.rpcUrl`), the storage, the platform, the platform contracts (deployed once, reused on
+ * restart), then every service on its bound port. A taken port ({@link PortInUseError}) fails
+ * before the chain starts or anything is written. A failure stops what was started and rethrows.
  *
  * @example
  * const stack = await startStack(resolveSettings({ config: {}, env: {}, flags: { port: "0" }, cwd }));
@@ -57,19 +62,52 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
   };
 
   try {
+    const services = (options.services ?? defaultServices).filter(
+      (service) => !service.enabled || service.enabled(settings),
+    );
+    // Every port first, before anything slow: a taken one fails the start at once with nothing to
+    // undo, and none can be taken while the chain and the contracts start.
+    const servers = new Map<StackService, Server>();
+    for (const service of services) {
+      const wanted = service.port?.(settings);
+      if (!wanted) continue;
+      const server = await bindPort(wanted, service.name);
+      // Once the service serves on it, the service's stop closes it; this covers a failure before.
+      stops.push(() => closeIfListening(server));
+      servers.set(service, server);
+    }
+    if (servers.size > 0) {
+      const bound = [...servers].map(([service, server]) => `${service.name} on ${addressOf(server)}`);
+      progress({ step: "ports", detail: `${bound.join(", ")} (503 until started)` });
+    }
+
     let devnet: Devnet | undefined;
     let rpcUrl: string;
     if (settings.chain.rpcUrl) {
       rpcUrl = settings.chain.rpcUrl;
       progress({ step: "chain", detail: `using ${redactUrl(rpcUrl)}` });
     } else {
-      mkdirSync(dirname(settings.chain.statePath), { recursive: true });
-      const started = await startDevnet({
-        port: settings.chain.port,
-        host: settings.chain.host,
-        blockTime: settings.chain.blockTime,
-        statePath: settings.chain.statePath,
-      });
+      let started: Devnet;
+      try {
+        // It checks its port before it starts anvil or makes the state folder.
+        started = await startDevnet({
+          port: settings.chain.port,
+          host: settings.chain.host,
+          blockTime: settings.chain.blockTime,
+          statePath: settings.chain.statePath,
+        });
+      } catch (error) {
+        if (!(error instanceof DevnetPortInUseError)) throw error;
+        throw new PortInUseError(
+          {
+            host: error.host,
+            port: error.port,
+            service: "embedded chain",
+            changeWith: "--chain-port (or PRIVNET_CHAIN_PORT)",
+          },
+          error,
+        );
+      }
       devnet = started;
       stops.push(() => started.stop());
       rpcUrl = started.rpcUrl;
@@ -115,9 +153,14 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
     }
 
     const urls: StackUrl[] = [];
-    for (const service of options.services ?? defaultServices) {
-      if (service.enabled && !service.enabled(settings)) continue;
-      const running: RunningService = await service.start({ platform, settings, rpcUrl, contracts });
+    for (const service of services) {
+      const running: RunningService = await service.start({
+        platform,
+        settings,
+        rpcUrl,
+        contracts,
+        server: servers.get(service),
+      });
       stops.push(() => running.stop());
       urls.push(...running.urls);
       progress({ step: service.name, detail: running.urls[0]?.url ?? "started" });
@@ -141,6 +184,19 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
     await stopAll().catch(() => {});
     throw error;
   }
+}
+
+function closeIfListening(server: Server): Promise<void> {
+  if (!server.listening) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}
+
+function addressOf(server: Server): string {
+  const { address, port } = server.address() as AddressInfo;
+  return `${address.includes(":") ? `[${address}]` : address}:${port}`;
 }
 
 function transportFor(rpcUrl: string): Transport {

@@ -36,9 +36,12 @@ export function runPrivnet(
   for (const name of [
     "PRIVNET_ADMIN_TOKEN",
     "PORT",
+    "ORACLE_PORT",
+    "PRIVNET_CHAIN_PORT",
     "PRIVNET_RPC_URL",
     "PRIVNET_STORAGE",
     "PRIVNET_DATA_DIR",
+    "PRIVNET_LOG_FORMAT",
   ]) {
     if (!options.env || !(name in options.env)) delete env[name];
   }

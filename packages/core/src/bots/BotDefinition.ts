@@ -1,4 +1,4 @@
-import type { Address, Hex, LocalAccount, PublicClient } from "viem";
+import type { Abi, Address, Hex, LocalAccount, PublicClient } from "viem";
 import type { z } from "zod";
 import type { SendTransactionReturnType } from "../sender/sendTransaction.js";
 import type { BotBaseConfig } from "./BotConfig.js";
@@ -32,8 +32,32 @@ export type BotContext<Config extends BotBaseConfig = BotBaseConfig> = {
   };
   /** Emits a `bot` event (e.g. `deployed` with the contract's address). */
   emit(event: { type: "deployed" | "funded"; message: string; address?: Address }): void;
+  /**
+   * Runs `task` beside the ticks, which do not wait for it (e.g. reading a receipt once a
+   * transaction is mined). Its failure is counted and reported as the bot's error, like a tick's,
+   * so nothing is left to reject unhandled; one caused by the platform closing is dropped.
+   */
+  background(task: () => Promise<unknown>): void;
   /** A recipient per the `recipients` setting: a stored wallet (not a bot) or a fresh address. */
   pickRecipient(source?: "wallets" | "fresh"): Promise<Address>;
+};
+
+/** The contract a bot deploys and works with, as its status and `GET /contracts` show it. */
+export type BotContract = {
+  /** The key of the bot's data (`ctx.data`) under which `deployBotContract` stores its address. */
+  key: string;
+  /** What it is, e.g. the token's symbol ("BOT") or "DevNFT". */
+  name: string;
+  /** The Solidity contract. */
+  contract: string;
+  abi: Abi;
+};
+
+/** A bot's contract once deployed: where, since which block, and its ABI. */
+export type BotContractInfo = Omit<BotContract, "key"> & {
+  address: Address;
+  /** The block that included its deployment; null when it was stored without it (an older privnet). */
+  blockNumber: bigint | null;
 };
 
 export type BotDefinitionParameters<Config extends BotBaseConfig> = {
@@ -49,7 +73,15 @@ export type BotDefinitionParameters<Config extends BotBaseConfig> = {
   schema?: z.ZodObject | undefined;
   /** Defaults of every setting. `interval` default 5000, `maxPending` 64. */
   defaults?: Partial<Config> | undefined;
-  /** Runs at each start before the first tick (deploy contracts, read state). An error is reported and retried. */
+  /**
+   * The contract setup deploys with `deployBotContract` (under `contract.key`): its address
+   * is shown in the bot's status (`contract`) and in `GET /contracts` once deployed.
+   */
+  contract?: BotContract | undefined;
+  /**
+   * Runs at each start before the first tick (deploy contracts, read state), and again after the
+   * chain went back (reset or revert). An error is reported and retried.
+   */
   setup?: ((ctx: BotContext<Config>) => Promise<void>) | undefined;
   /** One step of work, every `interval` ms while running. An error is counted and reported; the bot goes on. */
   tick: (ctx: BotContext<Config>) => Promise<void>;
@@ -61,6 +93,7 @@ export type BotDefinition<Config extends BotBaseConfig = BotBaseConfig> = {
   readonly keyIndex: number | undefined;
   readonly schema: z.ZodObject;
   readonly defaults: Config;
+  readonly contract: BotContract | undefined;
   setup(ctx: BotContext<Config>): Promise<void>;
   tick(ctx: BotContext<Config>): Promise<void>;
 };

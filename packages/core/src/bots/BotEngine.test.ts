@@ -187,6 +187,61 @@ describe("platform.bots", () => {
     }
   });
 
+  test("the bots' contracts: null until deployed, then in the status and in bots.contracts() with their block and ABI", async () => {
+    const platform = await open();
+    try {
+      const before = await platform.bots.status();
+      expect([before.transfer?.contract, before.erc20?.contract, before.nft?.contract]).toEqual([
+        null,
+        null,
+        null,
+      ]);
+      expect(await platform.bots.contracts()).toEqual({ erc20: null, nft: null });
+
+      const deployed = Promise.all(
+        (["erc20", "nft"] as const).map((bot) =>
+          nextBotEvents(platform, bot, (event) => event.type === "deployed").then(
+            ([event]) => event?.address,
+          ),
+        ),
+      );
+      await platform.bots.start("erc20", { interval: 50 });
+      await platform.bots.start("nft", { interval: 50 });
+      const [token, collection] = (await deployed) as [`0x${string}`, `0x${string}`];
+      const after = await platform.bots.status();
+      expect([after.transfer?.contract, after.erc20?.contract, after.nft?.contract]).toEqual([
+        null,
+        token,
+        collection,
+      ]);
+      const contracts = await platform.bots.contracts();
+      expect(contracts).toEqual({
+        erc20: {
+          name: "BOT",
+          contract: "TestToken",
+          address: token,
+          blockNumber: expect.any(BigInt),
+          abi: testTokenAbi,
+        },
+        nft: {
+          name: "DevNFT",
+          contract: "DevNFT",
+          address: collection,
+          blockNumber: expect.any(BigInt),
+          abi: devNftAbi,
+        },
+      });
+      // Each block is the one that deployed it: no code just before, code at it.
+      for (const contract of Object.values(contracts)) {
+        const { address, blockNumber } = contract as { address: `0x${string}`; blockNumber: bigint };
+        expect(await platform.client.getCode({ address, blockNumber: blockNumber - 1n })).toBeUndefined();
+        expect(await platform.client.getCode({ address, blockNumber })).toMatch(/^0x[0-9a-f]+$/);
+      }
+    } finally {
+      await platform.close();
+    }
+  });
+
   test("config: options, then environment, then the start request; fields that do not apply are refused", async () => {
     const platform = await open({
       bots: {

@@ -7,7 +7,7 @@ import { InvalidQueryError } from "../errors/sender.js";
 import type { SenderContext } from "../sender/SenderContext.js";
 import { type TransactionEntry, toTransactionEntry } from "../transactions/TransactionEntry.js";
 import { type BotBaseConfig, mergeBotConfig } from "./BotConfig.js";
-import type { BotDefinition } from "./BotDefinition.js";
+import type { BotContractInfo, BotDefinition } from "./BotDefinition.js";
 import type { BotError } from "./BotEvent.js";
 import { BotRunner, type BotStatus, type BotTransition } from "./BotRunner.js";
 import type { BotStatsSnapshot } from "./BotStats.js";
@@ -41,6 +41,12 @@ export type BotStatusEntry = {
   status: BotStatus;
   /** The bot's own sending address. */
   address: Address;
+  /**
+   * The contract the bot deployed and works with — the erc20 bot's token, the nft bot's
+   * collection — while the chain has its code; null before it is deployed (it is on the bot's
+   * first start, and again after the chain lost it) and for bots without one (transfer).
+   */
+  contract: Address | null;
   config: Record<string, unknown>;
   stats: BotStatsSnapshot;
 };
@@ -125,16 +131,34 @@ export class BotEngine {
 
   /** Every bot's status, config and stats, by name. */
   async status(): Promise<Record<string, BotStatusEntry>> {
-    const windows = await this.#windows();
+    const runners = [...this.#runners.values()];
+    const [windows, contracts] = await Promise.all([
+      this.#windows(),
+      Promise.all(runners.map((runner) => this.#liveContract(runner))),
+    ]);
     const entries: Record<string, BotStatusEntry> = {};
-    for (const [name, runner] of this.#runners) entries[name] = this.#entry(runner, windows);
+    for (const [index, runner] of runners.entries()) {
+      entries[runner.name] = this.#entry(runner, windows, contracts[index]?.address ?? null);
+    }
     return entries;
   }
 
   /** One bot's status, config and stats. */
   async get(name: string): Promise<BotStatusEntry> {
     const runner = this.#runner(name);
-    return this.#entry(runner, await this.#windows());
+    const [windows, contract] = await Promise.all([this.#windows(), this.#liveContract(runner)]);
+    return this.#entry(runner, windows, contract?.address ?? null);
+  }
+
+  /**
+   * The contracts of the bots that have one (erc20: its token; nft: its collection), by bot name:
+   * name, Solidity contract, address, deployment block and ABI while the chain has its code,
+   * null before the bot deployed it.
+   */
+  async contracts(): Promise<Record<string, BotContractInfo | null>> {
+    const runners = [...this.#runners.values()].filter((runner) => runner.definition.contract);
+    const contracts = await Promise.all(runners.map((runner) => this.#liveContract(runner)));
+    return Object.fromEntries(runners.map((runner, index) => [runner.name, contracts[index] ?? null]));
   }
 
   /** The bot's recent transactions (from the history) and errors. */
@@ -166,6 +190,14 @@ export class BotEngine {
   /** Resolves once nothing the bot sent is pending (stop it first for a final count). */
   async settled(name: string): Promise<void> {
     await this.#runner(name).settled();
+  }
+
+  /**
+   * The chain went back (reset or revert, seen by the transaction watcher): running bots run their
+   * setup again before their next tick, so that a contract the chain lost is deployed anew.
+   */
+  chainRewound() {
+    for (const runner of this.#runners.values()) runner.chainRewound();
   }
 
   /** Stops every loop for a shutdown; running bots stay marked running and resume on the next start. */
@@ -203,7 +235,20 @@ export class BotEngine {
     return runner;
   }
 
-  #entry(runner: BotRunner<BotBaseConfig>, windows: Window[]): BotStatusEntry {
+  /** The bot's contract if the chain has its code (or cannot be asked: then as stored). */
+  async #liveContract(runner: BotRunner<BotBaseConfig>): Promise<BotContractInfo | null> {
+    const contract = runner.contract();
+    if (!contract) return null;
+    try {
+      const code = await this.#ctx.client.getCode({ address: contract.address });
+      return code && code !== "0x" ? contract : null;
+    } catch {
+      // The node is away: the stored address is the best answer; the rest of the status still answers.
+      return contract;
+    }
+  }
+
+  #entry(runner: BotRunner<BotBaseConfig>, windows: Window[], contract: Address | null): BotStatusEntry {
     const rate = (window: Window | undefined) => {
       if (!window || window.seconds <= 0) return null;
       const count = runner.stats.confirmedBetween(window.from, window.to);
@@ -212,6 +257,7 @@ export class BotEngine {
     return {
       status: runner.status,
       address: runner.account.address,
+      contract,
       config: { ...runner.config },
       stats: runner.stats.snapshot({
         last5Blocks: rate(windows[0]),

@@ -1,4 +1,5 @@
 import type { Address } from "viem";
+import type { ErrorRecord } from "../errors/toErrorRecord.js";
 import type { TransactionEntry } from "../transactions/TransactionEntry.js";
 
 export type BotEventType = "started" | "stopped" | "transaction" | "error" | "funded" | "deployed";
@@ -20,4 +21,4 @@ export type BotEvent = {
 };
 
 /** An error a bot hit, kept as its last error and in its logs. */
-export type BotError = { code: string | null; message: string; at: string };
+export type BotError = ErrorRecord;

@@ -1,6 +1,7 @@
 import { type Address, getAddress, type LocalAccount, toHex } from "viem";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { TransactionFailedError } from "../errors/sender.js";
+import { toErrorRecord } from "../errors/toErrorRecord.js";
 import { TRANSFER_GAS } from "../sender/NonceManager.js";
 import type { SenderContext } from "../sender/SenderContext.js";
 import { type SendTransactionReturnType, sendTransaction } from "../sender/sendTransaction.js";
@@ -8,7 +9,7 @@ import type { TransactionRecord } from "../storage/StorageAdapter.js";
 import { toTransactionEntry } from "../transactions/TransactionEntry.js";
 import { waitForTransaction } from "../transactions/waitForTransaction.js";
 import { type BotBaseConfig, mergeBotConfig } from "./BotConfig.js";
-import type { BotContext, BotDefinition, BotTransaction } from "./BotDefinition.js";
+import type { BotContext, BotContractInfo, BotDefinition, BotTransaction } from "./BotDefinition.js";
 import type { BotError, BotEvent } from "./BotEvent.js";
 import { BotStats, type PersistedBotCounters } from "./BotStats.js";
 
@@ -65,6 +66,9 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   #data: Record<string, unknown> = {};
   #running = false;
   #loop: Promise<void> | undefined;
+  /** Setup runs again before the next tick (the chain went back under what it found). */
+  #setupDue = false;
+  #setupRun: Promise<boolean> | undefined;
   #wakers = new Set<() => void>();
   #reserved = 0;
   #lastFundsCheck = 0;
@@ -104,6 +108,20 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
 
   get #stateKey() {
     return `bots:${this.name}`;
+  }
+
+  /** Where the bot's contract is, as its data says (whether the chain still has it is not checked). */
+  contract(): BotContractInfo | null {
+    const spec = this.definition.contract;
+    const address = spec && this.#data[spec.key];
+    if (!spec || typeof address !== "string") return null;
+    const block = this.#data[`${spec.key}BlockNumber`];
+    const { key: _, ...described } = spec;
+    return {
+      ...described,
+      address: address as Address,
+      blockNumber: typeof block === "string" ? BigInt(block) : null,
+    };
   }
 
   /** Reads the persisted state; returns true when the bot was running and should resume. */
@@ -162,6 +180,15 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     this.#closed = true;
   }
 
+  /**
+   * The chain went back (reset or revert): what setup deployed or read may be gone, so it runs
+   * again before the next tick (and reuses whatever still has code); the balance is checked again.
+   */
+  chainRewound() {
+    this.#fundNow = true;
+    if (this.#running) this.#setupDue = true;
+  }
+
   /** Resolves once nothing the bot sent is pending any more (or the platform closes). */
   async settled(): Promise<void> {
     while (this.stats.pending > 0 && !this.#shuttingDown) {
@@ -202,24 +229,39 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
 
   async #run(config: Config) {
     const ctx = this.#context(config);
-    // Setup (deployments) is retried until it works or the bot stops.
-    while (this.#running) {
-      try {
-        await this.#ensureFunds();
-        await this.definition.setup(ctx);
-        break;
-      } catch (error) {
-        if (!this.#running) return;
-        this.#reportError(error);
-        await this.#pause(Math.max(ERROR_BACKOFF_MS, config.interval));
-      }
-    }
+    if (!(await this.#setup(ctx, config))) return;
     const workers = config.interval === 0 ? Math.min(config.maxPending, MAX_CONCURRENT_TICKS) : 1;
     await Promise.all(Array.from({ length: workers }, () => this.#work(ctx, config)));
   }
 
+  /**
+   * Runs setup (deployments) until it works (true) or the bot stops (false), retrying after each
+   * error; ticks that ask meanwhile share the same run.
+   */
+  #setup(ctx: BotContext<Config>, config: Config): Promise<boolean> {
+    this.#setupRun ??= (async () => {
+      this.#setupDue = false;
+      while (this.#running) {
+        try {
+          await this.#ensureFunds();
+          await this.definition.setup(ctx);
+          return true;
+        } catch (error) {
+          if (!this.#running) return false;
+          this.#reportError(error);
+          await this.#pause(Math.max(ERROR_BACKOFF_MS, config.interval));
+        }
+      }
+      return false;
+    })().finally(() => {
+      this.#setupRun = undefined;
+    });
+    return this.#setupRun;
+  }
+
   async #work(ctx: BotContext<Config>, config: Config) {
     while (this.#running) {
+      if (this.#setupDue && !(await this.#setup(ctx, config))) return;
       if (this.stats.pending + this.#reserved >= config.maxPending) {
         await this.#untilSettled();
         continue;
@@ -256,6 +298,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
         },
       },
       emit: (event) => this.#emit(event),
+      background: (task) => this.#background(task),
       pickRecipient: (source) =>
         this.#pickRecipient(
           source ?? (config as { recipients?: "wallets" | "fresh" }).recipients ?? "wallets",
@@ -284,6 +327,20 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     return sent;
   }
 
+  /** Runs work a tick does not wait for; its failure is the bot's error, like a tick's. */
+  #background(task: () => Promise<unknown>) {
+    void (async () => {
+      try {
+        await task();
+      } catch (error) {
+        // Cut short by the platform closing: not the bot's error (the work resumes, if at all,
+        // with the next run).
+        if (this.#shuttingDown) return;
+        this.#reportError(error);
+      }
+    })();
+  }
+
   #settle(record: TransactionRecord, latencyMs: number | null) {
     if (record.status === "pending") return;
     if (!this.stats.settled(record.id, record.status, record.blockNumber, latencyMs)) return;
@@ -308,8 +365,10 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       const entry = await waitForTransaction(this.#deps.ctx, id);
       const settled = await this.#deps.ctx.storage.transactions.get(entry.id);
       if (settled) this.#settle(settled, null);
-    } catch {
-      // The platform closed meanwhile: followed again on the next start.
+    } catch (error) {
+      // The platform closed meanwhile: followed again on the next start. Anything else (the
+      // storage failing) is the bot's error; the record stays pending in its stats.
+      if (!this.#shuttingDown) this.#reportError(error);
     }
   }
 
@@ -365,15 +424,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   }
 
   #reportError(error: unknown) {
-    const botError: BotError = {
-      code: isPrivnetError(error) ? error.code : null,
-      message: isPrivnetError(error)
-        ? error.shortMessage
-        : error instanceof Error
-          ? error.message
-          : String(error),
-      at: new Date().toISOString(),
-    };
+    const botError: BotError = toErrorRecord(error);
     if (isPrivnetError(error, "INSUFFICIENT_FUNDS")) this.#fundNow = true;
     this.stats.error(botError);
     this.recentErrors.unshift(botError);

@@ -52,6 +52,7 @@ export function createBotDefinition<Config extends BotBaseConfig>(
     keyIndex: params.keyIndex,
     schema,
     defaults,
+    contract: params.contract,
     setup: params.setup ?? (async () => {}),
     tick: params.tick,
   };

@@ -5,8 +5,8 @@ import type { BotContext } from "./BotDefinition.js";
 
 /**
  * The bot's contract stored under `key`, or a new deployment of `initCode` when none is stored or
- * the chain no longer has its code (reset). Waits for the deployment to confirm, stores its
- * address and emits `deployed`.
+ * the chain no longer has its code (reset, revert). Waits for the deployment to confirm, stores its
+ * address under `key` and its block under `<key>BlockNumber`, and emits `deployed`.
  *
  * @example
  * const token = await deployBotContract(ctx, "token", encodeDeployData({ abi, bytecode, args }), "TestToken");
@@ -27,6 +27,7 @@ export async function deployBotContract<Config extends BotBaseConfig>(
   if (record.status !== "confirmed" || !sent.contractAddress) {
     throw new TransactionFailedError(record.hash, `deploying ${label}: ${reason}`);
   }
+  await ctx.data.set(`${key}BlockNumber`, String(record.blockNumber));
   await ctx.data.set(key, sent.contractAddress);
   ctx.emit({ type: "deployed", message: `${ctx.name} bot deployed ${label}`, address: sent.contractAddress });
   return { address: sent.contractAddress, deployed: true };

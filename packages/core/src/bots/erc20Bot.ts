@@ -53,6 +53,7 @@ export const erc20Bot = createBotDefinition<Erc20BotConfig>({
   keyIndex: BUILT_IN_BOT_KEY_INDEXES.erc20,
   schema: erc20BotSchema,
   defaults: ERC20_BOT_DEFAULTS,
+  contract: { key: "token", name: "BOT", contract: "TestToken", abi: testTokenAbi },
   async setup(ctx) {
     const { address: token } = await deployBotContract(
       ctx,

@@ -7,6 +7,8 @@ export {
 } from "./BotConfig.js";
 export type {
   BotContext,
+  BotContract,
+  BotContractInfo,
   BotDefinition,
   BotDefinitionParameters,
   BotTransaction,

@@ -25,6 +25,7 @@ export const nftBot = createBotDefinition<NftBotConfig>({
   keyIndex: BUILT_IN_BOT_KEY_INDEXES.nft,
   schema: nftBotSchema,
   defaults: NFT_BOT_DEFAULTS,
+  contract: { key: "nft", name: "DevNFT", contract: "DevNFT", abi: devNftAbi },
   async setup(ctx) {
     const { address } = await deployBotContract(
       ctx,
@@ -54,21 +55,21 @@ export const nftBot = createBotDefinition<NftBotConfig>({
       to: run.nft,
       data: encodeFunctionData({ abi: devNftAbi, functionName: "mint", args: [ctx.address] }),
     });
-    // The id is known once the mint is in a block: from its Transfer event.
-    void minted.wait().then(
-      async ({ record }) => {
-        if (record.status !== "confirmed") return;
-        const receipt = await ctx.client.getTransactionReceipt({ hash: record.hash });
-        for (const log of receipt.logs) {
-          try {
-            const event = decodeEventLog({ abi: devNftAbi, data: log.data, topics: log.topics });
-            if (event.eventName === "Transfer") run.owned.push(event.args.tokenId);
-          } catch {
-            // Not one of DevNFT's events.
-          }
+    // The id is known once the mint is in a block: from its Transfer event. The tick does not wait
+    // for that block; a failure (the receipt gone because the chain was reverted under it) is the
+    // bot's error.
+    ctx.background(async () => {
+      const { record } = await minted.wait();
+      if (record.status !== "confirmed") return;
+      const receipt = await ctx.client.getTransactionReceipt({ hash: record.hash });
+      for (const log of receipt.logs) {
+        try {
+          const event = decodeEventLog({ abi: devNftAbi, data: log.data, topics: log.topics });
+          if (event.eventName === "Transfer") run.owned.push(event.args.tokenId);
+        } catch {
+          // Not one of DevNFT's events.
         }
-      },
-      () => undefined,
-    );
+      }
+    });
   },
 });

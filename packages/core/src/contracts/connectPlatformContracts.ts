@@ -11,10 +11,17 @@ import {
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
+import { ChainUnreachableError } from "../errors/platform.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import type { DeployPlatformContractsOptions } from "./deployPlatformContracts.js";
-import { ensurePlatformContracts, type StoredPlatformContracts } from "./ensurePlatformContracts.js";
+import {
+  ensurePlatformContracts,
+  isDeploymentLive,
+  readStoredPlatformContracts,
+  type StoredPlatformContracts,
+} from "./ensurePlatformContracts.js";
 import { priceOracleAbi } from "./generated.js";
+import { listPlatformContracts, type PlatformContractInfo } from "./listPlatformContracts.js";
 import type { PlatformContractAddresses } from "./platformContracts.js";
 
 /**
@@ -53,6 +60,12 @@ export type PlatformContractsService = {
   get(): Promise<PlatformContracts>;
   /** Forgets the memoised contracts and ensures them again (after a chain reset: deploys anew). */
   refresh(): Promise<PlatformContracts>;
+  /**
+   * Every platform contract deployed on this chain — name, Solidity contract, address, deployment
+   * block, ABI — read from storage and checked to have code; deploys nothing. Empty while the
+   * contracts are not deployed (before the first `get()`, or after a chain reset until the next).
+   */
+  list(): Promise<PlatformContractInfo[]>;
   /** The updater account the oracle pushes with. */
   readonly updaterAccount: PrivateKeyAccount;
   /** A wallet client of the updater, for its pushes. */
@@ -168,6 +181,14 @@ export function connectPlatformContracts(
     refresh() {
       current = undefined;
       return get();
+    },
+    async list() {
+      const deployment = await readStoredPlatformContracts(params.storage);
+      if (!deployment) return [];
+      const live = await isDeploymentLive(params.client, deployment).catch((cause: unknown) => {
+        throw new ChainUnreachableError({ cause });
+      });
+      return live ? listPlatformContracts(deployment, platformTokenSymbol) : [];
     },
     updaterAccount,
     updaterClient,

@@ -41,6 +41,7 @@ import {
   NATIVE_ETH_ADDRESS,
   type PlatformAsset,
   type PlatformContractAddresses,
+  type PlatformContractBlocks,
 } from "./platformContracts.js";
 
 /** A viem client that can sign: a wallet client with an account. */
@@ -67,6 +68,8 @@ export type DeploymentTransaction = { step: string; hash: Hash; blockNumber: big
 
 export type DeployPlatformContractsReturnType = {
   addresses: PlatformContractAddresses;
+  /** The block that included each contract's deployment (one or two blocks, or one each when automining). */
+  blockNumbers: PlatformContractBlocks;
   /** The account that deployed, and owns, every contract. */
   deployer: Address;
   chainId: number;
@@ -332,7 +335,18 @@ export async function deployPlatformContracts(
     };
   });
 
-  return { addresses, deployer, chainId, transactions };
+  // The deployments are the first steps, in `order` then `feedOrder`.
+  const blockOf = (index: number) => (transactions[index] as DeploymentTransaction).blockNumber;
+  const blockNumbers: PlatformContractBlocks = {
+    ...(Object.fromEntries(order.map((name, index) => [name, blockOf(index)])) as Record<
+      (typeof order)[number],
+      bigint
+    >),
+    priceFeeds: Object.fromEntries(
+      feedOrder.map((asset, index) => [asset, blockOf(order.length + index)]),
+    ) as Record<PlatformAsset, bigint>,
+  };
+  return { addresses, blockNumbers, deployer, chainId, transactions };
 }
 
 type ResolvedOptions = {

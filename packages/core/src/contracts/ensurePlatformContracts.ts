@@ -1,4 +1,4 @@
-import type { Address } from "viem";
+import type { Address, Client } from "viem";
 import { getChainId, getCode } from "viem/actions";
 import { z } from "zod";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
@@ -7,7 +7,7 @@ import {
   type DeployPlatformContractsOptions,
   deployPlatformContracts,
 } from "./deployPlatformContracts.js";
-import type { PlatformContractAddresses } from "./platformContracts.js";
+import type { PlatformContractAddresses, PlatformContractBlocks } from "./platformContracts.js";
 
 /** The `storage.state` key under which the deployed addresses are kept. */
 export const PLATFORM_CONTRACTS_STATE_KEY = "contracts.platform";
@@ -19,6 +19,11 @@ export type StoredPlatformContracts = {
   addresses: PlatformContractAddresses;
   /** The block that included the last deployment transaction, as a decimal string. */
   blockNumber: string;
+  /**
+   * The block that included each contract's deployment, as decimal strings. Absent from
+   * deployments stored before privnet kept it (their contracts are listed at `blockNumber`).
+   */
+  blockNumbers?: StoredBlocks | undefined;
   /** ISO 8601 UTC with milliseconds. */
   deployedAt: string;
 };
@@ -36,7 +41,13 @@ export type EnsurePlatformContractsReturnType = {
   reused: boolean;
 };
 
+/** {@link PlatformContractBlocks} as JSON: decimal strings. */
+export type StoredBlocks = {
+  [Name in Exclude<keyof PlatformContractBlocks, "priceFeeds">]: string;
+} & { priceFeeds: { [Asset in keyof PlatformContractBlocks["priceFeeds"]]: string } };
+
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/) as unknown as z.ZodType<Address>;
+const block = z.string().regex(/^\d+$/);
 const storedSchema = z.object({
   chainId: z.number().int(),
   deployer: address,
@@ -50,6 +61,17 @@ const storedSchema = z.object({
     priceFeeds: z.object({ eth: address, platformToken: address, usdc: address, dai: address }),
   }),
   blockNumber: z.string(),
+  blockNumbers: z
+    .object({
+      priceOracle: block,
+      lendingPool: block,
+      platformToken: block,
+      usdc: block,
+      dai: block,
+      devNft: block,
+      priceFeeds: z.object({ eth: block, platformToken: block, usdc: block, dai: block }),
+    })
+    .optional(),
   deployedAt: z.string(),
 });
 
@@ -69,19 +91,22 @@ export async function ensurePlatformContracts(
 ): Promise<EnsurePlatformContractsReturnType> {
   const { storage, redeploy = false, ...options } = parameters;
   return storage.withLock(PLATFORM_CONTRACTS_STATE_KEY, async () => {
-    const parsed = storedSchema.safeParse(await storage.state.get(PLATFORM_CONTRACTS_STATE_KEY));
-    const stored = parsed.success ? (parsed.data as StoredPlatformContracts) : undefined;
-    if (stored && !redeploy && (await isLive(walletClient, stored))) {
+    const stored = await readStoredPlatformContracts(storage);
+    if (stored && !redeploy && (await isDeploymentLive(walletClient, stored))) {
       return { addresses: stored.addresses, deployment: stored, reused: true };
     }
 
     const result = await deployPlatformContracts(walletClient, options);
     const last = result.transactions[result.transactions.length - 1];
+    const { priceFeeds, ...blocks } = result.blockNumbers;
+    const decimal = (record: Record<string, bigint>) =>
+      Object.fromEntries(Object.entries(record).map(([name, number]) => [name, String(number)]));
     const deployment: StoredPlatformContracts = {
       chainId: result.chainId,
       deployer: result.deployer,
       addresses: result.addresses,
       blockNumber: String(last?.blockNumber ?? 0n),
+      blockNumbers: { ...decimal(blocks), priceFeeds: decimal(priceFeeds) } as StoredBlocks,
       deployedAt: new Date().toISOString(),
     };
     await storage.state.set(PLATFORM_CONTRACTS_STATE_KEY, deployment);
@@ -89,7 +114,16 @@ export async function ensurePlatformContracts(
   });
 }
 
-async function isLive(client: DeployerClient, stored: StoredPlatformContracts): Promise<boolean> {
+/** The deployment stored in `storage`, or undefined when none (or an unreadable one) is. */
+export async function readStoredPlatformContracts(
+  storage: StorageAdapter,
+): Promise<StoredPlatformContracts | undefined> {
+  const parsed = storedSchema.safeParse(await storage.state.get(PLATFORM_CONTRACTS_STATE_KEY));
+  return parsed.success ? (parsed.data as StoredPlatformContracts) : undefined;
+}
+
+/** Whether a stored deployment belongs to the client's chain and every contract still has code there. */
+export async function isDeploymentLive(client: Client, stored: StoredPlatformContracts): Promise<boolean> {
   if ((await getChainId(client)) !== stored.chainId) return false;
   const { priceFeeds, ...contracts } = stored.addresses;
   const all = [...Object.values(contracts), ...Object.values(priceFeeds)];

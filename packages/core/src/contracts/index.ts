@@ -22,11 +22,18 @@ export {
   type EnsurePlatformContractsReturnType,
   ensurePlatformContracts,
   PLATFORM_CONTRACTS_STATE_KEY,
+  type StoredBlocks,
   type StoredPlatformContracts,
 } from "./ensurePlatformContracts.js";
 export * from "./generated.js";
 export {
+  listPlatformContracts,
+  type PlatformContractInfo,
+  type PlatformContractName,
+} from "./listPlatformContracts.js";
+export {
   NATIVE_ETH_ADDRESS,
   type PlatformAsset,
   type PlatformContractAddresses,
+  type PlatformContractBlocks,
 } from "./platformContracts.js";

@@ -24,3 +24,8 @@ export type PlatformContractAddresses = {
   /** One Chainlink-style (AggregatorV3Interface) feed per priced asset, 8 decimals. */
   priceFeeds: Record<PlatformAsset, Address>;
 };
+
+/** The block that included each platform contract's deployment, shaped like the addresses. */
+export type PlatformContractBlocks = {
+  [Name in Exclude<keyof PlatformContractAddresses, "priceFeeds">]: bigint;
+} & { priceFeeds: Record<PlatformAsset, bigint> };

@@ -48,6 +48,7 @@ export {
   StorageValueInvalidError,
   WalletExistsError,
 } from "./storage.js";
+export { type ErrorRecord, toErrorRecord } from "./toErrorRecord.js";
 export {
   InvalidPrivateKeyError,
   WalletDecryptionError,

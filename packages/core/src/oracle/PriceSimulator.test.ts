@@ -10,6 +10,7 @@ import { isPrivnetError } from "../errors/PrivnetError.js";
 import type { PlatformEvents } from "../events/PlatformEvents.js";
 import { type CreatePlatformOptions, createPlatform, type Platform } from "../platform/createPlatform.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
+import { ORACLE_STATE_KEY } from "./OracleState.js";
 import type { OracleEvent } from "./PriceUpdate.js";
 import { symbolAddress } from "./symbolAddress.js";
 
@@ -264,6 +265,39 @@ describe("push loop", () => {
     );
     await platform.oracle.start();
     expect(await deviation).toMatchObject({ type: "pushed", reason: "deviation" });
+  });
+
+  test("a failure of the loop outside the push queue (storing the push) is in the status, not an unhandled rejection", async () => {
+    const unhandled: unknown[] = [];
+    const collect = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", collect);
+    cleanups.push(async () => {
+      process.off("unhandledRejection", collect);
+    });
+    // A store that cannot write the oracle's state: the push lands on-chain, recording it fails.
+    const storage = memoryStorage();
+    const failing = {
+      ...storage,
+      state: {
+        ...storage.state,
+        async set<T>(key: string, value: T) {
+          if (key === ORACLE_STATE_KEY) throw new Error("disk full");
+          return storage.state.set(key, value);
+        },
+      },
+    };
+    const platform = await open({ storage: failing, oracle: { interval: 3_600_000 } });
+    const pushed = nextOracleEvent(platform, (event) => event.type === "pushed");
+    // Resolves once the first push of the loop settled, here: mined, then not stored.
+    await platform.oracle.start();
+    await pushed;
+    expect(platform.oracle.status()).toMatchObject({
+      running: true,
+      consecutiveFailures: 1,
+      lastError: { message: "disk full", code: null },
+    });
+    await platform.oracle.stop();
+    expect(unhandled).toEqual([]);
   });
 
   test("survives a chain reset: the contracts are deployed again, at new addresses, and the loop pushes to them", async () => {

@@ -109,12 +109,7 @@ export class PriceSimulator {
         this.#storage.withLock(`oracle:updater:${this.#contracts.updaterAccount.address}`, fn),
       report: (event) => {
         if (event.type === "push-failed") {
-          this.failures++;
-          this.lastError = {
-            message: event.error.message.split("\n")[0] ?? "",
-            code: "code" in event.error ? String(event.error.code) : null,
-            at: new Date().toISOString(),
-          };
+          this.recordFailure(event.error);
         } else if (event.type === "pushed") {
           this.failures = 0;
           this.lastError = null;
@@ -285,6 +280,17 @@ export class PriceSimulator {
     };
     await this.save();
     return { hash: result.hash, blockNumber: result.blockNumber, prices, timestamp: result.timestamp };
+  }
+
+  /** Counts a failed attempt and keeps it as the status's `lastError` (until the next success). */
+  recordFailure(error: unknown): void {
+    const failure = error instanceof Error ? error : new Error(String(error));
+    this.failures++;
+    this.lastError = {
+      message: failure.message.split("\n")[0] ?? "",
+      code: "code" in failure ? String(failure.code) : null,
+      at: new Date().toISOString(),
+    };
   }
 
   /** Refuses new pushes and waits for the one in flight. */

@@ -1,16 +1,17 @@
+import { isPrivnetError } from "../errors/PrivnetError.js";
 import type { PriceSimulator } from "./PriceSimulator.js";
 import type { PushReason } from "./PriceUpdate.js";
 import { pushDrawn } from "./pushPrices.js";
 
 /**
  * The oracle's push loop: a push at start, then one every `interval` ms while not frozen, plus
- * deviation pushes when configured. A failed push is reported by the queue (status and `oracle`
- * events) and the loop goes on; the next tick pushes newer prices.
+ * deviation pushes when configured. A failed push is reported in the status (and by the queue as
+ * `oracle` events) and the loop goes on; the next tick pushes newer prices.
  */
 export class PushLoop {
   readonly #sim: PriceSimulator;
   #timers: NodeJS.Timeout[] = [];
-  #ticking: Promise<unknown> | undefined;
+  readonly #inFlight = new Set<Promise<void>>();
 
   constructor(sim: PriceSimulator) {
     this.#sim = sim;
@@ -31,28 +32,16 @@ export class PushLoop {
     await sim.ready();
     if (this.running) return;
     const { interval, deviation } = sim.options;
-    const run = (drawn: Map<string, number>, reason: PushReason) => {
-      const pushing = pushDrawn(sim, drawn, reason).catch(() => {
-        // Reported through the queue; the next tick tries again with newer prices.
-      });
-      this.#ticking = pushing;
-      return pushing;
-    };
-    const tick = () => (sim.state.frozen ? undefined : run(sim.draw(), "tick"));
+    const tick = () => (sim.state.frozen ? undefined : this.#run("tick", () => sim.draw()));
     this.#timers.push(setInterval(tick, interval));
     if (deviation) {
       this.#timers.push(
         setInterval(() => {
           if (sim.state.frozen) return;
-          const drawn = sim.draw(deviation.checkInterval);
-          const moved = sim.tokens().some((token) => {
-            const price = drawn.get(token.symbol);
-            const last = token.lastPushed;
-            return (
-              price !== undefined && last !== null && Math.abs(price - last) / last > deviation.threshold
-            );
+          void this.#run("deviation", () => {
+            const drawn = sim.draw(deviation.checkInterval);
+            return this.#moved(drawn, deviation.threshold) ? drawn : undefined;
           });
-          if (moved) void run(drawn, "deviation");
         }, deviation.checkInterval),
       );
     }
@@ -60,11 +49,42 @@ export class PushLoop {
     await tick();
   }
 
-  /** Stops the loop and waits for a push in flight. Idempotent. */
+  /**
+   * One push of the loop, of the prices `draw` gives (none when it gives none). Never rejects: a
+   * failed push is reported by the queue (status and `oracle` events); a failure before or after
+   * it (drawing the prices, storing the push) is recorded in the status here. The next tick
+   * pushes newer prices.
+   */
+  #run(reason: PushReason, draw: () => Map<string, number> | undefined): Promise<void> {
+    const sim = this.#sim;
+    const pushing = (async () => {
+      try {
+        const drawn = draw();
+        if (drawn) await pushDrawn(sim, drawn, reason);
+      } catch (error) {
+        if (isPrivnetError(error, "ORACLE_PUSH_FAILED") || isPrivnetError(error, "PLATFORM_CLOSED")) return;
+        sim.recordFailure(error);
+      }
+    })();
+    this.#inFlight.add(pushing);
+    void pushing.finally(() => this.#inFlight.delete(pushing));
+    return pushing;
+  }
+
+  /** Whether a drawn price moved past `threshold` (a fraction) from the last pushed one. */
+  #moved(drawn: Map<string, number>, threshold: number): boolean {
+    return this.#sim.tokens().some((token) => {
+      const price = drawn.get(token.symbol);
+      const last = token.lastPushed;
+      return price !== undefined && last !== null && Math.abs(price - last) / last > threshold;
+    });
+  }
+
+  /** Stops the loop and waits for the pushes in flight. Idempotent. */
   async stop(): Promise<void> {
     if (!this.running) return;
     for (const timer of this.#timers.splice(0)) clearInterval(timer);
-    await this.#ticking;
+    await Promise.all(this.#inFlight);
     this.#sim.events.emit("oracle", { type: "stopped" });
   }
 }

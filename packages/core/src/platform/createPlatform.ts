@@ -8,7 +8,7 @@ import {
   parseGwei,
   type Transport,
 } from "viem";
-import type { BotDefinition } from "../bots/BotDefinition.js";
+import type { BotContractInfo, BotDefinition } from "../bots/BotDefinition.js";
 import { BotEngine, type BotLogs, type BotStatusEntry, type BotsOptions } from "../bots/BotEngine.js";
 import type { BotTransition } from "../bots/BotRunner.js";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
@@ -20,6 +20,7 @@ import {
   type PlatformContracts,
   type PlatformContractsOptions,
 } from "../contracts/connectPlatformContracts.js";
+import type { PlatformContractInfo } from "../contracts/listPlatformContracts.js";
 import { InvalidOptionsError } from "../errors/index.js";
 import { ChainIdMismatchError, ChainUnreachableError, PlatformClosedError } from "../errors/platform.js";
 import type { PlatformEvents } from "../events/PlatformEvents.js";
@@ -63,7 +64,7 @@ import {
   type SendWithKeyReturnType,
   sendWithKey,
 } from "../sender/sendWithKey.js";
-import { TransactionWatcher } from "../sender/TransactionWatcher.js";
+import { TransactionWatcher, type TransactionWatcherStatus } from "../sender/TransactionWatcher.js";
 import { createWalletSigners } from "../sender/WalletSigners.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
@@ -153,12 +154,19 @@ export type Platform = {
     list(params?: ListTransactionsParameters): Promise<ListTransactionsReturnType>;
     /** Resolves once the entry is confirmed or failed. */
     wait(id: number): Promise<WaitForTransactionReturnType>;
+    /** The watcher that settles sent transactions: how many it follows, its failed polls of the node. */
+    watcherStatus(): TransactionWatcherStatus;
   };
   /** The deployed contracts, ensured on first call (or at start with the `contracts` option). */
   readonly contracts: {
     get(): Promise<PlatformContracts>;
     /** Ensures them again, e.g. after a chain reset (deploys anew when their code is gone). */
     refresh(): Promise<PlatformContracts>;
+    /**
+     * Every platform contract deployed on this chain: name, Solidity contract, address, the block
+     * of its deployment and ABI. Deploys nothing: empty until the contracts are deployed.
+     */
+    list(): Promise<PlatformContractInfo[]>;
   };
   /** The price simulator: models, push loop, set price, scenarios. See docs/oracle.md. */
   readonly oracle: {
@@ -196,6 +204,8 @@ export type Platform = {
     logs(name: string, options?: { limit?: number | undefined }): Promise<BotLogs>;
     /** Resolves once nothing the bot sent is pending. */
     settled(name: string): Promise<void>;
+    /** The bots' contracts (erc20: its token, nft: its collection) by bot name; null before deployed. */
+    contracts(): Promise<Record<string, BotContractInfo | null>>;
     /** Registers a custom bot made with `defineBot`. */
     register(definition: BotDefinition<never>): Promise<void>;
     names(): string[];
@@ -250,6 +260,9 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     pollingInterval: options.pollingInterval ?? client.pollingInterval,
     replaceAfter: options.replaceAfter ?? 30_000,
     dropAfter: options.dropAfter ?? 120_000,
+    // Assigned below, before the watcher starts; a bot's contract may be gone with the blocks.
+    onChainRewound: () => bots.chainRewound(),
+    fillNonceHoles: (from, pooled, signer) => ctx.nonceManager(from).fillHoles(pooled, signer),
   });
   const managers = new Map<string, NonceManager>();
   const managerOptions = {
@@ -369,8 +382,13 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     transactions: {
       list: guard((params?: ListTransactionsParameters) => listTransactions(base, params)),
       wait: guard((id: number) => waitForTransaction(base, id)),
+      watcherStatus: () => watcher.status(),
     },
-    contracts: { get: guard(() => contracts.get()), refresh: guard(() => contracts.refresh()) },
+    contracts: {
+      get: guard(() => contracts.get()),
+      refresh: guard(() => contracts.refresh()),
+      list: guard(() => contracts.list()),
+    },
     oracle: {
       tokens: guard(() => listTokens(oracle)),
       prices: guard(() => getPrices(oracle)),
@@ -404,6 +422,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
       get: guard((name: string) => bots.get(name)),
       logs: guard((name: string, params?: { limit?: number | undefined }) => bots.logs(name, params)),
       settled: guard((name: string) => bots.settled(name)),
+      contracts: guard(() => bots.contracts()),
       register: guard((definition: BotDefinition<never>) => bots.register(definition)),
       names: () => bots.names(),
     },

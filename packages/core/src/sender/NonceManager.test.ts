@@ -3,23 +3,11 @@ import { createWalletClient, custom, getAddress, type Hash, http, parseGwei } fr
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
 import { isPrivnetError } from "../errors/PrivnetError.js";
-import { createPlatform, type Platform } from "../platform/createPlatform.js";
-import type { TransactionRecord } from "../storage/StorageAdapter.js";
+import { createPlatform } from "../platform/createPlatform.js";
+import { nextTransactionEvent } from "../transactions/fixtures/nextTransactionEvent.js";
 
 const devnet = useDevnet();
 const recipient = getAddress("0x00000000000000000000000000000000000000bb");
-
-/** Resolves with the first `transaction` event that matches. */
-function nextEvent(platform: Platform, match: (record: TransactionRecord) => boolean) {
-  return new Promise<TransactionRecord>((resolve) => {
-    const listener = (record: TransactionRecord) => {
-      if (!match(record)) return;
-      platform.events.off("transaction", listener);
-      resolve(record);
-    };
-    platform.events.on("transaction", listener);
-  });
-}
 
 describe("NonceManager", () => {
   test("replaces a transaction stuck past the timeout with a higher fee; the record follows the hash that lands", async () => {
@@ -31,7 +19,7 @@ describe("NonceManager", () => {
     try {
       await devnet.request("evm_setAutomine", [false]);
       const sent = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" });
-      const replaced = await nextEvent(
+      const replaced = await nextTransactionEvent(
         platform,
         (record) => record.id === sent.id && record.hash !== sent.tx_hash,
       );

@@ -141,6 +141,43 @@ export class NonceManager {
     await this.#draining;
   }
 
+  /**
+   * Fills the nonces the chain lost under transactions of this address still in its pool. anvil
+   * keeps its pool across `evm_revert` but not the blocks: a pooled transaction can then sit above
+   * a nonce whose transaction went with them, holding it and every later one up for good. Each
+   * such nonce — below the highest of `pooled`, at or above the chain's count, not in `pooled` —
+   * gets a zero-value transfer to self (recorded as "nonce-gap-filler"), under the address's lock.
+   * Resolves with the holes it could not fill (no key at hand, the node refused the filler: an
+   * address the revert left without ETH).
+   */
+  async fillHoles(
+    pooled: readonly number[],
+    signer: () => Promise<LocalAccount | undefined>,
+  ): Promise<number[]> {
+    if (pooled.length === 0 || this.#closed) return [];
+    return this.#ctx.storage.withLock(this.#stateKey, async () => {
+      const client = this.#ctx.client;
+      const [mined, block] = await Promise.all([
+        client.getTransactionCount({ address: this.address, blockTag: "latest" }),
+        client.getBlock({ blockTag: "latest" }),
+      ]);
+      const taken = new Set(pooled);
+      const holes: number[] = [];
+      for (let nonce = mined; nonce < Math.max(...pooled); nonce++) if (!taken.has(nonce)) holes.push(nonce);
+      if (holes.length === 0) return [];
+      const account = await signer();
+      if (!account) return holes;
+      const maxPriorityFeePerGas = this.#options.priorityFeePerGas;
+      const fees = {
+        maxFeePerGas: (block.baseFeePerGas ?? 0n) * 2n + maxPriorityFeePerGas,
+        maxPriorityFeePerGas,
+      };
+      const unfilled: number[] = [];
+      for (const nonce of holes) if (!(await this.#fillGap(account, nonce, fees))) unfilled.push(nonce);
+      return unfilled;
+    });
+  }
+
   async #drain() {
     try {
       while (this.#queue.length > 0 && !this.#closed) {
@@ -325,12 +362,12 @@ export class NonceManager {
     return (await this.#ctx.storage.transactions.get(record.id)) ?? record;
   }
 
-  /** Sends a zero-value transfer to self at `nonce`, recorded with source "nonce-gap-filler". */
+  /** Sends a zero-value transfer to self at `nonce`, recorded with source "nonce-gap-filler"; false if refused. */
   async #fillGap(
     account: LocalAccount,
     nonce: number,
     fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
-  ) {
+  ): Promise<boolean> {
     const filler: Waiting = {
       account,
       to: this.address,
@@ -353,6 +390,7 @@ export class NonceManager {
     };
     const outcome = await this.#sendOne(filler, nonce, request);
     if (outcome.accepted) await this.#record(filler, nonce, outcome.watched);
+    return outcome.accepted;
   }
 }
 

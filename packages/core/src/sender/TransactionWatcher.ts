@@ -1,5 +1,6 @@
 import type { Address, Hash, Hex, LocalAccount, TransactionSerializableEIP1559 } from "viem";
 import { keccak256, toHex } from "viem";
+import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import type {
   TransactionRecord,
@@ -15,8 +16,37 @@ export type TransactionWatcherOptions = {
   replaceAfter: number;
   /** A transaction gone from the node's pool this long (ms) is marked failed. */
   dropAfter: number;
-  /** Called when the chain was reset (new genesis), so that nonce state is resynchronised. */
-  onChainReset?: (() => void) | undefined;
+  /**
+   * Called when the chain went back under the followed transactions: `reset` (a new genesis) or
+   * `revert` (the last block seen is gone or different: `evm_revert`, a reorganisation). What was
+   * deployed since may be gone; the platform has its bots run their setup again.
+   */
+  onChainRewound?: ((cause: ChainRewindCause) => void) | undefined;
+  /**
+   * After the chain went back: fills the nonces of `from` below its transactions still in the
+   * pool that the chain no longer has (see `NonceManager.fillHoles`), so that they can land.
+   * Resolves with the nonces it could not fill.
+   */
+  fillNonceHoles?:
+    | ((
+        from: Address,
+        pooled: number[],
+        signer: () => Promise<LocalAccount | undefined>,
+      ) => Promise<number[]>)
+    | undefined;
+};
+
+/** How the chain went back: a new genesis, or blocks taken back (`evm_revert`, a reorganisation). */
+export type ChainRewindCause = "reset" | "revert";
+
+/** What `platform.transactions.watcherStatus()` answers. */
+export type TransactionWatcherStatus = {
+  /** Transactions followed now (sent, not yet confirmed or failed). */
+  following: number;
+  /** Failed polls of the node (each is retried on the next block or timer tick). */
+  errors: number;
+  /** The last failed poll, or null. */
+  lastError: ErrorRecord | null;
 };
 
 /** A sent transaction the watcher follows until it is confirmed or failed. */
@@ -60,13 +90,20 @@ export const MAX_REPLACEMENTS = 5;
 // Receipts arrive as raw JSON-RPC objects from eth_getBlockReceipts.
 type RawReceipt = { transactionHash: Hash; status: Hex; blockNumber: Hex };
 
+/** A block the watcher has seen: if its hash changes, the chain went back under it. */
+type Anchor = { number: bigint; hash: Hash };
+
 /**
  * Follows sent transactions until they are confirmed or failed, driven by new blocks
  * (`watchBlockNumber`): each new block's receipts are read with one `eth_getBlockReceipts` and
  * matched against the followed hashes. A timer, for when no block comes, replaces transactions
  * pending past `replaceAfter` with a 12.5 % higher fee (up to 5 times), resubmits ones the node forgot and fails
- * those dropped for good (nonce used by another transaction, or gone past `dropAfter`). A new
- * genesis hash means the chain was reset: transactions the new chain does not know fail.
+ * those dropped for good (nonce used by another transaction, or gone past `dropAfter`).
+ *
+ * Each poll also checks that the block it saw last is still there with the same hash. When it is
+ * not, the chain went back — reset (a new genesis hash) or reverted (`evm_revert`, a
+ * reorganisation): the scan restarts at the new head, transactions the chain no longer knows fail,
+ * and `onChainRewound` is called. A failed poll is retried and counted in {@link status}.
  */
 export class TransactionWatcher {
   readonly #ctx: PlatformContext;
@@ -82,6 +119,9 @@ export class TransactionWatcher {
   #stopError: unknown;
   #unwatch: (() => void) | undefined;
   #timer: ReturnType<typeof setInterval> | undefined;
+  #anchor: Anchor | undefined;
+  #errors = 0;
+  #lastError: TransactionWatcherStatus["lastError"] = null;
 
   constructor(ctx: PlatformContext, options: TransactionWatcherOptions) {
     this.#ctx = ctx;
@@ -99,8 +139,9 @@ export class TransactionWatcher {
 
   /** Starts following blocks from the current head. */
   async start() {
-    this.#scannedThrough = await this.#ctx.client.getBlockNumber({ cacheTime: 0 });
-    await this.genesisHash();
+    const [latest] = await Promise.all([this.#readLatest(), this.genesisHash()]);
+    this.#scannedThrough = latest.number;
+    this.#anchor = latest;
     this.#watchBlocks();
     const interval = Math.max(50, Math.min(this.#options.replaceAfter / 2, 1_000));
     this.#timer = setInterval(() => {
@@ -119,7 +160,8 @@ export class TransactionWatcher {
         if (this.#watched.size === 0 && !this.#running) this.#scannedThrough = blockNumber;
         this.#schedule();
       },
-      onError: () => {},
+      // The poll of the next block retries; the failure is counted like a failed tick's.
+      onError: (error) => this.#recordError(error),
     });
   }
 
@@ -139,6 +181,11 @@ export class TransactionWatcher {
   /** Number of transactions followed now. */
   get size() {
     return this.#watched.size;
+  }
+
+  /** How many transactions are followed, and the polls of the node that failed. */
+  status(): TransactionWatcherStatus {
+    return { following: this.#watched.size, errors: this.#errors, lastError: this.#lastError };
   }
 
   /** Follows a transaction; call before sending it so that no block can be missed. */
@@ -188,8 +235,9 @@ export class TransactionWatcher {
           this.#again = false;
           try {
             await this.#tick();
-          } catch {
+          } catch (error) {
             // A failed poll (node briefly away) is retried on the next block or timer tick.
+            this.#recordError(error);
           }
         } while (this.#again && !this.#stopped);
       } finally {
@@ -200,14 +248,28 @@ export class TransactionWatcher {
     })();
   }
 
+  #recordError(error: unknown) {
+    if (this.#stopped) return;
+    this.#errors++;
+    this.#lastError = toErrorRecord(error);
+  }
+
   async #tick() {
     if (this.#watched.size === 0) return;
-    const client = this.#ctx.client;
-    const [head, genesis] = await Promise.all([client.getBlockNumber({ cacheTime: 0 }), this.#readGenesis()]);
-    if (genesis !== (await this.genesisHash())) {
-      await this.#chainWasReset(genesis, head);
+    const anchor = this.#anchor;
+    const [latest, anchorHash] = await Promise.all([
+      this.#readLatest(),
+      anchor ? this.#hashAt(anchor.number) : undefined,
+    ]);
+    const head = latest.number;
+    if (anchor && anchorHash !== anchor.hash) {
+      // The block seen last is gone or different: the chain went back under us.
+      const genesis = await this.#readGenesis();
+      const reset = genesis !== (await this.genesisHash());
+      await this.#chainWentBack(reset ? "reset" : "revert", latest, genesis);
       return;
     }
+    this.#anchor = latest;
     const from = this.#scannedThrough === undefined ? head : this.#scannedThrough + 1n;
     if (this.#blockReceipts) {
       for (let start = from; start <= head && this.#watched.size > 0; start += 8n) {
@@ -249,6 +311,9 @@ export class TransactionWatcher {
       // Nodes without eth_getBlockReceipts: fall back to one receipt lookup per followed hash.
       if (/method not found|not supported|does not exist|unsupported/i.test(String(error))) {
         this.#blockReceipts = false;
+      } else {
+        // Read again on the next tick.
+        this.#recordError(error);
       }
       return undefined;
     }
@@ -312,8 +377,10 @@ export class TransactionWatcher {
       });
       return;
     }
-    // Resubmit what the node forgot, so that later nonces are not held up behind a gap.
-    if (watched.serialized) {
+    // Resubmit what the node forgot, so that later nonces are not held up behind a gap — when it
+    // is next in line only: above a nonce the chain has not seen it would wait in the pool behind
+    // the gap (and anvil counts such a transaction in the pending nonce others are given).
+    if (watched.serialized && used === watched.nonce) {
       await client.sendRawTransaction({ serializedTransaction: watched.serialized }).catch(() => undefined);
     }
   }
@@ -355,13 +422,15 @@ export class TransactionWatcher {
     await this.#update(watched, { hash });
   }
 
-  async #chainWasReset(genesis: Hash, head: bigint) {
-    this.#genesis = Promise.resolve(genesis);
-    this.#scannedThrough = head;
+  async #chainWentBack(cause: ChainRewindCause, latest: Anchor, genesis: Hash) {
+    if (cause === "reset") this.#genesis = Promise.resolve(genesis);
+    this.#anchor = latest;
+    this.#scannedThrough = latest.number;
     // viem's block watcher only reports numbers above the last it saw: start it afresh.
     if (!this.#stopped) this.#watchBlocks();
-    this.#options.onChainReset?.();
-    // What the new chain knows stays followed (it was sent after the reset); the rest is gone.
+    this.#options.onChainRewound?.(cause);
+    // What the chain knows now stays followed (in a block: settled here; in the pool: followed
+    // on); the rest is gone with the blocks that held it.
     await Promise.all(
       [...this.#watched].map(async (watched) => {
         if (await this.#checkReceipts(watched)) return;
@@ -372,8 +441,41 @@ export class TransactionWatcher {
           status: "failed",
           blockNumber: null,
           hash: watched.hash,
-          reason: "the chain was reset",
+          reason: cause === "reset" ? "the chain was reset" : "the chain was reverted",
         });
+      }),
+    );
+    // anvil keeps its pool across evm_revert but not the blocks: a transaction still pooled may
+    // now wait on a nonce whose transaction went with them, and would wait for ever.
+    const fill = this.#options.fillNonceHoles;
+    if (!fill) return;
+    const bySender = new Map<string, WatchedTransaction[]>();
+    for (const watched of this.#watched) {
+      const key = watched.from.toLowerCase();
+      bySender.set(key, [...(bySender.get(key) ?? []), watched]);
+    }
+    await Promise.all(
+      [...bySender.values()].map(async (pooled) => {
+        const signer = pooled.find((watched) => watched.signer)?.signer ?? (async () => undefined);
+        const from = (pooled[0] as WatchedTransaction).from;
+        const unfilled = await fill(
+          from,
+          pooled.map((watched) => watched.nonce),
+          signer,
+        );
+        if (unfilled.length === 0) return;
+        // A hole that stays (the revert left the address without ETH, no key at hand): what
+        // waits above it never lands, and is not resubmitted to wait there again.
+        const lowest = Math.min(...unfilled);
+        for (const watched of pooled) {
+          if (watched.nonce < lowest || watched.recordId === undefined) continue;
+          await this.#finish(watched, {
+            status: "failed",
+            blockNumber: null,
+            hash: watched.hash,
+            reason: "the chain was reverted: a nonce below it is gone",
+          });
+        }
       }),
     );
   }
@@ -399,6 +501,20 @@ export class TransactionWatcher {
     const record = await this.#ctx.storage.transactions.update(watched.recordId, update);
     if (record) this.#ctx.events.emit("transaction", record);
     return record;
+  }
+
+  async #readLatest(): Promise<Anchor> {
+    const block = await this.#ctx.client.getBlock({ blockTag: "latest" });
+    return { number: block.number, hash: block.hash };
+  }
+
+  /** The hash of block `number`, or null when the chain has no such block (any more). */
+  async #hashAt(number: bigint): Promise<Hash | null> {
+    const block = await this.#ctx.client.request({
+      method: "eth_getBlockByNumber",
+      params: [toHex(number), false],
+    });
+    return block?.hash ?? null;
   }
 
   async #readGenesis(): Promise<Hash> {

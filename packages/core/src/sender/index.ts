@@ -30,8 +30,10 @@ export {
 } from "./sendTransaction.js";
 export { type SendWithKeyParameters, type SendWithKeyReturnType, sendWithKey } from "./sendWithKey.js";
 export {
+  type ChainRewindCause,
   TransactionWatcher,
   type TransactionWatcherOptions,
+  type TransactionWatcherStatus,
   type WatchedTransaction,
 } from "./TransactionWatcher.js";
 export { createWalletSigners, type WalletSigners } from "./WalletSigners.js";

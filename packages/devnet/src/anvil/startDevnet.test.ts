@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -130,11 +132,31 @@ describe("startDevnet", () => {
 
   test("a taken port is a clear DEVNET_PORT_IN_USE error, and nothing is left running", async () => {
     const first = await start({ blockTime: 0 });
-    const error = await startDevnet({ port: first.port, blockTime: 0 }).catch((caught: unknown) => caught);
-    expect(isPrivnetError(error, "DEVNET_PORT_IN_USE")).toBe(true);
-    expect((error as Error).message).toContain(`Port ${first.port}`);
+    await expect(startDevnet({ port: first.port, blockTime: 0 })).rejects.toMatchObject({
+      code: "DEVNET_PORT_IN_USE",
+      host: "127.0.0.1",
+      port: first.port,
+      shortMessage: `Port ${first.port} on 127.0.0.1 is already in use.`,
+    });
     // The first devnet still answers: the failed start did not disturb it.
     expect(await rpc(first.rpcUrl, "eth_chainId")).toBe("0x301824");
+  });
+
+  test("a port taken by anything is found before anvil starts or the state folder is made", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const { port } = holder.address() as AddressInfo;
+    const statePath = join(dir, "not-yet", "state.json");
+    const anvilSaid: string[] = [];
+    try {
+      await expect(
+        startDevnet({ port, statePath, onLog: (line) => anvilSaid.push(line) }),
+      ).rejects.toMatchObject({ code: "DEVNET_PORT_IN_USE", host: "127.0.0.1", port });
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+    expect(anvilSaid).toEqual([]);
+    expect(existsSync(join(dir, "not-yet"))).toBe(false);
   });
 
   test("a corrupt state file is a clear DEVNET_STATE_INVALID error naming the file", async () => {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, statSync } from "node:fs";
+import { createServer } from "node:net";
 import { dirname, resolve as resolvePath } from "node:path";
 import {
   type DerivedAccount,
@@ -92,6 +93,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   if (!(blockTime >= 0) || !Number.isFinite(blockTime)) {
     throw new DevnetStartError(`blockTime must be 0 or a positive number of seconds, got ${blockTime}`, "");
   }
+  // Before anything is created or spawned: a taken port fails at once, with nothing to undo.
+  if (requestedPort !== 0) await assertPortFree(host, requestedPort);
   if (statePath !== undefined) prepareStatePath(statePath);
 
   const binary = resolveAnvilBinary(options.binary);
@@ -163,6 +166,22 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     pid: anvilPid(output) ?? child.pid ?? -1,
     stop,
   };
+}
+
+/**
+ * anvil reports a taken port only once it runs, and its message is its own; a probe on the same
+ * interface answers first. Only "in use" is decided here: anything else the probe meets (a host
+ * Node cannot resolve, a port it may not bind) is left for anvil to report in its own words.
+ */
+async function assertPortFree(host: string, port: number): Promise<void> {
+  const probe = createServer();
+  const inUse = await new Promise<boolean>((resolve) => {
+    probe.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "EADDRINUSE"));
+    probe.listen({ host, port, exclusive: true }, () => {
+      probe.close(() => resolve(false));
+    });
+  });
+  if (inUse) throw new DevnetPortInUseError(host, port);
 }
 
 /** The state file may be missing (it is written on stop), but its folder must exist. */
@@ -241,7 +260,8 @@ function waitForListening(
     };
     child.stdout?.on("data", onData);
     child.once("error", (error) => finish(() => reject(error)));
-    exited.then((code) => finish(() => reject(new AnvilExitedError(code))));
+    // `exited` never rejects: nothing to handle but the exit itself.
+    void exited.then((code) => finish(() => reject(new AnvilExitedError(code))));
     check();
   });
 }

@@ -1,5 +1,6 @@
 export { errorStatus, HttpError, type HttpErrorCode } from "@privnet/http";
-export { type AdminRouterOptions, createAdminRouter } from "../router/createAdminRouter.js";
+export { buildAdminOpenApi } from "../openapi/index.js";
+export { type AdminMount, type AdminRouterOptions, createAdminRouter } from "../router/createAdminRouter.js";
 export { BOT_EVENTS_PATH, botEvents, botRoutes } from "../routes/bots/index.js";
 export { adminRoutes } from "../routes/index.js";
 export { adminErrors, errorBody } from "../schemas/errors.js";

@@ -6,6 +6,7 @@ import express from "express";
 import { pino } from "pino";
 import { http } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
+import { buildAdminOpenApi } from "../openapi/buildAdminOpenApi.js";
 import { type AdminServer, type AdminServerOptions, createAdminServer } from "../server/createAdminServer.js";
 
 const devnet = useDevnet();
@@ -262,6 +263,12 @@ describe("documentation and metrics", () => {
     expect(document.paths["/health"]?.get?.responses).not.toHaveProperty("401");
     expect(document.paths["/send"]?.post?.responses).toHaveProperty("401");
     expect(document.paths["/bots/events"]?.get?.responses).toHaveProperty("401");
+    // What the panel's types are generated from is this very document, built without a server.
+    expect(body).toEqual(JSON.parse(JSON.stringify(buildAdminOpenApi({ bearerAuth: true }))));
+    const open = await serve();
+    expect((await call(`${open.url}/openapi.json`)).body).toEqual(
+      JSON.parse(JSON.stringify(buildAdminOpenApi())),
+    );
   });
 
   test("GET /docs is an interactive reference served without the internet", async () => {

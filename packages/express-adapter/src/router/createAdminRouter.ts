@@ -1,20 +1,14 @@
-import { createRequire } from "node:module";
 import type { Platform } from "@privnet/core";
-import { type ApiRouter, createApiRouter, type ExtraRoute } from "@privnet/http";
-import express from "express";
+import { type ApiRouter, createApiRouter, type ExtraRoute, serveStaticApp } from "@privnet/http";
+import express, { type RequestHandler } from "express";
 import { type Logger, pino } from "pino";
 import { getAbsoluteFSPath } from "swagger-ui-dist";
 import { docsInitScript, docsPage } from "../docs/docsPage.js";
 import { createIdempotencyStore } from "../idempotency/IdempotencyStore.js";
-import { idempotencyHook, idempotencyKeyParameter } from "../idempotency/idempotencyHook.js";
-import { isIdempotent } from "../idempotency/idempotent.js";
+import { idempotencyHook } from "../idempotency/idempotencyHook.js";
 import { createAdminMetrics } from "../metrics/createAdminMetrics.js";
-import { botEvents } from "../routes/bots/index.js";
-import { adminRoutes } from "../routes/index.js";
-import { adminErrors } from "../schemas/errors.js";
+import { adminApi } from "../openapi/index.js";
 import { cors } from "./cors.js";
-
-const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 
 export type AdminRouterOptions = {
   /**
@@ -28,7 +22,25 @@ export type AdminRouterOptions = {
   bodyLimit?: number | string;
   /** A pino logger for request logs, or false for none. Default: a pino logger at "info". */
   logger?: Logger | false;
+  /**
+   * More to serve beside the API, each under its own path, before the API's 404: another router
+   * (behind the same token unless `public`), or a built single-page app's folder (public, with
+   * `index.html` for deep links). `privnet up` mounts the oracle API at `/oracle` and the admin
+   * panel at `/panel`.
+   */
+  mounts?: readonly AdminMount[];
 };
+
+/**
+ * One thing {@link AdminRouterOptions.mounts} serves beside the API.
+ *
+ * @example
+ * { path: "/oracle", router: createOracleRouter(platform) }
+ * { path: "/panel", app: panelDir }
+ */
+export type AdminMount =
+  | { path: `/${string}`; router: RequestHandler; public?: boolean }
+  | { path: `/${string}`; app: string };
 
 /**
  * The admin API as an express Router: mount it under any prefix of your own app.
@@ -63,19 +75,17 @@ export function createAdminRouter(platform: Platform, options: AdminRouterOption
         response.type(metrics.registry.contentType).send(await metrics.registry.metrics());
       },
     },
+    ...(options.mounts ?? []).map(
+      (mount): ExtraRoute =>
+        "app" in mount
+          ? // An app's page must load without the token: it is what asks for it.
+            { method: "use", path: mount.path, handler: serveStaticApp(mount.app), public: true }
+          : { method: "use", path: mount.path, handler: mount.router, public: mount.public === true },
+    ),
   ];
   return createApiRouter({
+    ...adminApi,
     platform,
-    routes: adminRoutes,
-    streams: [botEvents],
-    errors: adminErrors,
-    openApi: {
-      title: "privnet admin API",
-      version,
-      description:
-        "Wallets, sending, transaction history, network and bots of a privnet chain. Every error body is `{ error, code }`. When the server has a token configured, every route except /health needs `Authorization: Bearer <token>`.",
-      parameters: (route) => (isIdempotent(route) ? [idempotencyKeyParameter] : []),
-    },
     bodyLimit: options.bodyLimit ?? "100kb",
     token: options.token ?? (process.env.PRIVNET_ADMIN_TOKEN || undefined),
     before: options.corsOrigins?.length ? [cors(options.corsOrigins)] : [],

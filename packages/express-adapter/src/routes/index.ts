@@ -1,5 +1,6 @@
 import type { RouteDefinition } from "@privnet/http";
 import { botRoutes } from "./bots/index.js";
+import { contracts } from "./contracts.js";
 import { createWallet } from "./createWallet.js";
 import { deleteWallet } from "./deleteWallet.js";
 import { getBalance } from "./getBalance.js";
@@ -28,4 +29,5 @@ export const adminRoutes: readonly RouteDefinition[] = [
   send,
   sendDirect,
   ...botRoutes,
+  contracts,
 ];

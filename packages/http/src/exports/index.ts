@@ -6,11 +6,15 @@ export {
   errorStatus,
   HttpError,
   type HttpErrorCode,
-  ServerPortInUseError,
+  PortInUseError,
+  type PortInUseErrorParameters,
   toErrorResponse,
 } from "../errors/index.js";
 export type { RequestLogger, RequestObservation } from "../observe/index.js";
 export {
+  type ApiDescription,
+  type BuildApiDocumentOptions,
+  buildApiDocument,
   buildOpenApiDocument,
   type OpenApiDocument,
   type OpenApiOptions,
@@ -33,6 +37,7 @@ export {
   type RouteContext,
   type RouteDefinition,
 } from "../routes/index.js";
-export { type HttpServer, type StartServerOptions, startServer } from "../server/index.js";
+export { type HttpServer, listenOn, type StartServerOptions, startServer } from "../server/index.js";
+export { serveStaticApp } from "../static/index.js";
 export type { EventStream } from "../streams/index.js";
 export { type CoreFieldSchema, checkedByCore } from "../validation/index.js";

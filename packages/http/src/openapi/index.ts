@@ -1,4 +1,9 @@
 export {
+  type ApiDescription,
+  type BuildApiDocumentOptions,
+  buildApiDocument,
+} from "./buildApiDocument.js";
+export {
   buildOpenApiDocument,
   type OpenApiDocument,
   type OpenApiOptions,

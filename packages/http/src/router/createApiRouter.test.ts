@@ -320,6 +320,38 @@ describe("routing, auth and the document", () => {
     });
   });
 
+  test("with a token, a public extra serves everything under its path without it; others need it", async () => {
+    const page = express.Router().get(/.*/, (request, response) => {
+      response.json({ page: request.path });
+    });
+    const url = await serve({
+      token: "t0ken",
+      extraRoutes: [
+        { method: "use", path: "/app", handler: page, public: true },
+        { method: "use", path: "/private", handler: page },
+        {
+          method: "get",
+          path: "/about",
+          handler: (_request, response) => void response.json({}),
+          public: true,
+        },
+      ],
+    });
+    for (const path of ["/app", "/app/", "/app/deep/link", "/about"]) {
+      expect(await httpRequest(`${url}${path}`, { method: "GET" }), path).toMatchObject({ status: 200 });
+    }
+    // A prefix is public as a path segment, not as a string: /application is not under /app.
+    for (const path of ["/application", "/private/x", "/none"]) {
+      expect(await httpRequest(`${url}${path}`, { method: "GET" }), path).toMatchObject({
+        status: 401,
+        body: { code: "UNAUTHORIZED" },
+      });
+    }
+    expect(
+      await httpRequest(`${url}/private/x`, { method: "GET", headers: { authorization: "Bearer t0ken" } }),
+    ).toMatchObject({ status: 200, body: { page: "/x" } });
+  });
+
   test("405 with Allow for known paths (routes, streams, the document), JSON 404 for the rest", async () => {
     const url = await serve();
     expect(await httpRequest(`${url}/needs`, { method: "GET" })).toMatchObject({

@@ -3,7 +3,7 @@ import { type NextFunction, type Request, type RequestHandler, type Response, Ro
 import { z } from "zod";
 import { HttpError } from "../errors/HttpError.js";
 import { InvalidInputError } from "../errors/InvalidInputError.js";
-import { type ErrorEnvelope, toErrorResponse } from "../errors/toErrorResponse.js";
+import { toErrorResponse } from "../errors/toErrorResponse.js";
 import {
   noteRoute,
   noteServerError,
@@ -11,8 +11,7 @@ import {
   type RequestLogger,
   type RequestObservation,
 } from "../observe/observeRequests.js";
-import { buildOpenApiDocument, type OpenApiOptions } from "../openapi/buildOpenApiDocument.js";
-import type { EventStreamDefinition } from "../routes/defineEventStream.js";
+import { type ApiDescription, buildApiDocument } from "../openapi/buildApiDocument.js";
 import type { RouteDefinition } from "../routes/defineRoute.js";
 import { type EventStream, openEventStream } from "../streams/openEventStream.js";
 import { bearerAuth } from "./bearerAuth.js";
@@ -39,23 +38,32 @@ export type RouteAnswer = {
  */
 export type RouteHook = (call: RouteCall, next: () => Promise<RouteAnswer>) => Promise<RouteAnswer>;
 
-/** A plain express handler served beside the routes (a page, metrics), behind the same auth. */
-export type ExtraRoute = { method: "get" | "use"; path: string; handler: RequestHandler };
+/**
+ * A plain express handler served beside the routes, before the JSON 405s and 404s: a page or the
+ * metrics (`get`), or everything under a path (`use`: another router, a built app — see
+ * `serveStaticApp`). Its requests are logged and counted under `path`, not under each URL below
+ * it.
+ *
+ * @example
+ * { method: "use", path: "/panel", handler: serveStaticApp(panelDir), public: true }
+ */
+export type ExtraRoute = {
+  method: "get" | "use";
+  path: string;
+  handler: RequestHandler;
+  /** Served without the token: for `use`, everything under `path`. Default: behind it. */
+  public?: boolean;
+};
 
-export type ApiRouterOptions<ErrorBody> = {
+export type ApiRouterOptions<ErrorBody> = ApiDescription<ErrorBody> & {
   platform: Platform;
-  routes: readonly RouteDefinition[];
-  streams?: readonly EventStreamDefinition[];
-  /** The server's error body. */
-  errors: ErrorEnvelope<ErrorBody>;
-  /** Served at `/openapi.json`; the error schema is the envelope's, bearer auth follows `token`. */
-  openApi: Omit<OpenApiOptions, "errorSchema" | "bearerAuth">;
   /** Largest accepted body, in bytes or as "100kb". */
   bodyLimit: number | string;
   /** When set, every route and stream but the public ones needs `Authorization: Bearer <token>`. */
   token?: string | undefined;
   /** Middleware run before auth and body reading, e.g. CORS. */
   before?: readonly RequestHandler[];
+  /** Handlers served after the routes, before the JSON 405s and 404s. */
   extraRoutes?: readonly ExtraRoute[];
   hook?: RouteHook | undefined;
   /** One line per request, and the error behind every 5xx. */
@@ -84,22 +92,28 @@ const noBody = z.strictObject({});
  * app.use("/admin", router);
  */
 export function createApiRouter<ErrorBody>(options: ApiRouterOptions<ErrorBody>): ApiRouter {
-  const { platform, routes, streams = [], errors, token } = options;
-  const document = buildOpenApiDocument(routes, streams, {
-    ...options.openApi,
-    errorSchema: errors.schema,
-    bearerAuth: token !== undefined,
-  });
+  const { platform, routes, streams = [], errors, token, extraRoutes = [] } = options;
+  const document = buildApiDocument(options, { bearerAuth: token !== undefined });
   const router = Router({ strict: false }) as ApiRouter;
   router.use(observeRequests({ logger: options.logger, onRequest: options.onRequest }));
   for (const middleware of options.before ?? []) router.use(middleware);
   if (token !== undefined) {
     const publicRoutes = new Set(
-      [...routes, ...streams.map((stream) => ({ ...stream, method: "get" }))]
-        .filter((route) => route.public)
+      [...routes, ...streams.map((stream) => ({ ...stream, method: "get" })), ...extraRoutes]
+        .filter((route) => route.public && route.method !== "use")
         .map((route) => `${route.method.toUpperCase()} ${route.path}`),
     );
-    router.use(bearerAuth(token, (path, method) => publicRoutes.has(`${method} ${path}`)));
+    const publicPrefixes = extraRoutes
+      .filter((extra) => extra.public && extra.method === "use")
+      .map((extra) => extra.path.replace(/\/$/, ""));
+    router.use(
+      bearerAuth(
+        token,
+        (path, method) =>
+          publicRoutes.has(`${method} ${path}`) ||
+          publicPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
+      ),
+    );
   }
   router.use(readJsonBody(options.bodyLimit));
 
@@ -126,14 +140,24 @@ export function createApiRouter<ErrorBody>(options: ApiRouterOptions<ErrorBody>)
   router.get("/openapi.json", (_request, response) => {
     response.json(document);
   });
-  for (const extra of options.extraRoutes ?? []) router[extra.method](extra.path, extra.handler);
+  for (const extra of extraRoutes) {
+    router[extra.method](
+      extra.path,
+      (_request, response, next) => {
+        // Counted under its path: a mount's deep links and assets are one route, not one each.
+        noteRoute(response, extra.path);
+        next();
+      },
+      extra.handler,
+    );
+  }
 
   // A known path with another method is a 405 that names the allowed ones; anything else is a 404.
   const methodsByPath = new Map<string, string[]>([["/openapi.json", ["GET"]]]);
   const known = [
     ...routes,
     ...streams.map((stream) => ({ path: stream.path, method: "get" })),
-    ...(options.extraRoutes ?? []).filter((extra) => extra.method === "get"),
+    ...extraRoutes.filter((extra) => extra.method === "get"),
   ];
   for (const { path, method } of known) {
     methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), method.toUpperCase()]);

@@ -2,7 +2,7 @@ import { Agent, createServer, get, type Server } from "node:http";
 import { connect, type Socket } from "node:net";
 import { isPrivnetError } from "@privnet/core";
 import { afterEach, describe, expect, test } from "vitest";
-import { ServerPortInUseError } from "../errors/ServerPortInUseError.js";
+import { PortInUseError } from "../errors/PortInUseError.js";
 import { openEventStream } from "../streams/openEventStream.js";
 import { httpRequest } from "../testing/httpRequest.js";
 import { startServer } from "./startServer.js";
@@ -61,7 +61,7 @@ describe("startServer", () => {
     cleanups.push(() => new Promise((resolve) => taken.close(() => resolve())));
     const port = (taken.address() as { port: number }).port;
     const error = await startServer(() => {}, { port, host: "127.0.0.1" }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ServerPortInUseError);
+    expect(error).toBeInstanceOf(PortInUseError);
     expect(isPrivnetError(error, "PORT_IN_USE")).toBe(true);
     expect(error).toMatchObject({
       port,
@@ -82,6 +82,7 @@ describe("startServer", () => {
   test("refuses a server that does not listen yet", async () => {
     await expect(startServer(() => {}, { server: createServer() })).rejects.toMatchObject({
       code: "INVALID_OPTIONS",
+      message: "options.server is not listening.",
     });
   });
 

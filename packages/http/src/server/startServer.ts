@@ -7,8 +7,8 @@ import {
 } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { InvalidOptionsError } from "@privnet/core";
-import { ServerPortInUseError } from "../errors/ServerPortInUseError.js";
 import { endEventStream } from "../streams/openEventStream.js";
+import { listenOn } from "./listenOn.js";
 
 export type StartServerOptions =
   /** Listen here. Port 0 picks a free port. */
@@ -30,7 +30,7 @@ export type HttpServer = {
 
 /**
  * Serves `handler` (an express app, or any request listener) on a port of its own or on a server
- * that already listens. A taken port fails with {@link ServerPortInUseError}, naming port and host.
+ * that already listens. A taken port fails with `PortInUseError` (`PORT_IN_USE`), naming port and host.
  *
  * @example
  * const served = await startServer(app, { port: 3000, host: "127.0.0.1" });
@@ -44,12 +44,13 @@ export async function startServer(
   let server: Server;
   if ("server" in options) {
     server = options.server;
-    if (!server.listening || typeof server.address() !== "object") {
-      throw new InvalidOptionsError("The server given to serve on must already listen on a TCP port.");
+    if (!server.listening) throw new InvalidOptionsError("options.server is not listening.");
+    if (typeof server.address() !== "object") {
+      throw new InvalidOptionsError("options.server listens on a pipe; it must listen on a TCP port.");
     }
     server.on("request", handler);
   } else {
-    server = await listen(createServer(handler), options.port, options.host);
+    server = await listenOn(createServer(handler), options);
   }
 
   // Requests in flight per connection, so that close() can end every connection that has none —
@@ -94,19 +95,6 @@ export async function startServer(
       return closing;
     },
   };
-}
-
-function listen(server: Server, port: number, host: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      reject(error.code === "EADDRINUSE" ? new ServerPortInUseError(host, port, error) : error);
-    };
-    server.once("error", onError);
-    server.listen(port, host, () => {
-      server.off("error", onError);
-      resolve(server);
-    });
-  });
 }
 
 /** The host part of a URL that reaches `host` from this machine (a wildcard address is this machine). */

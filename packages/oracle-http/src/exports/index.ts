@@ -1,4 +1,5 @@
 export { errorStatus, HttpError, type HttpErrorCode } from "@privnet/http";
+export { buildOracleOpenApi } from "../openapi/index.js";
 export {
   createOracleRouter,
   type OracleRouter,

@@ -1,11 +1,7 @@
-import { createRequire } from "node:module";
 import type { Platform } from "@privnet/core";
 import { type ApiRouter, createApiRouter } from "@privnet/http";
 import { type Logger, pino } from "pino";
-import { oracleRoutes, priceStream } from "../routes/index.js";
-import { oracleErrors } from "../schemas/errors.js";
-
-const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
+import { oracleApi } from "../openapi/index.js";
 
 export type OracleRouterOptions = {
   /** Largest accepted JSON body, in bytes or as "16kb". Default: "16kb". */
@@ -26,16 +22,8 @@ export type OracleRouter = ApiRouter;
  */
 export function createOracleRouter(platform: Platform, options: OracleRouterOptions = {}): OracleRouter {
   return createApiRouter({
+    ...oracleApi,
     platform,
-    routes: oracleRoutes,
-    streams: [priceStream],
-    errors: oracleErrors,
-    openApi: {
-      title: "privnet oracle API",
-      version,
-      description:
-        "Prices of the privnet PriceOracle contract, read back from the chain, and the simulator that pushes them. Success bodies carry `success: true`; errors are `{ success: false, error, code }`.",
-    },
     bodyLimit: options.bodyLimit ?? "16kb",
     logger: options.logger === false ? undefined : (options.logger ?? pino({ name: "privnet-oracle" })),
   });

@@ -1,11 +1,13 @@
 import { createServer } from "node:http";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { createPlatform, type Platform, symbolAddress } from "@privnet/core";
 import { priceOracleAbi } from "@privnet/core/contracts";
 import { startDevnet } from "@privnet/devnet";
 import { useDevnet } from "@privnet/devnet/vitest";
-import { ServerPortInUseError } from "@privnet/http";
+import { PortInUseError } from "@privnet/http";
 import { formatEther, getAddress, http } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
+import { buildOracleOpenApi } from "../openapi/buildOracleOpenApi.js";
 import { createOracleServer, type OracleServer, type OracleServerOptions } from "./createOracleServer.js";
 
 const devnet = useDevnet();
@@ -339,6 +341,8 @@ describe("everything else", () => {
       "/update",
     ]);
     expect(paths["/set-price"]?.post?.operationId).toBe("setPrice");
+    // What the panel's types are generated from is this very document, built without a server.
+    expect(body).toEqual(JSON.parse(JSON.stringify(buildOracleOpenApi())));
     const schemas = (body.components as { schemas: Record<string, unknown> }).schemas;
     expect(Object.keys(schemas)).toEqual(
       expect.arrayContaining(["Prices", "PriceEntry", "Price", "SetPriceRequest", "Error", "Health"]),
@@ -382,38 +386,54 @@ describe("everything else", () => {
     expect(wrong.headers.get("allow")).toBe("GET");
   });
 
-  test("the default port is 3004; close() stops the loop it started", async () => {
+  test("close() stops the loop it started", async () => {
     const platform = await createPlatform({ transport: http(devnet.rpcUrl), contracts: true });
     cleanups.push(() => platform.close());
-    // 3004 may be taken on this machine (a stack left running): then the answer is the typed error
-    // naming it, and the loop the server started is stopped again.
-    const started = await createOracleServer(platform, { logger: false }).catch((error: unknown) => error);
-    if (started instanceof ServerPortInUseError) {
-      expect(started).toMatchObject({ code: "PORT_IN_USE", port: 3004, host: "127.0.0.1" });
-      expect(platform.oracle.status().running).toBe(false);
-      return;
-    }
-    const server = started as OracleServer;
-    expect(server.port).toBe(3004);
-    expect(server.url).toBe("http://127.0.0.1:3004");
+    const server = await createOracleServer(platform, { port: 0, logger: false });
     expect(platform.oracle.status().running).toBe(true);
     await server.close();
     expect(platform.oracle.status().running).toBe(false);
   });
 
-  test("serves on an already-listening server; refuses one that does not listen, starting nothing", async () => {
+  test("the default port is 3004: taken, it is named in the error, and the loop is not left running", async () => {
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl), contracts: true });
+    cleanups.push(() => platform.close());
+    // Whether something listens on 3004 already or this test holds it, the port is taken: the
+    // default is checked without ever depending on it being free.
+    const release = await occupy(3004);
+    try {
+      await expect(createOracleServer(platform, { logger: false })).rejects.toMatchObject({
+        code: "PORT_IN_USE",
+        port: 3004,
+        host: "127.0.0.1",
+      });
+    } finally {
+      await release();
+    }
+    expect(platform.oracle.status().running).toBe(false);
+  });
+
+  test("serves on an already-listening server and closes it; refuses one that does not listen, starting nothing", async () => {
     const platform = await createPlatform({ transport: http(devnet.rpcUrl), contracts: true });
     cleanups.push(() => platform.close());
     const notYet = createServer();
     await expect(createOracleServer(platform, { server: notYet, logger: false })).rejects.toMatchObject({
       code: "INVALID_OPTIONS",
+      message: "options.server is not listening.",
     });
     expect(platform.oracle.status().running).toBe(false);
     const listening = createServer();
     await new Promise<void>((resolve) => listening.listen(0, "127.0.0.1", resolve));
-    const server = await createOracleServer(platform, { server: listening, startLoop: false, logger: false });
+    const { port } = listening.address() as AddressInfo;
+    // port and host are ignored once a server is given.
+    const server = await createOracleServer(platform, {
+      server: listening,
+      port: 1,
+      startLoop: false,
+      logger: false,
+    });
     cleanups.push(() => server.close());
-    expect(server.port).toBe((listening.address() as { port: number }).port);
+    expect(server).toMatchObject({ url: `http://127.0.0.1:${port}`, port, server: listening });
     expect((await call(server, "/prices")).status).toBe(200);
     await server.close();
     expect(listening.listening).toBe(false);
@@ -426,7 +446,7 @@ describe("everything else", () => {
     const error = await createOracleServer(platform, { port: first.port, logger: false }).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(ServerPortInUseError);
+    expect(error).toBeInstanceOf(PortInUseError);
     expect(error).toMatchObject({
       code: "PORT_IN_USE",
       port: first.port,
@@ -436,3 +456,15 @@ describe("everything else", () => {
     expect(platform.oracle.status().running).toBe(false);
   });
 });
+
+/** Listens on 127.0.0.1:`port` unless something already does; resolves with a release function. */
+async function occupy(port: number): Promise<() => Promise<void>> {
+  const holder = createNetServer();
+  const held = await new Promise<boolean>((resolve, reject) => {
+    holder.once("error", (error: NodeJS.ErrnoException) =>
+      error.code === "EADDRINUSE" ? resolve(false) : reject(error),
+    );
+    holder.listen(port, "127.0.0.1", () => resolve(true));
+  });
+  return held ? () => new Promise((resolve) => holder.close(() => resolve())) : async () => {};
+}

@@ -36,6 +36,12 @@ export const botStatusEntry = z
   .object({
     status: z.enum(["Running", "Stopped"]),
     address: z.string().describe("The bot's own sending address."),
+    contract: z
+      .string()
+      .nullable()
+      .describe(
+        "The contract the bot deployed and works with (erc20: its token; nft: its collection) while the chain has its code; null before it is deployed and for the transfer bot.",
+      ),
     config: z.record(z.string(), z.unknown()).describe("The running config, or the configured defaults."),
     stats: botStats,
   })

@@ -7,7 +7,7 @@ export const getBotsStatus = defineRoute({
   path: "/bots/status",
   operationId: "getBotsStatus",
   summary: "Every bot's status, config and stats",
-  description: "`{ transfer: { status, address, config, stats }, erc20: …, nft: …, <custom>: … }`.",
+  description: "`{ transfer: { status, address, contract, config, stats }, erc20: …, nft: …, <custom>: … }`.",
   tag: "bots",
   response: z.record(z.string(), botStatusEntry),
   errors: {},

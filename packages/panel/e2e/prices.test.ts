@@ -1,0 +1,42 @@
+import { expect, test } from "vitest";
+import { describePanel } from "./fixtures/describePanel.js";
+
+describePanel("prices and network", ({ open }) => {
+  test("the four seeded prices, fresh, each with a chart that grows with every update of the price stream", async () => {
+    const { page, goto, requests, stack } = await open();
+    await goto("prices");
+    const table = page.getByRole("table", { name: "Oracle prices" });
+    const prices = (await (await fetch(`${stack.adminUrl}/oracle/prices`)).json()) as {
+      prices: Record<string, { price: string }>;
+    };
+    const symbols = ["ETH", "PRIV", "USDC", "DAI"];
+    expect(Object.keys(prices.prices)).toEqual(symbols);
+    for (const symbol of symbols) {
+      const row = table.getByRole("row", { name: new RegExp(`^${symbol} `) });
+      await row.waitFor();
+      expect(await row.getByRole("cell").first().textContent()).toBe(prices.prices[symbol]?.price);
+      expect(await row.getByText("Fresh").count()).toBe(1);
+      await row
+        .getByRole("img", { name: `${symbol}: one update, ${prices.prices[symbol]?.price} USD` })
+        .waitFor();
+    }
+    await page.getByText("Live: the chart follows the oracle's price stream.").waitFor();
+
+    await page.getByRole("button", { name: "Push prices now" }).click();
+    for (const symbol of symbols) {
+      await table.getByRole("img", { name: new RegExp(`^${symbol}: 2 updates, from `) }).waitFor();
+    }
+    expect(requests.some((url) => url === `${stack.adminUrl}/oracle/prices/stream`)).toBe(true);
+  });
+
+  test("network info and the server's status", async () => {
+    const { page, goto } = await open();
+    await goto("prices");
+    const network = page.getByRole("region", { name: "Network" });
+    await network.getByText("3151908").waitFor();
+    expect(await network.getByText(/gwei$/).count()).toBe(1);
+    const server = page.getByRole("region", { name: "Server" });
+    await server.getByRole("table", { name: "Disks" }).waitFor();
+    expect(await server.getByText(/^\d+d \d+h \d+m$/).count()).toBe(1);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Regenerates the screenshots docs/panel.md shows (docs/images/panel-*.png): a throwaway devnet
+ * and stack, a little activity (a new wallet, sends, the transfer bot, price pushes), then the
+ * pages in chromium. The browser tests write every page at both widths elsewhere
+ * (packages/panel/screenshots, git-ignored); these are the few the docs keep.
+ *
+ *   pnpm --filter @privnet/panel screenshots
+ */
+/// <reference lib="dom" />
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { startDevnet } from "@privnet/devnet";
+import type { Page } from "playwright-core";
+import { launchChromium } from "../e2e/fixtures/chromium.js";
+import { startPanelStack } from "../e2e/fixtures/startPanelStack.js";
+import { buildApp } from "./buildApp.js";
+
+const out = fileURLToPath(new URL("../../../docs/images/", import.meta.url));
+mkdirSync(out, { recursive: true });
+
+await buildApp({ ifStale: true, log: (line) => console.log(line) });
+const devnet = await startDevnet({ port: 0, blockTime: 1 });
+const stack = await startPanelStack({ rpcUrl: devnet.rpcUrl });
+const browser = await launchChromium();
+try {
+  const post = (path: string, body?: unknown) =>
+    fetch(`${stack.adminUrl}${path}`, { method: "POST", ...(body ? { body: JSON.stringify(body) } : {}) });
+  const alice = (await (await post("/wallets", { name: "alice" })).json()) as { id: number; address: string };
+  for (const amount of ["2.5", "0.75", "1"])
+    await post("/send", { fromWalletId: 2, toAddress: alice.address, amount });
+
+  const shoot = async (page: Page, name: string) => {
+    await page.screenshot({ path: `${out}panel-${name}.png`, fullPage: false });
+    console.log(`docs/images/panel-${name}.png`);
+  };
+  const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+
+  await desktop.goto(`${stack.panelUrl}wallets`);
+  const form = desktop.getByRole("region", { name: "Create a wallet" });
+  await form.getByLabel("Name (optional)").fill("bob");
+  await form.getByRole("button", { name: "Create wallet" }).click();
+  await desktop.getByRole("alert").filter({ hasText: "Save this now." }).waitFor();
+  await shoot(desktop, "wallets");
+
+  await desktop.goto(`${stack.panelUrl}send?from=${alice.id}`);
+  const send = desktop.getByRole("form", { name: "Send ETH" });
+  await send.getByLabel("To address").fill(devnet.accounts[9]?.address ?? "");
+  await send.getByLabel("Amount (ETH)").fill("0.5");
+  await send.getByRole("button", { name: "Send" }).click();
+  await desktop
+    .getByRole("status")
+    .filter({ hasText: /confirmed in block/ })
+    .waitFor();
+  await shoot(desktop, "send");
+
+  await desktop.goto(`${stack.panelUrl}bots`);
+  const transfer = desktop.getByRole("region", { name: "transfer bot" });
+  await transfer.getByLabel("Interval (ms)").fill("500");
+  await transfer.getByRole("button", { name: "Start transfer bot" }).click();
+  await desktop.waitForFunction(() => document.querySelectorAll(".event-log li").length >= 8, undefined, {
+    polling: "raf",
+    timeout: 60_000,
+  });
+  await shoot(desktop, "bots");
+  await transfer.getByRole("button", { name: "Stop transfer bot" }).click();
+
+  await desktop.goto(`${stack.panelUrl}prices`);
+  await desktop.getByText("Live: the chart follows the oracle's price stream.").waitFor();
+  // The chart shows the updates the page saw on the price stream: a few pushes to draw.
+  for (let push = 0; push < 5; push++) await post("/oracle/update");
+  await desktop.getByRole("img", { name: /^DAI: 6 updates/ }).waitFor();
+  await shoot(desktop, "prices");
+
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await phone.goto(`${stack.panelUrl}transactions`);
+  await phone.getByRole("table", { name: "Transactions" }).waitFor();
+  await shoot(phone, "transactions-phone");
+} finally {
+  await browser.close();
+  await stack.close();
+  await devnet.stop();
+}

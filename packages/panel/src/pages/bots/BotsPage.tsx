@@ -1,0 +1,46 @@
+import { adminApi } from "../../api/adminApi";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { Loading } from "../../components/Loading";
+import { StreamStatus } from "../../components/StreamStatus";
+import { formatTime } from "../../format/formatTime";
+import { usePageTitle } from "../../layout/usePageTitle";
+import { BotCard } from "./BotCard";
+import { useBotEvents } from "./useBotEvents";
+
+/** The traffic bots: status, config and live counters (the event stream), start and stop. */
+export function BotsPage() {
+  usePageTitle("Bots");
+  const status = adminApi.useQuery("get", "/bots/status");
+  const { events, stream } = useBotEvents();
+  return (
+    <>
+      <div className="section-head">
+        <h1>Bots</h1>
+        <StreamStatus
+          state={stream}
+          live="Live: counters follow the bots' event stream."
+          stream="event stream"
+        />
+      </div>
+      {status.error ? <ErrorNotice error={status.error} title="The bots' status could not be read." /> : null}
+      {status.isPending ? <Loading what="bots" /> : null}
+      <div className="grid-3">
+        {Object.entries(status.data ?? {}).map(([name, bot]) => (
+          <BotCard key={name} name={name} bot={bot} />
+        ))}
+      </div>
+      <section aria-labelledby="bot-events-title">
+        <h2 id="bot-events-title">Recent events</h2>
+        {events.length === 0 ? <p className="muted">No event since this page opened.</p> : null}
+        <ol className="event-log" aria-labelledby="bot-events-title">
+          {events.map((event) => (
+            <li key={event.seq}>
+              <time dateTime={event.at}>{formatTime(event.at)}</time> <strong>{event.bot}</strong>{" "}
+              {event.message}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import type { AdminSchemas } from "../../api/adminApi";
+import { AddressLink } from "../../components/AddressLink";
+import { CopyButton } from "../../components/CopyButton";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { StatusBadge } from "../../components/StatusBadge";
+import { useWallets } from "../wallets/useWallets";
+import { useTransactionStatus } from "./useTransactionStatus";
+
+export type SendOutcome = AdminSchemas["PendingSend"] | AdminSchemas["ConfirmedSend"];
+
+/** A send's hash and status; a pending one turns confirmed (or failed) by itself. */
+export function SendResult({ outcome }: { outcome: SendOutcome }) {
+  const followed = useTransactionStatus(outcome.hash, outcome.from);
+  const { byAddress } = useWallets();
+  const status = outcome.status === "confirmed" ? "confirmed" : (followed.entry?.status ?? "pending");
+  const block = outcome.status === "confirmed" ? outcome.blockNumber : followed.entry?.block_number;
+  return (
+    <section className="card" aria-label="Send result">
+      <h2>Sent</h2>
+      <dl className="fields">
+        <dt>Hash</dt>
+        <dd>
+          <span className="mono break">{outcome.hash}</span>{" "}
+          <CopyButton text={outcome.hash} what="transaction hash" />
+        </dd>
+        <dt>From</dt>
+        <dd>
+          <AddressLink address={outcome.from} wallet={byAddress.get(outcome.from.toLowerCase())} />
+        </dd>
+        <dt>To</dt>
+        <dd>
+          <AddressLink address={outcome.to} wallet={byAddress.get(outcome.to.toLowerCase())} />
+        </dd>
+        <dt>Amount</dt>
+        <dd className="mono">{outcome.amount} ETH</dd>
+        <dt>Status</dt>
+        <dd>
+          <span role="status">
+            <StatusBadge status={status} />
+            {block !== undefined && block !== null ? ` in block ${block}` : ""}
+          </span>
+        </dd>
+      </dl>
+      {followed.error && status === "pending" ? (
+        <ErrorNotice error={followed.error} title="The status could not be read; retrying." />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import { keepPreviousData } from "@tanstack/react-query";
+import { useState } from "react";
+import { adminApi } from "../../api/adminApi";
+import { AddressLink } from "../../components/AddressLink";
+import { CopyButton } from "../../components/CopyButton";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { Loading } from "../../components/Loading";
+import { StatusBadge } from "../../components/StatusBadge";
+import { formatTime } from "../../format/formatTime";
+import { shortHex } from "../../format/shortHex";
+import { useWallets } from "../wallets/useWallets";
+
+/** How often the newest page, or a page with pending entries, is read again. */
+const REFRESH_MS = 3_000;
+
+export type TransactionHistoryProps = {
+  /** Only this address's transactions (sent or received). */
+  address?: string;
+  /** Entries per page (the API answers at most 100). */
+  pageSize?: number;
+  /** The table's accessible name. */
+  label: string;
+};
+
+/**
+ * The transaction history, newest first, paged with the API's cursor (`before` = the last id of
+ * the page). Addresses of stored wallets link to their pages.
+ */
+export function TransactionHistory({ address, pageSize = 25, label }: TransactionHistoryProps) {
+  // The cursors of the pages before this one: empty on the newest page.
+  const [cursors, setCursors] = useState<number[]>([]);
+  const before = cursors.at(-1);
+  const { byAddress } = useWallets();
+  // One entry more than shown tells whether an older page exists.
+  const query = adminApi.useQuery(
+    "get",
+    "/transactions",
+    {
+      params: {
+        query: {
+          limit: String(pageSize + 1),
+          ...(before === undefined ? {} : { before: String(before) }),
+          ...(address === undefined ? {} : { address }),
+        },
+      },
+    },
+    {
+      placeholderData: keepPreviousData,
+      refetchInterval: (current) =>
+        before === undefined || current.state.data?.some((entry) => entry.status === "pending")
+          ? REFRESH_MS
+          : false,
+    },
+  );
+  const entries = query.data?.slice(0, pageSize);
+  const hasOlder = (query.data?.length ?? 0) > pageSize;
+  const last = entries?.at(-1);
+  return (
+    <div>
+      {query.error ? <ErrorNotice error={query.error} title="The history could not be read." /> : null}
+      {query.isPending ? <Loading what="transactions" /> : null}
+      {entries && entries.length === 0 ? (
+        <p className="muted">{cursors.length === 0 ? "No transactions yet." : "No older transactions."}</p>
+      ) : null}
+      {entries && entries.length > 0 ? (
+        <div className="table-scroll">
+          <table aria-label={label}>
+            <thead>
+              <tr>
+                <th scope="col">Id</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="num">
+                  Block
+                </th>
+                <th scope="col">Hash</th>
+                <th scope="col">From</th>
+                <th scope="col">To</th>
+                <th scope="col" className="num">
+                  Amount (ETH)
+                </th>
+                <th scope="col">Time</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{entry.id}</td>
+                  <td>
+                    <StatusBadge status={entry.status} />
+                  </td>
+                  <td className="num">{entry.block_number ?? "–"}</td>
+                  <td>
+                    <span className="mono" title={entry.tx_hash}>
+                      {shortHex(entry.tx_hash, 6)}
+                    </span>{" "}
+                    <CopyButton text={entry.tx_hash} what={`hash of transaction ${entry.id}`} />
+                  </td>
+                  <td>
+                    <AddressLink
+                      address={entry.from_address}
+                      wallet={byAddress.get(entry.from_address.toLowerCase())}
+                    />
+                  </td>
+                  <td>
+                    <AddressLink
+                      address={entry.to_address}
+                      wallet={byAddress.get(entry.to_address.toLowerCase())}
+                    />
+                  </td>
+                  <td className="num mono">{entry.amount}</td>
+                  <td>
+                    <time dateTime={entry.created_at}>{formatTime(entry.created_at)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <nav className="pager" aria-label={`${label}: pages`}>
+        <button type="button" disabled={cursors.length === 0} onClick={() => setCursors([])}>
+          Newest
+        </button>
+        <button
+          type="button"
+          disabled={cursors.length === 0}
+          onClick={() => setCursors(cursors.slice(0, -1))}
+        >
+          Newer
+        </button>
+        <span className="muted" aria-live="polite">
+          Page {cursors.length + 1}
+        </span>
+        <button
+          type="button"
+          disabled={!hasOlder || !last || query.isPlaceholderData}
+          onClick={() => last && setCursors([...cursors, last.id])}
+        >
+          Older
+        </button>
+      </nav>
+    </div>
+  );
+}
