@@ -26,7 +26,8 @@ export type AdminRouterOptions = {
    * More to serve beside the API, each under its own path, before the API's 404: another router
    * (behind the same token unless `public`), or a built single-page app's folder (public, with
    * `index.html` for deep links). `privnet up` mounts the oracle API at `/oracle` and the admin
-   * panel at `/panel`.
+   * panel at `/panel`. A router built on `@privnet/http` (the oracle API's) mounted here is logged
+   * and counted once, by the admin API.
    */
   mounts?: readonly AdminMount[];
 };

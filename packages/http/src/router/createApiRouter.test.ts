@@ -5,7 +5,7 @@ import { http } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
 import { z } from "zod";
 import type { ErrorEnvelope } from "../errors/toErrorResponse.js";
-import type { RequestLogger } from "../observe/observeRequests.js";
+import type { RequestLogger, RequestObservation } from "../observe/observeRequests.js";
 import { defineEventStream } from "../routes/defineEventStream.js";
 import { defineRoute } from "../routes/defineRoute.js";
 import { startServer } from "../server/startServer.js";
@@ -294,7 +294,7 @@ describe("answers", () => {
 });
 
 describe("routing, auth and the document", () => {
-  test("a router mounted inside another one reads the body the outer one already read", async () => {
+  test("a router mounted inside another one: observed once, under the mount's path; the body read once", async () => {
     const created = await createPlatform({ transport: http(devnet.rpcUrl) });
     cleanups.push(() => created.close());
     const common = {
@@ -303,21 +303,75 @@ describe("routing, auth and the document", () => {
       bodyLimit: "1kb",
       openApi: { title: "t", description: "", version: "1" },
     };
+    type Line = { level: string; entry: Record<string, unknown> };
+    const recorder = (lines: Line[]): RequestLogger => ({
+      info: (entry) => lines.push({ level: "info", entry: entry as Record<string, unknown> }),
+      error: (entry) => lines.push({ level: "error", entry: entry as Record<string, unknown> }),
+    });
+    const outerLines: Line[] = [];
+    const innerLines: Line[] = [];
+    const outerCounts: RequestObservation[] = [];
+    const innerCounts: RequestObservation[] = [];
+    // Observations arrive when each response closes, which may come after the client has read it.
+    let counted: () => void = () => {};
+    const threeCounted = new Promise<void>((resolve) => {
+      counted = () => outerCounts.length === 3 && resolve();
+    });
+    const inner = createApiRouter({
+      ...common,
+      routes,
+      logger: recorder(innerLines),
+      onRequest: (observation) => innerCounts.push(observation),
+    });
     const outer = createApiRouter({
       ...common,
       routes: [],
-      extraRoutes: [{ method: "use", path: "/inner", handler: createApiRouter({ ...common, routes }) }],
+      extraRoutes: [{ method: "use", path: "/inner", handler: inner }],
+      logger: recorder(outerLines),
+      onRequest: (observation) => {
+        outerCounts.push(observation);
+        counted();
+      },
     });
     const served = await startServer(express().use(outer), { port: 0, host: "127.0.0.1" });
     cleanups.push(() => served.close());
-    expect(await post(`${served.url}/inner/optional`, '{"n":2}')).toMatchObject({
-      status: 201,
-      body: { got: { n: 2 } },
-    });
+
+    const answered = await post(`${served.url}/inner/optional`, '{"n":2}');
+    expect(answered).toMatchObject({ status: 201, body: { got: { n: 2 } } });
     expect(await post(`${served.url}/inner/needs`)).toMatchObject({
       status: 400,
       body: { code: "VALIDATION_FAILED" },
     });
+    // The inner router's own 404, in its envelope, still counted once under the mount.
+    expect(await httpRequest(`${served.url}/inner/nowhere`, { method: "GET" })).toMatchObject({
+      status: 404,
+      body: { failed: true, code: "NOT_FOUND" },
+    });
+    await threeCounted;
+    // One request id (the outer router's, the one its log line carries), one line, one count each.
+    const id = answered.headers["x-request-id"];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(outerLines).toEqual([
+      {
+        level: "info",
+        entry: expect.objectContaining({ id, method: "POST", path: "/inner/optional", status: 201 }),
+      },
+      {
+        level: "info",
+        entry: expect.objectContaining({ method: "POST", path: "/inner/needs", status: 400 }),
+      },
+      {
+        level: "info",
+        entry: expect.objectContaining({ method: "GET", path: "/inner/nowhere", status: 404 }),
+      },
+    ]);
+    expect(outerCounts.map(({ method, route, status }) => ({ method, route, status }))).toEqual([
+      { method: "POST", route: "/inner", status: 201 },
+      { method: "POST", route: "/inner", status: 400 },
+      { method: "GET", route: "/inner", status: 404 },
+    ]);
+    expect(innerLines).toEqual([]);
+    expect(innerCounts).toEqual([]);
   });
 
   test("with a token, a public extra serves everything under its path without it; others need it", async () => {

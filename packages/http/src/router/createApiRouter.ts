@@ -42,7 +42,8 @@ export type RouteHook = (call: RouteCall, next: () => Promise<RouteAnswer>) => P
  * A plain express handler served beside the routes, before the JSON 405s and 404s: a page or the
  * metrics (`get`), or everything under a path (`use`: another router, a built app — see
  * `serveStaticApp`). Its requests are logged and counted under `path`, not under each URL below
- * it.
+ * it. A router built with {@link createApiRouter} mounted here leaves the request id, the log line
+ * and the count to this one (its own token, if it has one, still applies).
  *
  * @example
  * { method: "use", path: "/panel", handler: serveStaticApp(panelDir), public: true }
@@ -66,7 +67,10 @@ export type ApiRouterOptions<ErrorBody> = ApiDescription<ErrorBody> & {
   /** Handlers served after the routes, before the JSON 405s and 404s. */
   extraRoutes?: readonly ExtraRoute[];
   hook?: RouteHook | undefined;
-  /** One line per request, and the error behind every 5xx. */
+  /**
+   * One line per request, and the error behind every 5xx. Mounted inside another router built on
+   * this toolkit, that one logs and counts the request instead (once), so these are not called.
+   */
   logger?: RequestLogger | undefined;
   onRequest?: ((observation: RequestObservation) => void) | undefined;
 };

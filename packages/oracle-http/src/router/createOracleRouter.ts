@@ -14,7 +14,9 @@ export type OracleRouterOptions = {
 export type OracleRouter = ApiRouter;
 
 /**
- * The oracle API as an express Router: mount it under any prefix of your own app.
+ * The oracle API as an express Router: mount it under any prefix of your own app. Mounted inside
+ * another router built on `@privnet/http` (the admin API's `mounts`, as `privnet up` does at
+ * `/oracle`), that router gives each request its id, log line and count, once.
  *
  * @example
  * const app = express();
