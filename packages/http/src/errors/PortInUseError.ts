@@ -35,7 +35,7 @@ export class PortInUseError extends PrivnetError {
     if (service !== undefined) {
       super(
         "PORT_IN_USE",
-        `port ${port} on ${host} is in use (${service}); stop what listens there or choose another with ${changeWith ?? "another port"}.`,
+        `port ${port} on ${host} is in use (${service}); stop what listens there or choose another${changeWith ? ` with ${changeWith}` : " port"}.`,
         { cause },
       );
     } else {
