@@ -15,6 +15,7 @@ export const projects: TestProjectInlineConfiguration[] = [
   project("@privnet/devnet", "packages/devnet"),
   project("@privnet/storage-sqlite", "packages/storage-sqlite"),
   project("@privnet/storage-postgres", "packages/storage-postgres"),
+  project("@privnet/http", "packages/http"),
   project("@privnet/express-adapter", "packages/express-adapter"),
   project("@privnet/oracle-http", "packages/oracle-http"),
   project("@privnet/cli", "packages/cli", undefined, { globalSetup: [panelBuild] }),

@@ -3,7 +3,7 @@ import type { Devnet } from "@privnet/devnet";
 import { createWalletClient, formatEther, type Hex, http, parseEther, publicActions } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 
-export type SendOnceResult = { to: Hex; balance: string; blockNumber: string };
+export type SendOnceResult = { to: Hex; balance: string; blockNumber: bigint };
 
 /** Sends `amount` ETH from the devnet's second prefunded account to a fresh address. */
 export async function sendOnce(devnet: Pick<Devnet, "rpcUrl" | "chain" | "accounts">, amount: string) {

@@ -1,6 +1,7 @@
 /**
  * Writes the panel's API types: the admin and oracle OpenAPI documents, built in process from the
- * servers' own route lists (the documents they serve at /openapi.json), turned into TypeScript by
+ * servers' own route lists (the documents they serve at /openapi.json; the admin one as served with
+ * a token, as the panel uses it), turned into TypeScript by
  * openapi-typescript; and the addresses of the chain's prefunded system wallets, derived by core.
  * The output is committed; CI runs this again and fails when it differs.
  *
@@ -8,8 +9,8 @@
  */
 import { writeFile } from "node:fs/promises";
 import { deriveAccounts, firstIndexes, SYSTEM_ACCOUNT_COUNT, SYSTEM_MNEMONIC } from "@privnet/core";
-import { adminRoutes, buildOpenApiDocument } from "@privnet/express-adapter";
-import { buildOracleOpenApi, oracleRoutes } from "@privnet/oracle-http";
+import { buildAdminOpenApi } from "@privnet/express-adapter";
+import { buildOracleOpenApi } from "@privnet/oracle-http";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 
 const header = (source: string) =>
@@ -24,11 +25,11 @@ const target = (name: string) => new URL(`../src/api/${name}`, import.meta.url);
 await writeFile(
   target("admin.generated.d.ts"),
   header("the admin API's OpenAPI document") +
-    (await typesOf(buildOpenApiDocument(adminRoutes, { version: "0.0.0" }))),
+    (await typesOf(buildAdminOpenApi({ version: "0.0.0", bearerAuth: true }))),
 );
 await writeFile(
   target("oracle.generated.d.ts"),
-  header("the oracle API's OpenAPI document") + (await typesOf(buildOracleOpenApi(oracleRoutes, "0.0.0"))),
+  header("the oracle API's OpenAPI document") + (await typesOf(buildOracleOpenApi({ version: "0.0.0" }))),
 );
 
 // The HTTP wallet shape carries no "system" flag (the service description's shape is kept

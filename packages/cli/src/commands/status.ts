@@ -31,7 +31,7 @@ export async function status(options: StatusOptions): Promise<number> {
   let healthy = true;
   try {
     const response = await fetch(`${adminUrl}/health`, { signal: AbortSignal.timeout(5_000) });
-    const body = (await response.json()) as { status?: string; blockNumber?: string; error?: string };
+    const body = (await response.json()) as { status?: string; blockNumber?: number; error?: string };
     if (response.ok) write(`admin API  ${adminUrl}  up, block ${body.blockNumber}`);
     else {
       healthy = false;

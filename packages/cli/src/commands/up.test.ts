@@ -265,6 +265,8 @@ describe("request logs", () => {
       mnemonic: string;
     };
     expect((await fetch(`${admin}/wallets/999`)).status).toBe(404);
+    // The oracle API mounted in the admin server: one line, the admin API's, with the full path.
+    expect((await fetch(`${admin}/oracle/prices`)).status).toBe(200);
     await stop(run);
     const logLines = run
       .output()
@@ -273,7 +275,10 @@ describe("request logs", () => {
     expect(logLines).toEqual([
       expect.stringMatching(/^\[[\d:.]+\] INFO: POST \/wallets 201 [\d.]+ ms$/),
       expect.stringMatching(/^\[[\d:.]+\] INFO: GET \/wallets\/999 404 [\d.]+ ms$/),
+      expect.stringMatching(/^\[[\d:.]+\] INFO: GET \/oracle\/prices 200 [\d.]+ ms$/),
     ]);
+    // No other logger wrote a line of its own (pino's JSON, say) for any of them.
+    expect(run.output()).not.toContain('"msg":"request"');
     expect(run.output()).not.toContain(created.private_key.slice(2));
     expect(run.output()).not.toContain(created.mnemonic);
   });

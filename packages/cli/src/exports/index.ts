@@ -1,3 +1,5 @@
+// A taken port fails `privnet up` with @privnet/http's PortInUseError, the one the servers raise.
+export { PortInUseError } from "@privnet/http";
 export { type StatusOptions, status } from "../commands/status.js";
 export { type UpOptions, up } from "../commands/up.js";
 export { defineConfig, type PrivnetConfig, privnetConfigSchema } from "../config/defineConfig.js";
@@ -13,7 +15,6 @@ export {
 export { UsageError } from "../config/UsageError.js";
 export { adminApiService } from "../stack/adminApiService.js";
 export { defaultServices } from "../stack/defaultServices.js";
-export { PortInUseError } from "../stack/PortInUseError.js";
 export type {
   RunningService,
   ServicePort,

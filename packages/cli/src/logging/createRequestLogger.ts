@@ -3,6 +3,8 @@ import pinoPretty, { isColorSupported } from "pino-pretty";
 import type { LogFormat } from "../config/resolveSettings.js";
 
 export type CreateRequestLoggerOptions = {
+  /** The logger's name, in "json" lines. Default: "privnet-admin". */
+  name?: string;
   /** Default: standard output. */
   destination?: DestinationStream;
   /** Colours in "pretty" lines. Default: on a terminal that takes them (NO_COLOR turns them off). */
@@ -10,8 +12,8 @@ export type CreateRequestLoggerOptions = {
 };
 
 /**
- * The admin API's request logger for `privnet up`. "json" is pino's own output, one object per
- * line, for files and log tools. "pretty" prints one readable line per request through
+ * A server's request logger for `privnet up`: the admin API's, and the oracle API's on its own
+ * port. "json" is pino's own output, one object per line, for files and log tools. "pretty" prints one readable line per request through
  * pino-pretty, run as a synchronous stream in this process (no worker thread, nothing buffered
  * when the process exits); a failed request's error follows its line, stack included.
  *
@@ -23,7 +25,7 @@ export type CreateRequestLoggerOptions = {
  * // [12:06:42.410] INFO: GET /wallets 200 3.12 ms
  */
 export function createRequestLogger(format: LogFormat, options: CreateRequestLoggerOptions = {}): Logger {
-  const name = "privnet-admin";
+  const name = options.name ?? "privnet-admin";
   if (format === "json") return options.destination ? pino({ name }, options.destination) : pino({ name });
   return pino(
     { name },

@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { PortInUseError } from "./PortInUseError.js";
+import { listenOn } from "@privnet/http";
 import type { ServicePort } from "./StackService.js";
 
 /**
  * Listens on a service's port at once, long before the service itself is ready, so that a taken
  * port fails `privnet up` before the chain or the contracts start, and nothing can take the port
  * in between. Until the service attaches its own request handler, every request is answered 503
- * (rather than held open with no answer).
+ * (rather than held open with no answer). A taken port is `@privnet/http`'s `PortInUseError`
+ * (`PORT_IN_USE`, the servers' own), naming the port, the host, the service and the flag.
  *
  * @example
  * const server = await bindPort({ host: "127.0.0.1", port: 3000, changeWith: "--port (or PORT)" }, "admin API");
@@ -21,19 +22,7 @@ export async function bindPort(wanted: ServicePort, service: string): Promise<Se
     server.off("newListener", handOver);
     server.off("request", placeholder);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === "EADDRINUSE"
-          ? new PortInUseError(
-              { host: wanted.host, port: wanted.port, service, changeWith: wanted.changeWith },
-              error,
-            )
-          : error,
-      );
-    });
-    server.listen(wanted.port, wanted.host, resolve);
-  });
+  await listenOn(server, { ...wanted, service });
   return server;
 }
 

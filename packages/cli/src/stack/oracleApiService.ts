@@ -1,7 +1,11 @@
 import { createOracleServer } from "@privnet/oracle-http";
+import { createRequestLogger } from "../logging/createRequestLogger.js";
 import type { StackService } from "./StackService.js";
 
-/** The oracle HTTP API on `settings.oracle` (default port 3004); it runs the price push loop. */
+/**
+ * The oracle HTTP API on `settings.oracle` (default port 3004), logging each request in
+ * `settings.logFormat` like the admin API; it runs the price push loop.
+ */
 export const oracleApiService: StackService = {
   name: "oracle API",
   enabled: (settings) => settings.oracle.enabled,
@@ -15,6 +19,7 @@ export const oracleApiService: StackService = {
       port: settings.oracle.port,
       host: settings.oracle.host,
       ...(listening === undefined ? {} : { server: listening }),
+      logger: createRequestLogger(settings.logFormat, { name: "privnet-oracle" }),
     });
     return {
       urls: [

@@ -5,13 +5,13 @@ import { dirname } from "node:path";
 import { createPlatform, memoryStorage, type Platform, type StorageAdapter } from "@privnet/core";
 import type { PlatformContractAddresses } from "@privnet/core/contracts";
 import { type Devnet, DevnetPortInUseError, startDevnet } from "@privnet/devnet";
+import { PortInUseError } from "@privnet/http";
 import { postgresStorage } from "@privnet/storage-postgres";
 import { sqliteStorage } from "@privnet/storage-sqlite";
 import { http, type Transport, webSocket } from "viem";
 import { redactUrl, type StackSettings } from "../config/resolveSettings.js";
 import { bindPort } from "./bindPort.js";
 import { defaultServices } from "./defaultServices.js";
-import { PortInUseError } from "./PortInUseError.js";
 import type { RunningService, StackService, StackUrl } from "./StackService.js";
 
 /** One line of progress: a step that finished, with what it set up. */

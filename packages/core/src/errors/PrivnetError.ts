@@ -36,7 +36,7 @@ export const errorCodes = [
   "DEVNET_START_FAILED",
   // contracts
   "CONTRACT_DEPLOYMENT_FAILED",
-  // servers' start-up (privnet up)
+  // a server's start-up: a taken port (@privnet/http's startServer and listenOn, privnet up)
   "PORT_IN_USE",
   // oracle and lending
   "INVALID_SYMBOL",

@@ -134,7 +134,7 @@ export type Platform = {
   readonly client: PublicClient;
   readonly storage: StorageAdapter;
   readonly network: {
-    /** Chain id, latest block number and gas price, as decimal strings. */
+    /** Chain id (number), latest block number and gas price (bigint, wei), as viem reads them. */
     info(): Promise<NetworkInfo>;
   };
   readonly wallets: {

@@ -8,8 +8,8 @@ export type DiskUsage = {
   size: string;
   used: string;
   available: string;
-  /** e.g. "42%". */
-  usePercent: string;
+  /** Share of the space users can fill that is used, an integer 0–100 (df's Use%). */
+  usePercent: number;
   mountPoint: string;
 };
 
@@ -72,7 +72,7 @@ export async function readDisks(mountsPath = "/proc/mounts"): Promise<DiskUsage[
       size: formatBytes(size),
       used: formatBytes(used),
       available: formatBytes(available),
-      usePercent: `${usePercent}%`,
+      usePercent,
       mountPoint,
     });
   }

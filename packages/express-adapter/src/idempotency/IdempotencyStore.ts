@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { StorageAdapter } from "@privnet/core";
-import { HttpError } from "../http/HttpError.js";
+import { HttpError } from "@privnet/http";
 
 /** An answer as it is replayed: status and JSON body. */
 export type StoredAnswer = { status: number; body: unknown };
@@ -55,7 +55,6 @@ export function createIdempotencyStore(storage: StorageAdapter, options: Idempot
 
   const reusedError = (entry: StoredEntry) =>
     new HttpError(
-      422,
       "IDEMPOTENCY_KEY_REUSED",
       `This Idempotency-Key was already used for another request (${entry.route} with a different body); use a new key for a new request.`,
     );
@@ -141,7 +140,6 @@ export function parseIdempotencyKey(value: string | string[] | undefined): strin
   if (value === undefined) return undefined;
   if (Array.isArray(value) || !/^[\x21-\x7e]{1,255}$/.test(value)) {
     throw new HttpError(
-      400,
       "INVALID_IDEMPOTENCY_KEY",
       "The Idempotency-Key header must be one value of 1 to 255 visible ASCII characters, e.g. a UUID.",
     );

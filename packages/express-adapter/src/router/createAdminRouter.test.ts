@@ -6,6 +6,7 @@ import express from "express";
 import { pino } from "pino";
 import { http } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
+import { buildAdminOpenApi } from "../openapi/buildAdminOpenApi.js";
 import { type AdminServer, type AdminServerOptions, createAdminServer } from "../server/createAdminServer.js";
 
 const devnet = useDevnet();
@@ -41,16 +42,17 @@ describe("system routes", () => {
     const { status, body, headers } = await call(`${url}/health`);
     expect(status).toBe(200);
     expect(headers.get("content-type")).toMatch(/^application\/json/);
-    expect(body).toEqual({ status: "ok", blockNumber: "1" });
+    expect(body).toEqual({ status: "ok", blockNumber: 1 });
   });
 
-  test("GET /network answers chain id, block number and gas price as decimal strings", async () => {
+  test("GET /network answers chain id and gas price as decimal text, the block number as an integer", async () => {
     const { url } = await serve();
+    await devnet.request("evm_mine");
     const { status, body } = await call(`${url}/network`);
     expect(status).toBe(200);
     expect(body).toEqual({
       chainId: "3151908",
-      blockNumber: "0",
+      blockNumber: 1,
       gasPrice: expect.stringMatching(/^[1-9]\d*$/),
     });
   });
@@ -199,7 +201,7 @@ describe("documentation and metrics", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(document.paths["/health"]?.get?.operationId).toBe("getHealth");
     expect(Object.keys(document.paths["/network"]?.get?.responses ?? {})).toEqual(
-      expect.arrayContaining(["200", "400", "401", "500", "503"]),
+      expect.arrayContaining(["200", "400", "500", "503"]),
     );
     expect(document.components.schemas.Error).toMatchObject({
       type: "object",
@@ -222,7 +224,7 @@ describe("documentation and metrics", () => {
     );
     expect(send.requestBody.required).toBe(true);
     expect(Object.keys(send.responses)).toEqual(
-      expect.arrayContaining(["200", "400", "401", "404", "409", "413", "422", "500", "503"]),
+      expect.arrayContaining(["200", "400", "404", "409", "413", "422", "500", "503"]),
     );
     expect(document.components.schemas.SendBody).toMatchObject({
       required: ["fromWalletId", "toAddress", "amount"],
@@ -230,8 +232,43 @@ describe("documentation and metrics", () => {
     });
     expect(JSON.stringify(document.components.schemas.WalletSummary)).not.toContain("private_key");
     expect(document.components.schemas.Network).toMatchObject({
-      properties: { chainId: { type: "string" } },
+      properties: {
+        chainId: { type: "string" },
+        blockNumber: { type: "integer" },
+        gasPrice: { type: "string" },
+      },
     });
+    expect(document.components.schemas.Health).toMatchObject({
+      properties: { blockNumber: { type: "integer" } },
+    });
+    expect(document.components.schemas.DiskUsage).toMatchObject({
+      properties: { usePercent: { type: "integer", minimum: 0, maximum: 100 } },
+    });
+    // Without a token no route can answer 401, and the document says so.
+    expect(JSON.stringify(document.paths)).not.toContain('"401"');
+    expect(document).not.toHaveProperty("security");
+  });
+
+  test("with a token, /openapi.json declares bearer auth and every route but /health can answer 401", async () => {
+    const { url } = await serve({ token: "s3cret" });
+    const { body } = await call(`${url}/openapi.json`, { headers: { authorization: "Bearer s3cret" } });
+    const document = body as {
+      security: unknown;
+      paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown }>>;
+      components: { securitySchemes: unknown };
+    };
+    expect(document.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.components.securitySchemes).toEqual({ bearerAuth: { type: "http", scheme: "bearer" } });
+    expect(document.paths["/health"]?.get).toMatchObject({ security: [] });
+    expect(document.paths["/health"]?.get?.responses).not.toHaveProperty("401");
+    expect(document.paths["/send"]?.post?.responses).toHaveProperty("401");
+    expect(document.paths["/bots/events"]?.get?.responses).toHaveProperty("401");
+    // What the panel's types are generated from is this very document, built without a server.
+    expect(body).toEqual(JSON.parse(JSON.stringify(buildAdminOpenApi({ bearerAuth: true }))));
+    const open = await serve();
+    expect((await call(`${open.url}/openapi.json`)).body).toEqual(
+      JSON.parse(JSON.stringify(buildAdminOpenApi())),
+    );
   });
 
   test("GET /docs is an interactive reference served without the internet", async () => {
@@ -298,7 +335,7 @@ describe("logs and mounting", () => {
     cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
     const address = server.address();
     const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-    expect((await call(`${base}/admin/health`)).body).toEqual({ status: "ok", blockNumber: "0" });
+    expect((await call(`${base}/admin/health`)).body).toEqual({ status: "ok", blockNumber: 0 });
     expect((await call(`${base}/other`)).body).toEqual({ mine: true });
     expect((await call(`${base}/admin/nowhere`)).body).toEqual({
       error: "No route for GET /nowhere.",

@@ -1,6 +1,6 @@
+import { defineRoute } from "@privnet/http";
 import { z } from "zod";
 import { addressOutput } from "../schemas/fields.js";
-import { defineRoute } from "./defineRoute.js";
 
 const abi = z
   .array(z.record(z.string(), z.unknown()))
@@ -60,10 +60,7 @@ export const contracts = defineRoute({
     "The platform's contracts (PriceOracle, LendingPool, tokens, DevNFT, price feeds) and the bots' (the erc20 bot's token, the nft bot's collection), each with its ABI, for viem, ethers or cast. Only contracts the chain has code for; deploys nothing.",
   tag: "system",
   response: contractsResponse,
-  errors: {
-    401: "A token is configured and the request has none or a wrong one.",
-    503: "The chain does not answer.",
-  },
+  errors: { 503: "The chain does not answer." },
   async handler({ platform }) {
     const [deployed, bots] = await Promise.all([platform.contracts.list(), platform.bots.contracts()]);
     return {

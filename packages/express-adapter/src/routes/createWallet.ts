@@ -1,7 +1,7 @@
+import { defineRoute } from "@privnet/http";
 import { z } from "zod";
 import { walletNameInput } from "../schemas/fields.js";
 import { createdWallet } from "../schemas/wallets.js";
-import { defineRoute } from "./defineRoute.js";
 
 export const createWalletBody = z.strictObject({ name: walletNameInput }).meta({ id: "CreateWalletBody" });
 
@@ -13,8 +13,7 @@ export const createWallet = defineRoute({
   description:
     "The answer is the only time the mnemonic is shown: it is not stored. The body may be empty or omitted.",
   tag: "wallets",
-  body: createWalletBody,
-  optionalBody: true,
+  body: { schema: createWalletBody, required: false },
   response: createdWallet,
   successStatus: 201,
   errors: {

@@ -1,6 +1,6 @@
+import { defineRoute } from "@privnet/http";
 import { z } from "zod";
 import { walletIdParams } from "../schemas/fields.js";
-import { defineRoute } from "./defineRoute.js";
 
 export const deleteWallet = defineRoute({
   method: "delete",

@@ -1,8 +1,8 @@
 import { parseAddress } from "@privnet/core";
+import { defineRoute } from "@privnet/http";
 import { formatEther } from "viem";
 import { z } from "zod";
 import { addressInput, addressOutput, ethOutput } from "../schemas/fields.js";
-import { defineRoute } from "./defineRoute.js";
 
 export const getBalance = defineRoute({
   method: "get",

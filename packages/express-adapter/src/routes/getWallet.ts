@@ -1,6 +1,6 @@
+import { defineRoute } from "@privnet/http";
 import { walletIdParams } from "../schemas/fields.js";
 import { walletDetails } from "../schemas/wallets.js";
-import { defineRoute } from "./defineRoute.js";
 
 export const getWallet = defineRoute({
   method: "get",

@@ -1,10 +1,10 @@
+import { defineRoute } from "@privnet/http";
 import { z } from "zod";
-import { defineRoute } from "./defineRoute.js";
 
 export const healthResponse = z
   .object({
     status: z.literal("ok"),
-    blockNumber: z.string().describe("Latest block number, decimal."),
+    blockNumber: z.int().nonnegative().describe("Latest block number."),
   })
   .meta({ id: "Health" });
 
@@ -20,6 +20,6 @@ export const health = defineRoute({
   errors: { 503: "The chain does not answer." },
   async handler({ platform }) {
     const { blockNumber } = await platform.network.info();
-    return { status: "ok" as const, blockNumber };
+    return { status: "ok" as const, blockNumber: Number(blockNumber) };
   },
 });

@@ -1,7 +1,7 @@
+import { defineRoute } from "@privnet/http";
 import { z } from "zod";
 import { privateKeyInput, walletNameInput } from "../schemas/fields.js";
 import { importedWallet } from "../schemas/wallets.js";
-import { defineRoute } from "./defineRoute.js";
 
 export const importWalletBody = z
   .strictObject({ name: walletNameInput, privateKey: privateKeyInput })
@@ -13,7 +13,7 @@ export const importWallet = defineRoute({
   operationId: "importWallet",
   summary: "Store an existing private key as a wallet",
   tag: "wallets",
-  body: importWalletBody,
+  body: { schema: importWalletBody, required: true },
   response: importedWallet,
   successStatus: 201,
   errors: {

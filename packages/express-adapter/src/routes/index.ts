@@ -1,7 +1,7 @@
+import type { RouteDefinition } from "@privnet/http";
 import { botRoutes } from "./bots/index.js";
 import { contracts } from "./contracts.js";
 import { createWallet } from "./createWallet.js";
-import type { RouteDefinition } from "./defineRoute.js";
 import { deleteWallet } from "./deleteWallet.js";
 import { getBalance } from "./getBalance.js";
 import { getWallet } from "./getWallet.js";

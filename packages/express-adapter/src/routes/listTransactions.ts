@@ -1,7 +1,7 @@
+import { defineRoute } from "@privnet/http";
 import { z } from "zod";
 import { addressInput } from "../schemas/fields.js";
 import { transactionEntry } from "../schemas/transactions.js";
-import { defineRoute } from "./defineRoute.js";
 
 /** The admin API answers at most this many history entries per request. */
 export const MAX_HISTORY_PAGE = 100;

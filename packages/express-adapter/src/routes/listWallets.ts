@@ -1,6 +1,6 @@
+import { defineRoute } from "@privnet/http";
 import { z } from "zod";
 import { walletSummary } from "../schemas/wallets.js";
-import { defineRoute } from "./defineRoute.js";
 
 export const listWallets = defineRoute({
   method: "get",

@@ -1,46 +1,18 @@
 import { useDevnet } from "@privnet/devnet/vitest";
+import { RawJsonNumber, sweepMalformedInput } from "@privnet/http/testing";
 import { generatePrivateKey } from "viem/accounts";
 import { expect, test } from "vitest";
-import { type Answer, call, serveAdmin, startPlatform } from "../testing/adminTestServer.js";
+import { errorBody } from "../schemas/errors.js";
+import { call, serveAdmin, startPlatform } from "../testing/adminTestServer.js";
 import { adminRoutes } from "./index.js";
 
-// Fires malformed input at every route: the API must answer every one with a 4xx and the
-// `{ error, code }` body, never a 5xx or HTML, and write nothing (no wallet, no history entry, no
-// transaction on the chain).
+// Fires malformed input at every route (the sweep of @privnet/http/testing, which the oracle API
+// runs too): the API must answer every one with a 4xx and the `{ error, code }` body, never a 5xx
+// or HTML, and write nothing (no wallet, no history entry, no transaction on the chain).
 
 const devnet = useDevnet();
 const recipient = "0x000000000000000000000000000000000000bEEF";
-
-/** Raw bodies no route accepts: not JSON, or JSON that is not an object. */
-const rawBodies = [
-  "{ not json",
-  "{'single': 'quotes'}",
-  '{"trailing": 1,}',
-  "\u0000\u0001binary",
-  "null",
-  "[]",
-  '[{"name":"x"}]',
-  '"a string"',
-  "42",
-  "true",
-  "1e400",
-  `{"deep": ${"[".repeat(2000)}${"]".repeat(2000)}}`,
-];
-
-/** A number written into the JSON text as is, e.g. one no JavaScript number holds exactly. */
-class RawNumber {
-  constructor(readonly text: string) {}
-}
-const huge = (text: string) => new RawNumber(text);
-
-/** JSON.stringify, with RawNumber values written verbatim. */
-function toJson(value: Record<string, unknown>): string {
-  const raws: string[] = [];
-  const text = JSON.stringify(value, (_key, inner) =>
-    inner instanceof RawNumber ? `__raw_${raws.push(inner.text) - 1}__` : inner,
-  );
-  return text.replace(/"__raw_(\d+)__"/g, (_match, index) => raws[Number(index)] ?? "null");
-}
+const huge = (text: string) => new RawJsonNumber(text);
 
 /** Values no field of any route accepts in place of a string or id. */
 const wrongTypes: unknown[] = [null, true, {}, [], ["0.5"], { $gt: 0 }];
@@ -158,63 +130,34 @@ const badPaths: Record<string, string[]> = {
     "/transactions?address=0xabc",
     "/transactions?address=",
   ],
+  "get /bots/:name/logs": ["/bots/transfer/logs?limit=0", "/bots/transfer/logs?limit=501"],
 };
-
-function expectJsonError(answer: Answer, what: string) {
-  expect(answer.status, what).toBeGreaterThanOrEqual(400);
-  expect(answer.status, what).toBeLessThan(500);
-  expect(answer.headers.get("content-type"), what).toMatch(/^application\/json/);
-  expect(answer.body, what).toEqual({ error: expect.any(String), code: expect.stringMatching(/^[A-Z_]+$/) });
-  expect((answer.body as { error: string }).error.length, what).toBeGreaterThan(0);
-}
 
 test("malformed input at every route: a 4xx with the JSON error shape, and nothing written", async () => {
   const platform = await startPlatform(devnet.rpcUrl);
   const { url } = await serveAdmin(platform);
+  const sender = devnet.accounts[1]?.address as `0x${string}`;
   const before = {
     wallets: await platform.storage.wallets.list(),
     transactions: await platform.storage.transactions.list({ limit: 1000 }),
     block: await platform.client.getBlockNumber({ cacheTime: 0 }),
-    nonce: await platform.client.getTransactionCount({
-      address: devnet.accounts[1]?.address as `0x${string}`,
-    }),
-  };
-  let requests = 0;
-  const fire = async (method: string, path: string, body: string | undefined, what: string) => {
-    requests++;
-    const answer = await call(`${url}${path}`, {
-      method,
-      ...(body === undefined ? {} : { body, headers: { "content-type": "application/json" } }),
-    });
-    expectJsonError(answer, what);
+    nonce: await platform.client.getTransactionCount({ address: sender }),
+    bots: (await call(`${url}/bots/status`)).body,
   };
 
-  for (const route of adminRoutes) {
-    const id = `${route.method} ${route.path}`;
-    if (route.body) {
-      const valid = validBodies[id];
-      if (!valid) throw new Error(`No valid body for ${id}: add one to this test.`);
-      for (const raw of rawBodies) await fire(route.method, route.path, raw, `${id} ${raw.slice(0, 40)}`);
-      for (const field of Object.keys(valid())) {
-        for (const value of badFieldValues[field] ?? []) {
-          const body = toJson({ ...valid(), [field]: value });
-          await fire(route.method, route.path, body, `${id} ${field}=${JSON.stringify(value)}`);
-        }
-        const { [field]: _missing, ...rest } = valid();
-        if (field !== "name")
-          await fire(route.method, route.path, JSON.stringify(rest), `${id} without ${field}`);
-      }
-    }
-    for (const path of badPaths[id] ?? []) await fire(route.method, path, undefined, `${id} ${path}`);
-  }
-  // A body that is not JSON is refused before any route runs, even one that takes no body.
-  await fire("DELETE", "/wallets/21", "{ not json", "DELETE with a broken body");
+  const requests = await sweepMalformedInput({
+    url,
+    routes: adminRoutes,
+    errorSchema: errorBody,
+    validBodies,
+    badFieldValues,
+    badPaths,
+  });
 
-  expect(requests).toBeGreaterThan(200);
+  expect(requests).toBeGreaterThan(300);
   expect(await platform.storage.wallets.list()).toEqual(before.wallets);
   expect(await platform.storage.transactions.list({ limit: 1000 })).toEqual(before.transactions);
   expect(await platform.client.getBlockNumber({ cacheTime: 0 })).toBe(before.block);
-  expect(
-    await platform.client.getTransactionCount({ address: devnet.accounts[1]?.address as `0x${string}` }),
-  ).toBe(before.nonce);
+  expect(await platform.client.getTransactionCount({ address: sender })).toBe(before.nonce);
+  expect((await call(`${url}/bots/status`)).body).toEqual(before.bots);
 });

@@ -1,11 +1,14 @@
+import { defineRoute } from "@privnet/http";
 import { z } from "zod";
-import { defineRoute } from "./defineRoute.js";
 
 export const networkResponse = z
   .object({
-    chainId: z.string().describe("Chain id, decimal: 3151908 on privnet."),
-    blockNumber: z.string().describe("Latest block number, decimal."),
-    gasPrice: z.string().describe("Gas price in wei, decimal."),
+    chainId: z.string().regex(/^\d+$/).describe('Chain id as decimal text: "3151908" on privnet.'),
+    blockNumber: z.int().nonnegative().describe("Latest block number."),
+    gasPrice: z
+      .string()
+      .regex(/^\d+$/)
+      .describe("Gas price in wei, as decimal text (it can exceed what a JSON number holds exactly)."),
   })
   .meta({ id: "Network" });
 
@@ -17,8 +20,10 @@ export const network = defineRoute({
   tag: "system",
   response: networkResponse,
   errors: {
-    401: "A token is configured and the request has none or a wrong one.",
     503: "The chain does not answer.",
   },
-  handler: ({ platform }) => platform.network.info(),
+  async handler({ platform }) {
+    const { chainId, blockNumber, gasPrice } = await platform.network.info();
+    return { chainId: String(chainId), blockNumber: Number(blockNumber), gasPrice: gasPrice.toString() };
+  },
 });

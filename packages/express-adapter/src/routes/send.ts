@@ -1,6 +1,7 @@
+import { defineRoute } from "@privnet/http";
 import { z } from "zod";
+import { idempotent } from "../idempotency/idempotent.js";
 import { addressInput, addressOutput, amountInput, ethOutput, walletIdInput } from "../schemas/fields.js";
-import { defineRoute } from "./defineRoute.js";
 
 export const sendBody = z
   .strictObject({
@@ -10,45 +11,46 @@ export const sendBody = z
   })
   .meta({ id: "SendBody" });
 
-export const send = defineRoute({
-  method: "post",
-  path: "/send",
-  operationId: "send",
-  summary: "Send ETH from a stored wallet",
-  description:
-    "Answers as soon as the node accepted the transaction (status pending); follow it in GET /transactions. Send an `Idempotency-Key` header to retry safely: the same key and body return the first answer and never send twice.",
-  tag: "sending",
-  body: sendBody,
-  idempotent: true,
-  response: z
-    .object({
-      hash: z.string().regex(/^0x[0-9a-f]{64}$/),
-      from: addressOutput,
-      to: addressOutput,
-      amount: ethOutput,
-      status: z.literal("pending"),
-    })
-    .meta({ id: "PendingSend" }),
-  errors: {
-    400: "Bad `fromWalletId`, `toAddress` (INVALID_ADDRESS) or `amount` (INVALID_AMOUNT); the wallet cannot pay amount plus fee (INSUFFICIENT_FUNDS); the node refused the transaction (TRANSACTION_REJECTED); a malformed Idempotency-Key.",
-    404: "No wallet with id `fromWalletId` (WALLET_NOT_FOUND).",
-    409: "Something outside privnet kept taking the wallet's nonces (NONCE_CONFLICT); retrying may succeed.",
-    422: "The Idempotency-Key was used before with another body or route (IDEMPOTENCY_KEY_REUSED).",
-    503: "The chain or the database does not answer, or the wallet's key cannot be decrypted.",
-  },
-  async handler({ platform, body }) {
-    const entry = await platform.sender.sendFromWallet({
-      fromWalletId: body.fromWalletId,
-      to: body.toAddress,
-      amount: body.amount,
-      source: "api",
-    });
-    return {
-      hash: entry.tx_hash,
-      from: entry.from_address,
-      to: entry.to_address,
-      amount: entry.amount,
-      status: "pending" as const,
-    };
-  },
-});
+export const send = idempotent(
+  defineRoute({
+    method: "post",
+    path: "/send",
+    operationId: "send",
+    summary: "Send ETH from a stored wallet",
+    description:
+      "Answers as soon as the node accepted the transaction (status pending); follow it in GET /transactions. Send an `Idempotency-Key` header to retry safely: the same key and body return the first answer and never send twice.",
+    tag: "sending",
+    body: { schema: sendBody, required: true },
+    response: z
+      .object({
+        hash: z.string().regex(/^0x[0-9a-f]{64}$/),
+        from: addressOutput,
+        to: addressOutput,
+        amount: ethOutput,
+        status: z.literal("pending"),
+      })
+      .meta({ id: "PendingSend" }),
+    errors: {
+      400: "Bad `fromWalletId`, `toAddress` (INVALID_ADDRESS) or `amount` (INVALID_AMOUNT); the wallet cannot pay amount plus fee (INSUFFICIENT_FUNDS); the node refused the transaction (TRANSACTION_REJECTED); a malformed Idempotency-Key.",
+      404: "No wallet with id `fromWalletId` (WALLET_NOT_FOUND).",
+      409: "Something outside privnet kept taking the wallet's nonces (NONCE_CONFLICT); retrying may succeed.",
+      422: "The Idempotency-Key was used before with another body or route (IDEMPOTENCY_KEY_REUSED).",
+      503: "The chain or the database does not answer, or the wallet's key cannot be decrypted.",
+    },
+    async handler({ platform, body }) {
+      const entry = await platform.sender.sendFromWallet({
+        fromWalletId: body.fromWalletId,
+        to: body.toAddress,
+        amount: body.amount,
+        source: "api",
+      });
+      return {
+        hash: entry.tx_hash,
+        from: entry.from_address,
+        to: entry.to_address,
+        amount: entry.amount,
+        status: "pending" as const,
+      };
+    },
+  }),
+);

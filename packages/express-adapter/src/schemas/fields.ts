@@ -1,6 +1,6 @@
 import { parseAddress, parseAmount, parsePrivateKey } from "@privnet/core";
+import { checkedByCore } from "@privnet/http";
 import { z } from "zod";
-import { checkedByCore } from "../validation/checkedByCore.js";
 
 // Fields shared by several routes: outputs as the SDK returns them, inputs checked by core's own
 // parsers so that the API and the SDK agree on what is valid.

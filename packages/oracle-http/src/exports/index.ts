@@ -1,16 +1,14 @@
-export { type ErrorBody, errorBody } from "../http/errorBody.js";
-export { OracleHttpError } from "../http/OracleHttpError.js";
-export { buildOracleOpenApi, type OracleOpenApiDocument } from "../openapi/buildOracleOpenApi.js";
+export { errorStatus, HttpError, type HttpErrorCode } from "@privnet/http";
+export { buildOracleOpenApi } from "../openapi/index.js";
 export {
   createOracleRouter,
   type OracleRouter,
   type OracleRouterOptions,
 } from "../router/createOracleRouter.js";
-export type { OracleRoute } from "../routes/defineOracleRoute.js";
-export { oracleRoutes } from "../routes/index.js";
+export { oracleRoutes, priceEventData, priceStream } from "../routes/index.js";
+export { type ErrorBody, errorBody, oracleErrors } from "../schemas/errors.js";
 export {
   createOracleServer,
   type OracleServer,
   type OracleServerOptions,
 } from "../server/createOracleServer.js";
-export { priceEventData } from "../stream/streamPrices.js";

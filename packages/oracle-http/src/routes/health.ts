@@ -1,5 +1,6 @@
+import { defineRoute } from "@privnet/http";
 import { z } from "zod";
-import { defineOracleRoute } from "./defineOracleRoute.js";
+import { isoTimestamp } from "../schemas/fields.js";
 
 export const healthResponse = z
   .object({
@@ -7,33 +8,40 @@ export const healthResponse = z
     status: z
       .enum(["ok", "degraded", "down"])
       .describe("down: chain unreachable; degraded: frozen or the last push failed."),
-    chain: z.object({ reachable: z.boolean(), blockNumber: z.number().int().nullable() }),
+    chain: z.object({ reachable: z.boolean(), blockNumber: z.int().nonnegative().nullable() }),
     contract: z.string().nullable().describe("The PriceOracle's address."),
     running: z.boolean().describe("The push loop runs."),
     frozen: z.boolean(),
-    interval: z.number().int().describe("Ms between pushes."),
+    interval: z.int().positive().describe("Ms between pushes."),
     lastPush: z
       .object({
-        at: z.string().describe("ISO 8601 UTC."),
-        ageSeconds: z.number().int(),
+        at: isoTimestamp,
+        ageSeconds: z.int().nonnegative(),
         txHash: z.string(),
-        blockNumber: z.number().int(),
+        blockNumber: z.int().nonnegative(),
       })
       .nullable(),
     lastTxHash: z.string().nullable(),
-    lastError: z.object({ message: z.string(), code: z.string().nullable(), at: z.string() }).nullable(),
-    consecutiveFailures: z.number().int(),
+    lastError: z.object({ message: z.string(), code: z.string().nullable(), at: isoTimestamp }).nullable(),
+    consecutiveFailures: z.int().nonnegative(),
   })
   .meta({ id: "Health" });
 
-export const health = defineOracleRoute({
+export const health = defineRoute({
   method: "get",
   path: "/health",
   operationId: "getHealth",
   summary: "Push loop and chain status (503 when the chain does not answer)",
+  tag: "system",
   response: healthResponse,
-  errors: { 503: "The chain does not answer (same body, status down)." },
-  status: (result) => (result.success ? 200 : 503),
+  successStatus: {
+    statuses: {
+      200: "The chain answers.",
+      503: 'The chain does not answer: `success: false`, `status: "down"`.',
+    },
+    pick: (answer) => (answer.success ? 200 : 503),
+  },
+  errors: {},
   handler: async ({ platform }) => {
     const blockNumber = await platform.client.getBlockNumber({ cacheTime: 0 }).then(
       (value) => Number(value),

@@ -1,9 +1,11 @@
-import type { OracleRoute } from "./defineOracleRoute.js";
+import type { RouteDefinition } from "@privnet/http";
 import { health } from "./health.js";
 import { price } from "./price.js";
 import { prices } from "./prices.js";
 import { setPrice } from "./setPrice.js";
 import { update } from "./update.js";
 
-/** Every JSON route of the oracle API (the SSE stream and /openapi.json are served beside them). */
-export const oracleRoutes: readonly OracleRoute[] = [prices, price, update, setPrice, health];
+export { priceEventData, priceStream } from "./priceStream.js";
+
+/** Every JSON route of the oracle API (its event stream is {@link priceStream}). */
+export const oracleRoutes: readonly RouteDefinition[] = [prices, price, update, setPrice, health];

@@ -1,7 +1,7 @@
 import { PriceNotAvailableError } from "@privnet/core";
+import { defineRoute } from "@privnet/http";
 import { z } from "zod";
-import { defineOracleRoute } from "./defineOracleRoute.js";
-import { address, decimalPrice, symbolParams } from "./schemas.js";
+import { address, decimalPrice, isoTimestamp, symbolParams, unixSeconds } from "../schemas/fields.js";
 
 export const priceResponse = z
   .object({
@@ -10,23 +10,24 @@ export const priceResponse = z
     address,
     price: decimalPrice,
     priceUSD: z.number().describe("The same price as a number (may round)."),
-    lastUpdated: z.number().int().describe("Unix seconds of the last on-chain update."),
-    lastUpdatedDate: z.string().describe("ISO 8601 UTC of the last update."),
+    lastUpdated: unixSeconds.describe("Unix seconds of the last on-chain update."),
+    lastUpdatedDate: isoTimestamp.describe("The same instant as ISO 8601 UTC."),
     isStale: z.boolean(),
   })
   .meta({ id: "Price" });
 
-export const price = defineOracleRoute({
+export const price = defineRoute({
   method: "get",
   path: "/price/:symbol",
   operationId: "getPrice",
   summary: "One token's price, read back from the contract",
+  tag: "prices",
   params: symbolParams,
   response: priceResponse,
   errors: {
-    400: "The symbol is not 1 to 11 letters or digits.",
-    404: "No token with this symbol, or it has no price on-chain yet.",
-    503: "The chain does not answer.",
+    400: "The symbol is not 1 to 11 letters or digits (INVALID_SYMBOL).",
+    404: "No token with this symbol (UNKNOWN_SYMBOL), or it has no price on-chain yet (PRICE_NOT_AVAILABLE).",
+    503: "The chain does not answer (CHAIN_UNREACHABLE).",
   },
   handler: async ({ platform, params }) => {
     const found = await platform.oracle.price(params.symbol);

@@ -1,17 +1,12 @@
+import { defineRoute } from "@privnet/http";
 import { z } from "zod";
-import { defineOracleRoute } from "./defineOracleRoute.js";
-import { address, decimalPrice } from "./schemas.js";
+import { address, addressInput, decimalPrice, priceInput, symbolInput } from "../schemas/fields.js";
 
 export const setPriceBody = z
-  .object({
-    symbol: z.string().describe("Existing or new symbol (1 to 11 letters or digits)."),
-    price: z
-      .union([z.string(), z.number()])
-      .describe('Positive USD price, at most 18 decimals: "2500.5" or 2500.5.'),
-    address: z
-      .string()
-      .optional()
-      .describe("Price key of a new symbol. Default: keccak256('privnet:oracle:' + SYMBOL), last 20 bytes."),
+  .strictObject({
+    symbol: symbolInput.describe("Existing or new symbol (1 to 11 letters or digits)."),
+    price: priceInput,
+    address: addressInput,
   })
   .meta({ id: "SetPriceRequest" });
 
@@ -22,25 +17,25 @@ export const setPriceResponse = z
     address,
     price: decimalPrice.describe("The stored price, read from the transaction's PriceUpdated event."),
     priceUSD: z.number(),
-    txHash: z.string(),
-    blockNumber: z.number().int(),
+    txHash: z.string().regex(/^0x[0-9a-f]{64}$/),
+    blockNumber: z.int().nonnegative(),
   })
   .meta({ id: "SetPrice" });
 
-export const setPrice = defineOracleRoute({
+export const setPrice = defineRoute({
   method: "post",
   path: "/set-price",
   operationId: "setPrice",
   summary: "Write one price on-chain now (it becomes the token's base); a new symbol is added",
-  body: setPriceBody,
+  tag: "prices",
+  body: { schema: setPriceBody, required: true },
   response: setPriceResponse,
   errors: {
-    400: "Bad symbol, price (zero, negative, not a number, too many decimals) or address; malformed JSON.",
-    413: "The body is too large.",
-    503: "The chain does not answer, or every attempt of the push failed.",
+    400: "Bad symbol (INVALID_SYMBOL), price (INVALID_PRICE: zero, negative, not a number, too many decimals) or address (INVALID_ADDRESS); no body, a missing field or an unknown one (VALIDATION_FAILED); malformed JSON.",
+    503: "The chain does not answer, or every attempt of the push failed (ORACLE_PUSH_FAILED).",
   },
   handler: async ({ platform, body }) => {
-    const stored = await platform.oracle.setPrice(body.symbol, body.price, body.address);
+    const stored = await platform.oracle.setPrice(body.symbol, body.price, body.address ?? undefined);
     return {
       success: true as const,
       symbol: stored.symbol,

@@ -1,11 +1,13 @@
-import { createServer as createNodeServer } from "node:http";
+import { createServer } from "node:http";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { createPlatform, type Platform, symbolAddress } from "@privnet/core";
 import { priceOracleAbi } from "@privnet/core/contracts";
 import { startDevnet } from "@privnet/devnet";
 import { useDevnet } from "@privnet/devnet/vitest";
+import { PortInUseError } from "@privnet/http";
 import { formatEther, getAddress, http } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
+import { buildOracleOpenApi } from "../openapi/buildOracleOpenApi.js";
 import { createOracleServer, type OracleServer, type OracleServerOptions } from "./createOracleServer.js";
 
 const devnet = useDevnet();
@@ -18,7 +20,7 @@ async function serve(options: OracleServerOptions = {}, given?: Platform) {
   const platform = given ?? (await createPlatform({ transport: http(devnet.rpcUrl), contracts: true }));
   if (!given) cleanups.push(() => platform.close());
   // The loop is started explicitly where a test needs it: pushes stay where the test puts them.
-  const server = await createOracleServer(platform, { port: 0, startLoop: false, ...options });
+  const server = await createOracleServer(platform, { port: 0, startLoop: false, logger: false, ...options });
   cleanups.push(() => server.close());
   return { platform, server };
 }
@@ -124,7 +126,7 @@ describe("a token configured but never pushed", () => {
       address: symbolAddress("WBTC"),
       price: "0",
       lastUpdated: 0,
-      lastUpdatedDate: null,
+      lastUpdatedDate: "1970-01-01T00:00:00.000Z",
       isStale: true,
     });
     expect(await call(server, "/price/WBTC")).toMatchObject({
@@ -194,7 +196,8 @@ describe("POST /update and /set-price", () => {
       [{ symbol: "ETH", price: -1 }, "INVALID_PRICE"],
       [{ symbol: "ETH", price: "abc" }, "INVALID_PRICE"],
       [{ symbol: "ETH", price: "1.1234567890123456789" }, "INVALID_PRICE"],
-      [{ symbol: "ETH", price: true }, "VALIDATION_FAILED"],
+      [{ symbol: "ETH", price: true }, "INVALID_PRICE"],
+      [{ symbol: "ETH", price: "1", colour: "red" }, "VALIDATION_FAILED"],
       [{ symbol: "", price: "1" }, "INVALID_SYMBOL"],
       [{ symbol: "TOO-LONG-SYMBOL", price: "1" }, "INVALID_SYMBOL"],
       [{ price: "1" }, "VALIDATION_FAILED"],
@@ -338,10 +341,38 @@ describe("everything else", () => {
       "/update",
     ]);
     expect(paths["/set-price"]?.post?.operationId).toBe("setPrice");
+    // What the panel's types are generated from is this very document, built without a server.
+    expect(body).toEqual(JSON.parse(JSON.stringify(buildOracleOpenApi())));
     const schemas = (body.components as { schemas: Record<string, unknown> }).schemas;
     expect(Object.keys(schemas)).toEqual(
-      expect.arrayContaining(["Prices", "Price", "SetPriceRequest", "Error", "Health"]),
+      expect.arrayContaining(["Prices", "PriceEntry", "Price", "SetPriceRequest", "Error", "Health"]),
     );
+    const operations = paths as unknown as Record<string, Record<string, Record<string, unknown>>>;
+    expect(operations["/set-price"]?.post?.requestBody).toMatchObject({ required: true });
+    expect(operations["/update"]?.post).not.toHaveProperty("requestBody");
+    expect(operations["/health"]?.get?.responses).toMatchObject({
+      200: { content: { "application/json": { schema: { $ref: "#/components/schemas/Health" } } } },
+      503: { content: { "application/json": { schema: { $ref: "#/components/schemas/Health" } } } },
+    });
+    expect(operations["/prices/stream"]?.get?.responses).toMatchObject({
+      200: { content: { "text/event-stream": {} } },
+    });
+    // The service description's types: Unix seconds and block numbers are integers, prices text.
+    expect(schemas.Price).toMatchObject({
+      properties: {
+        price: { type: "string" },
+        priceUSD: { type: "number" },
+        lastUpdated: { type: "integer" },
+        lastUpdatedDate: { type: "string", format: "date-time" },
+      },
+    });
+    expect(schemas.PriceEntry).toMatchObject({
+      properties: {
+        lastUpdated: { type: "integer" },
+        lastUpdatedDate: { type: "string", format: "date-time" },
+      },
+    });
+    expect(schemas.Error).toMatchObject({ required: ["success", "error", "code"] });
   });
 
   test("unknown routes are a JSON 404, wrong methods a JSON 405, never HTML", async () => {
@@ -358,7 +389,7 @@ describe("everything else", () => {
   test("close() stops the loop it started", async () => {
     const platform = await createPlatform({ transport: http(devnet.rpcUrl), contracts: true });
     cleanups.push(() => platform.close());
-    const server = await createOracleServer(platform, { port: 0 });
+    const server = await createOracleServer(platform, { port: 0, logger: false });
     expect(platform.oracle.status().running).toBe(true);
     await server.close();
     expect(platform.oracle.status().running).toBe(false);
@@ -371,29 +402,58 @@ describe("everything else", () => {
     // default is checked without ever depending on it being free.
     const release = await occupy(3004);
     try {
-      await expect(createOracleServer(platform)).rejects.toThrow("Port 3004 on 127.0.0.1 is already in use");
+      await expect(createOracleServer(platform, { logger: false })).rejects.toMatchObject({
+        code: "PORT_IN_USE",
+        port: 3004,
+        host: "127.0.0.1",
+      });
     } finally {
       await release();
     }
     expect(platform.oracle.status().running).toBe(false);
   });
 
-  test("serves on an already-listening server it is given, and close() closes it", async () => {
-    const given = createNodeServer();
-    await new Promise<void>((resolve) => given.listen(0, "127.0.0.1", resolve));
-    const { port } = given.address() as AddressInfo;
-    const { server } = await serve({ server: given, port: 1 });
-    expect(server).toMatchObject({ url: `http://127.0.0.1:${port}`, port, server: given });
-    expect((await call(server, "/prices")).status).toBe(200);
-    await server.close();
-    expect(given.listening).toBe(false);
-  });
-
-  test("a server that is not listening yet is refused", async () => {
-    await expect(serve({ server: createNodeServer() })).rejects.toMatchObject({
+  test("serves on an already-listening server and closes it; refuses one that does not listen, starting nothing", async () => {
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl), contracts: true });
+    cleanups.push(() => platform.close());
+    const notYet = createServer();
+    await expect(createOracleServer(platform, { server: notYet, logger: false })).rejects.toMatchObject({
       code: "INVALID_OPTIONS",
       message: "options.server is not listening.",
     });
+    expect(platform.oracle.status().running).toBe(false);
+    const listening = createServer();
+    await new Promise<void>((resolve) => listening.listen(0, "127.0.0.1", resolve));
+    const { port } = listening.address() as AddressInfo;
+    // port and host are ignored once a server is given.
+    const server = await createOracleServer(platform, {
+      server: listening,
+      port: 1,
+      startLoop: false,
+      logger: false,
+    });
+    cleanups.push(() => server.close());
+    expect(server).toMatchObject({ url: `http://127.0.0.1:${port}`, port, server: listening });
+    expect((await call(server, "/prices")).status).toBe(200);
+    await server.close();
+    expect(listening.listening).toBe(false);
+  });
+
+  test("a taken port is PORT_IN_USE naming port and host, and the loop it started is stopped", async () => {
+    const { server: first } = await serve();
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl), contracts: true });
+    cleanups.push(() => platform.close());
+    const error = await createOracleServer(platform, { port: first.port, logger: false }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PortInUseError);
+    expect(error).toMatchObject({
+      code: "PORT_IN_USE",
+      port: first.port,
+      host: "127.0.0.1",
+      message: expect.stringContaining(`Port ${first.port} on 127.0.0.1 is already in use.`),
+    });
+    expect(platform.oracle.status().running).toBe(false);
   });
 });
 

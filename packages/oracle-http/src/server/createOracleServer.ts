@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { InvalidOptionsError, type Platform } from "@privnet/core";
+import { type HttpServer, startServer } from "@privnet/http";
 import express from "express";
 import { createOracleRouter, type OracleRouterOptions } from "../router/createOracleRouter.js";
 
@@ -22,18 +22,15 @@ export type OracleServerOptions = OracleRouterOptions & {
   startLoop?: boolean;
 };
 
-export type OracleServer = {
-  /** Base URL, e.g. `http://127.0.0.1:3004`. */
-  url: string;
-  port: number;
-  server: Server;
+export type OracleServer = HttpServer & {
   /** Ends the price streams, stops the push loop it started, and closes the port. Idempotent. */
   close(): Promise<void>;
 };
 
 /**
  * Serves the oracle API on its own port (default 3004) and, by default, runs the push loop.
- * The platform's contracts are ensured (deployed on first use) before it listens.
+ * The platform's contracts are ensured (deployed on first use) before it listens. A taken port
+ * fails with `PORT_IN_USE`, and the loop it started is stopped again.
  *
  * @example
  * const platform = await createPlatform({ transport: http(rpcUrl), contracts: true });
@@ -45,57 +42,29 @@ export async function createOracleServer(
   platform: Platform,
   options: OracleServerOptions = {},
 ): Promise<OracleServer> {
-  const { port = 3004, host = "127.0.0.1", startLoop = true, server: given, ...routerOptions } = options;
-  if (given && !given.listening) throw new InvalidOptionsError("options.server is not listening.");
+  const { port = 3004, host = "127.0.0.1", startLoop = true, server, ...routerOptions } = options;
+  // Before anything starts: a server that does not listen is refused without side effects.
+  if (server && !server.listening) throw new InvalidOptionsError("options.server is not listening.");
   // Ensures the contracts and loads the simulator's stored state, so /health knows the contract.
   await platform.oracle.tokens();
   if (startLoop) await platform.oracle.start();
   const app = express();
   app.disable("x-powered-by");
-  const router = createOracleRouter(platform, routerOptions);
-  app.use(router);
+  app.use(createOracleRouter(platform, routerOptions));
 
-  let server: Server;
+  let served: HttpServer;
   try {
-    server = await new Promise<Server>((resolve, reject) => {
-      if (given) {
-        resolve(given.on("request", app));
-        return;
-      }
-      // express 5 also hands a listen error to this callback: then only the "error" listener settles.
-      const listening = app.listen(port, host, (error) => error || resolve(listening));
-      listening.once("error", (error: NodeJS.ErrnoException) => {
-        reject(
-          error.code === "EADDRINUSE"
-            ? new Error(
-                `Port ${port} on ${host} is already in use: stop what listens there or choose another port.`,
-                {
-                  cause: error,
-                },
-              )
-            : error,
-        );
-      });
-    });
+    served = await startServer(app, server ? { server } : { port, host });
   } catch (error) {
     if (startLoop) await platform.oracle.stop();
     throw error;
   }
-  const address = server.address() as AddressInfo;
-  const bound = given ? address.address : host;
-  const urlHost = bound.includes(":") ? `[${bound}]` : bound === "0.0.0.0" ? "127.0.0.1" : bound;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${urlHost}:${address.port}`,
-    port: address.port,
-    server,
+    ...served,
     close() {
       closing ??= (async () => {
-        router.endStreams();
-        await new Promise<void>((resolve, reject) => {
-          server.close((error) => (error ? reject(error) : resolve()));
-          server.closeIdleConnections();
-        });
+        await served.close();
         if (startLoop) await platform.oracle.stop().catch(() => {});
       })();
       return closing;

@@ -206,7 +206,7 @@ export interface paths {
         };
         /**
          * Every bot's status, config and stats
-         * @description `{ transfer: { status, address, config, stats }, erc20: …, nft: …, <custom>: … }`.
+         * @description `{ transfer: { status, address, contract, config, stats }, erc20: …, nft: …, <custom>: … }`.
          */
         get: operations["getBotsStatus"];
         put?: never;
@@ -297,40 +297,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bots/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bot events as they happen
+         * @description Event types: `started`, `stopped`, `transaction` (the history entry, once pending and once final), `error`, `funded`, `deployed`.
+         */
+        get: operations["streamBotEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        Health: {
-            /** @constant */
-            status: "ok";
-            /** @description Latest block number, decimal. */
-            blockNumber: string;
-        };
         Error: {
             /** @description What went wrong, for a person. */
             error: string;
             /** @description Stable machine-readable code, e.g. WALLET_NOT_FOUND. */
             code: string;
         };
+        Health: {
+            /** @constant */
+            status: "ok";
+            /** @description Latest block number. */
+            blockNumber: number;
+        };
         Network: {
-            /** @description Chain id, decimal: 3151908 on privnet. */
+            /** @description Chain id as decimal text: "3151908" on privnet. */
             chainId: string;
-            /** @description Latest block number, decimal. */
-            blockNumber: string;
-            /** @description Gas price in wei, decimal. */
+            /** @description Latest block number. */
+            blockNumber: number;
+            /** @description Gas price in wei, as decimal text (it can exceed what a JSON number holds exactly). */
             gasPrice: string;
         };
         ServerStatus: {
             disks: components["schemas"]["DiskUsage"][];
             memory: {
+                /** @description Human readable with a unit suffix, like df -h: "59G". */
                 total: string;
+                /** @description Human readable with a unit suffix, like df -h: "59G". */
                 used: string;
+                /** @description Human readable with a unit suffix, like df -h: "59G". */
                 free: string;
+                /** @description Human readable with a unit suffix, like df -h: "59G". */
                 available: string;
             };
             /** @description Running containers when a Docker engine answers, else 0. */
             runtimeContainers: number;
+            /** @description Machine uptime, "<d>d <h>h <m>m". */
             uptime: string;
             /**
              * Format: date-time
@@ -340,10 +365,14 @@ export interface components {
         };
         DiskUsage: {
             filesystem: string;
+            /** @description Human readable with a unit suffix, like df -h: "59G". */
             size: string;
+            /** @description Human readable with a unit suffix, like df -h: "59G". */
             used: string;
+            /** @description Human readable with a unit suffix, like df -h: "59G". */
             available: string;
-            usePercent: string;
+            /** @description Used share of the space users can fill, like df's Use%. */
+            usePercent: number;
             mountPoint: string;
         };
         WalletSummary: {
@@ -568,17 +597,7 @@ export interface components {
         };
         BotLogs: {
             bot: string;
-            transactions: {
-                id: number;
-                tx_hash: string;
-                from_address: string;
-                to_address: string;
-                amount: string;
-                /** @enum {string} */
-                status: "pending" | "confirmed" | "failed";
-                block_number: number | null;
-                created_at: string;
-            }[];
+            transactions: components["schemas"]["TransactionEntry"][];
             errors: components["schemas"]["BotError"][];
         };
         Contracts: {
@@ -875,7 +894,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than the configured limit (100 kB by default). */
+            /** @description The body is larger than the configured limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -953,7 +972,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than the configured limit (100 kB by default). */
+            /** @description The body is larger than the configured limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1301,7 +1320,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than the configured limit (100 kB by default). */
+            /** @description The body is larger than the configured limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1391,7 +1410,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than the configured limit (100 kB by default). */
+            /** @description The body is larger than the configured limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1488,7 +1507,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["StartBotRequest"];
             };
@@ -1530,7 +1549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than the configured limit (100 kB by default). */
+            /** @description The body is larger than the configured limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1718,6 +1737,47 @@ export interface operations {
             };
             /** @description The chain does not answer. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamBotEvents: {
+        parameters: {
+            query?: {
+                /** @description Only this bot's events (empty: every bot's). */
+                bot?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events: `bot`, data the bot event as JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Malformed query. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -44,7 +44,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Draw new prices and push them now in one updatePrices transaction (frozen or not) */
+        /**
+         * Draw new prices and push them now in one updatePrices transaction (frozen or not)
+         * @description Takes no body: none, an empty one or `{}`.
+         */
         post: operations["pushPrices"];
         delete?: never;
         options?: never;
@@ -119,19 +122,23 @@ export interface components {
             /** @constant */
             success: true;
             prices: {
-                [key: string]: {
-                    /** @description Checksummed address (ETH: 0xEeee…EEeE). */
-                    address: string;
-                    /** @description USD, decimal string, e.g. "1999.87". */
-                    price: string;
-                    /** @description Unix seconds of the last on-chain update; 0 if never. */
-                    lastUpdated: number;
-                    /** @description ISO 8601 UTC of the last update; null if never. */
-                    lastUpdatedDate: string | null;
-                    /** @description Older than the token's heartbeat: the contract's getPrice reverts. */
-                    isStale: boolean;
-                };
+                [key: string]: components["schemas"]["PriceEntry"];
             };
+        };
+        PriceEntry: {
+            /** @description Checksummed address (ETH: 0xEeee…EEeE). */
+            address: string;
+            /** @description USD, decimal string; "0" for a token never pushed. */
+            price: string;
+            /** @description Unix seconds of the last on-chain update; 0 if never. */
+            lastUpdated: number;
+            /**
+             * Format: date-time
+             * @description The same instant as ISO 8601 UTC (1970-01-01T00:00:00.000Z for a token never pushed).
+             */
+            lastUpdatedDate: string;
+            /** @description Older than the token's heartbeat: the contract's getPrice reverts. */
+            isStale: boolean;
         };
         Price: {
             /** @constant */
@@ -145,7 +152,10 @@ export interface components {
             priceUSD: number;
             /** @description Unix seconds of the last on-chain update. */
             lastUpdated: number;
-            /** @description ISO 8601 UTC of the last update. */
+            /**
+             * Format: date-time
+             * @description The same instant as ISO 8601 UTC.
+             */
             lastUpdatedDate: string;
             isStale: boolean;
         };
@@ -175,12 +185,18 @@ export interface components {
             blockNumber: number;
         };
         SetPriceRequest: {
-            /** @description Existing or new symbol (1 to 11 letters or digits). */
+            /**
+             * @description Existing or new symbol (1 to 11 letters or digits).
+             * @example ETH
+             */
             symbol: string;
-            /** @description Positive USD price, at most 18 decimals: "2500.5" or 2500.5. */
+            /**
+             * @description Positive USD price, at most 18 decimals: "2500.5" or 2500.5.
+             * @example 2500.5
+             */
             price: string | number;
-            /** @description Price key of a new symbol. Default: keccak256('privnet:oracle:' + SYMBOL), last 20 bytes. */
-            address?: string;
+            /** @description Price key of a new symbol. Default: keccak256('privnet:oracle:' + SYMBOL), last 20 bytes. A known symbol keeps its own. */
+            address?: string | null;
         };
         Health: {
             /** @description False when the chain does not answer. */
@@ -202,7 +218,10 @@ export interface components {
             /** @description Ms between pushes. */
             interval: number;
             lastPush: {
-                /** @description ISO 8601 UTC. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds.
+                 */
                 at: string;
                 ageSeconds: number;
                 txHash: string;
@@ -212,6 +231,10 @@ export interface components {
             lastError: {
                 message: string;
                 code: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds.
+                 */
                 at: string;
             } | null;
             consecutiveFailures: number;
@@ -243,6 +266,15 @@ export interface operations {
                     "application/json": components["schemas"]["Prices"];
                 };
             };
+            /** @description Malformed JSON or failed validation. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A bug: please report it. */
             500: {
                 headers: {
@@ -252,7 +284,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The chain does not answer. */
+            /** @description The chain does not answer (CHAIN_UNREACHABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -268,6 +300,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Token symbol, 1 to 11 letters or digits, case-insensitive: "ETH", "PRIV", "USDC", "DAI", … */
                 symbol: string;
             };
             cookie?: never;
@@ -283,7 +316,7 @@ export interface operations {
                     "application/json": components["schemas"]["Price"];
                 };
             };
-            /** @description The symbol is not 1 to 11 letters or digits. */
+            /** @description The symbol is not 1 to 11 letters or digits (INVALID_SYMBOL). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -292,7 +325,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No token with this symbol, or it has no price on-chain yet. */
+            /** @description No token with this symbol (UNKNOWN_SYMBOL), or it has no price on-chain yet (PRICE_NOT_AVAILABLE). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -310,7 +343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The chain does not answer. */
+            /** @description The chain does not answer (CHAIN_UNREACHABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -339,6 +372,15 @@ export interface operations {
                     "application/json": components["schemas"]["Update"];
                 };
             };
+            /** @description A body with fields (this route takes none), or malformed JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A bug: please report it. */
             500: {
                 headers: {
@@ -348,7 +390,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The chain does not answer, or every attempt of the push failed. */
+            /** @description The chain does not answer, or every attempt of the push failed (ORACLE_PUSH_FAILED). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -381,7 +423,7 @@ export interface operations {
                     "application/json": components["schemas"]["SetPrice"];
                 };
             };
-            /** @description Bad symbol, price (zero, negative, not a number, too many decimals) or address; malformed JSON. */
+            /** @description Bad symbol (INVALID_SYMBOL), price (INVALID_PRICE: zero, negative, not a number, too many decimals) or address (INVALID_ADDRESS); no body, a missing field or an unknown one (VALIDATION_FAILED); malformed JSON. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -390,7 +432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is too large. */
+            /** @description The body is larger than the configured limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -408,7 +450,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The chain does not answer, or every attempt of the push failed. */
+            /** @description The chain does not answer, or every attempt of the push failed (ORACLE_PUSH_FAILED). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -428,13 +470,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The chain answers. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Malformed JSON or failed validation. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A bug: please report it. */
@@ -446,13 +497,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The chain does not answer (same body, status down). */
+            /** @description The chain does not answer: `success: false`, `status: "down"`. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Health"];
                 };
             };
         };
@@ -466,13 +517,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An event stream */
+            /** @description Server-sent events: `prices` (the `/prices` map) on connect, then `price` per token per push. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/event-stream": string;
+                };
+            };
+            /** @description Malformed query. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -1,10 +1,11 @@
 import { createPlatform, type Platform } from "@privnet/core";
 import { useDevnet } from "@privnet/devnet/vitest";
+import { buildOpenApiDocument } from "@privnet/http";
 import { http } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
-import { buildOpenApiDocument } from "../../openapi/buildOpenApiDocument.js";
+import { errorBody } from "../../schemas/errors.js";
 import { serveBotRoutes } from "./fixtures/botTestApp.js";
-import { botRoutes } from "./index.js";
+import { botEvents, botRoutes } from "./index.js";
 
 const devnet = useDevnet();
 const cleanups: (() => Promise<void>)[] = [];
@@ -51,13 +52,27 @@ function confirmations(platform: Platform, bot: string, count: number) {
 
 describe("bot routes", () => {
   test("render into the OpenAPI document with their request and response schemas", () => {
-    const document = buildOpenApiDocument(botRoutes, { version: "0.0.0" });
+    const document = buildOpenApiDocument(botRoutes, [botEvents], {
+      title: "bots",
+      description: "",
+      version: "0.0.0",
+      errorSchema: errorBody,
+    });
     expect(Object.keys(document.paths)).toEqual([
       "/bots/status",
       "/bots/{name}/start",
       "/bots/{name}/stop",
       "/bots/{name}/logs",
+      "/bots/events",
     ]);
+    // Start takes an optional body: no body and {} start with the defaults.
+    expect(document.paths["/bots/{name}/start"]?.post).toMatchObject({ requestBody: { required: false } });
+    expect(document.paths["/bots/{name}/stop"]?.post).not.toHaveProperty("requestBody");
+    expect(document.paths["/bots/events"]?.get).toMatchObject({
+      operationId: "streamBotEvents",
+      parameters: [{ name: "bot", in: "query", required: false }],
+      responses: { 200: { content: { "text/event-stream": {} } } },
+    });
     expect(Object.keys(document.components.schemas)).toEqual(
       expect.arrayContaining(["BotStatus", "BotStats", "StartBotRequest", "BotTransition", "BotLogs"]),
     );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { transactionEntry } from "../../schemas/transactions.js";
 
 const decimal = z.string().describe('Decimal amount, e.g. "0.01".');
 
@@ -83,18 +84,7 @@ export const botTransition = botStatusEntry
 export const botLogs = z
   .object({
     bot: z.string(),
-    transactions: z.array(
-      z.object({
-        id: z.number().int(),
-        tx_hash: z.string(),
-        from_address: z.string(),
-        to_address: z.string(),
-        amount: z.string(),
-        status: z.enum(["pending", "confirmed", "failed"]),
-        block_number: z.number().int().nullable(),
-        created_at: z.string(),
-      }),
-    ),
+    transactions: z.array(transactionEntry),
     errors: z.array(botError),
   })
   .meta({ id: "BotLogs" });

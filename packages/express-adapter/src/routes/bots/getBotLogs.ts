@@ -1,5 +1,5 @@
+import { defineRoute } from "@privnet/http";
 import { z } from "zod";
-import { defineRoute } from "../defineRoute.js";
 import { botLogs, botName } from "./botSchemas.js";
 
 export const getBotLogs = defineRoute({
@@ -16,7 +16,6 @@ export const getBotLogs = defineRoute({
   }),
   response: botLogs,
   errors: {
-    401: "A token is configured and the request has none or a wrong one.",
     404: "No bot with that name (BOT_NOT_FOUND).",
   },
   handler: ({ platform, params, query }) => platform.bots.logs(params.name, { limit: query.limit }),

@@ -1,4 +1,4 @@
-import { defineRoute } from "../defineRoute.js";
+import { defineRoute } from "@privnet/http";
 import { botName, botTransition, startBotBody } from "./botSchemas.js";
 
 export const startBot = defineRoute({
@@ -10,17 +10,14 @@ export const startBot = defineRoute({
     "No body (or `{}`) starts with the configured defaults. Starting a running bot changes nothing and says so (`changed: false`).",
   tag: "bots",
   params: botName,
-  body: startBotBody,
+  body: { schema: startBotBody, required: false },
   response: botTransition,
   errors: {
     400: "A field that does not apply to this bot, or a bad value (INVALID_BOT_CONFIG).",
-    401: "A token is configured and the request has none or a wrong one.",
     404: "No bot with that name (BOT_NOT_FOUND).",
   },
   async handler({ platform, params, body }) {
-    const overrides = Object.fromEntries(
-      Object.entries(body ?? {}).filter(([, value]) => value !== undefined),
-    );
+    const overrides = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
     const transition = await platform.bots.start(params.name, overrides);
     return { ...(await platform.bots.get(params.name)), ...transition };
   },

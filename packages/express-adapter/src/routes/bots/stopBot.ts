@@ -1,4 +1,4 @@
-import { defineRoute } from "../defineRoute.js";
+import { defineRoute } from "@privnet/http";
 import { botName, botTransition } from "./botSchemas.js";
 
 export const stopBot = defineRoute({
@@ -12,7 +12,6 @@ export const stopBot = defineRoute({
   params: botName,
   response: botTransition,
   errors: {
-    401: "A token is configured and the request has none or a wrong one.",
     404: "No bot with that name (BOT_NOT_FOUND).",
   },
   async handler({ platform, params }) {

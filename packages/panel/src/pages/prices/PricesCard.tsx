@@ -59,7 +59,8 @@ export function PricesCard() {
                   <th scope="row">{symbol}</th>
                   <td className="num mono">{entry.price}</td>
                   <td>
-                    {entry.lastUpdatedDate ? (
+                    {/* A token never pushed is dated at 0 (1970-01-01T00:00:00.000Z). */}
+                    {entry.lastUpdated > 0 ? (
                       <time dateTime={entry.lastUpdatedDate} title={entry.lastUpdatedDate}>
                         {formatAge(entry.lastUpdated * 1000, now)}
                       </time>

@@ -5,11 +5,6 @@ import { formatTime } from "../../format/formatTime";
 
 const STATUS_REFRESH_MS = 30_000;
 
-/** A disk's use in percent, whether the API writes it as a number (23) or as text ("23%"). */
-function percent(value: number | string): number {
-  return Number.parseFloat(String(value));
-}
-
 /** The machine the admin server runs on: uptime, memory, disks, running containers. */
 export function ServerStatusCard() {
   const query = adminApi.useQuery("get", "/server-status", undefined, { refetchInterval: STATUS_REFRESH_MS });
@@ -59,10 +54,10 @@ export function ServerStatusCard() {
                       <meter
                         min={0}
                         max={100}
-                        value={percent(disk.usePercent)}
+                        value={disk.usePercent}
                         aria-label={`${disk.mountPoint} use`}
                       />{" "}
-                      {percent(disk.usePercent)}%
+                      {disk.usePercent}%
                     </td>
                   </tr>
                 ))}

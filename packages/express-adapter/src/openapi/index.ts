@@ -1,0 +1,2 @@
+export { adminApi } from "./adminApi.js";
+export { buildAdminOpenApi } from "./buildAdminOpenApi.js";

@@ -1,0 +1,88 @@
+import type { ErrorCode } from "@privnet/core";
+import type { HttpErrorCode } from "./HttpError.js";
+
+/**
+ * The HTTP status of every error code, core's and the HTTP layer's: the one table both servers map
+ * errors with. Typed as a complete record, so a new code does not compile until it has a status.
+ */
+export const errorStatus = {
+  // Options are the operator's configuration (createPlatform, the oracle's models, contract
+  // options), never a client's request: no route hands client input to them, so when one fails
+  // while serving a request the server is misconfigured or buggy (500), and no retry by the client
+  // can help. (The oracle API used to answer 400.)
+  INVALID_OPTIONS: 500,
+  CHAIN_UNREACHABLE: 503,
+  CHAIN_ID_MISMATCH: 503,
+  PLATFORM_CLOSED: 503,
+  WALLET_EXISTS: 409,
+  STORAGE_CLOSED: 503,
+  // A value the storage cannot keep is a bug of the caller inside privnet, not of the client.
+  STORAGE_VALUE_INVALID: 500,
+  // The database cannot be opened or is newer than this code: the service is not available.
+  STORAGE_OPEN_FAILED: 503,
+  STORAGE_SCHEMA_UNSUPPORTED: 503,
+  // Client input and what the chain says about it.
+  WALLET_NOT_FOUND: 404,
+  INVALID_PRIVATE_KEY: 400,
+  INVALID_ADDRESS: 400,
+  INVALID_AMOUNT: 400,
+  INVALID_QUERY: 400,
+  INSUFFICIENT_FUNDS: 400,
+  TRANSACTION_REJECTED: 400,
+  TRANSACTION_FAILED: 400,
+  // Another sender kept taking the nonce: the same request may succeed when retried.
+  NONCE_CONFLICT: 409,
+  // The server cannot decrypt stored keys (no or wrong passphrase configured): not the client's fault.
+  WALLET_LOCKED: 503,
+  WALLET_DECRYPTION_FAILED: 503,
+  // Oracle and lending: bad input is 400, an unknown symbol or a price never set 404; a stale
+  // price or a push the chain did not take means the dependency is not usable right now (503).
+  INVALID_SYMBOL: 400,
+  INVALID_PRICE: 400,
+  UNKNOWN_SYMBOL: 404,
+  PRICE_NOT_AVAILABLE: 404,
+  PRICE_STALE: 503,
+  ORACLE_PUSH_FAILED: 503,
+  // The lending pool refused the operation for this account's position: the request, not the server.
+  LENDING_ASSET_NOT_LISTED: 400,
+  LENDING_INSUFFICIENT_COLLATERAL: 400,
+  LENDING_HEALTH_FACTOR_TOO_LOW: 400,
+  LENDING_BORROW_EXCEEDS_LTV: 400,
+  LENDING_INSUFFICIENT_LIQUIDITY: 400,
+  LENDING_NO_DEBT: 400,
+  LENDING_NOT_LIQUIDATABLE: 400,
+  LENDING_REPAY_EXCEEDS_CLOSE_FACTOR: 400,
+  LENDING_INSUFFICIENT_COLLATERAL_TO_SEIZE: 400,
+  LENDING_REVERTED: 400,
+  // Bots, and the general sender they use.
+  INVALID_TRANSACTION: 400,
+  BOT_NOT_FOUND: 404,
+  BOT_EXISTS: 409,
+  INVALID_BOT_CONFIG: 400,
+  // Raised by the embedded devnet and by a server's own start-up, never on a request.
+  DEVNET_BINARY_NOT_FOUND: 500,
+  DEVNET_PORT_IN_USE: 500,
+  DEVNET_STATE_INVALID: 500,
+  DEVNET_START_FAILED: 500,
+  PORT_IN_USE: 500,
+  // The contracts are deployed on first use: a router mounted without a server that ensured them
+  // first deploys them on its first request. A deployment that fails there means the chain did not
+  // take it, so the service is not available right now and a retry may succeed: 503, like a push
+  // that failed. (The admin API used to answer 500.)
+  CONTRACT_DEPLOYMENT_FAILED: 503,
+  // The HTTP layer's own codes.
+  INVALID_JSON: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  BODY_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  // Idempotency-Key (the admin API's sends): a malformed key is a bad request; a key reused with
+  // another body cannot be processed as sent, and retrying it unchanged cannot help.
+  INVALID_IDEMPOTENCY_KEY: 400,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  // A database driver's socket failed: the dependency is gone, not the request.
+  STORAGE_UNREACHABLE: 503,
+  INTERNAL: 500,
+} as const satisfies Record<ErrorCode | HttpErrorCode, number>;

@@ -1,0 +1,43 @@
+// @privnet/http: the one HTTP toolkit of privnet's servers (the admin API and the oracle API).
+export {
+  describeZodError,
+  type ErrorEnvelope,
+  type ErrorResponse,
+  errorStatus,
+  HttpError,
+  type HttpErrorCode,
+  PortInUseError,
+  type PortInUseErrorParameters,
+  toErrorResponse,
+} from "../errors/index.js";
+export type { RequestLogger, RequestObservation } from "../observe/index.js";
+export {
+  type ApiDescription,
+  type BuildApiDocumentOptions,
+  buildApiDocument,
+  buildOpenApiDocument,
+  type OpenApiDocument,
+  type OpenApiOptions,
+  type OpenApiParameter,
+} from "../openapi/index.js";
+export {
+  type ApiRouter,
+  type ApiRouterOptions,
+  createApiRouter,
+  type ExtraRoute,
+  type RouteAnswer,
+  type RouteCall,
+  type RouteHook,
+} from "../router/index.js";
+export {
+  defineEventStream,
+  defineRoute,
+  type EventStreamDefinition,
+  type HttpMethod,
+  type RouteContext,
+  type RouteDefinition,
+} from "../routes/index.js";
+export { type HttpServer, listenOn, type StartServerOptions, startServer } from "../server/index.js";
+export { serveStaticApp } from "../static/index.js";
+export type { EventStream } from "../streams/index.js";
+export { type CoreFieldSchema, checkedByCore } from "../validation/index.js";

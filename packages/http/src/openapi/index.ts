@@ -1,0 +1,11 @@
+export {
+  type ApiDescription,
+  type BuildApiDocumentOptions,
+  buildApiDocument,
+} from "./buildApiDocument.js";
+export {
+  buildOpenApiDocument,
+  type OpenApiDocument,
+  type OpenApiOptions,
+  type OpenApiParameter,
+} from "./buildOpenApiDocument.js";

@@ -1,0 +1,2 @@
+export { defineEventStream, type EventStreamDefinition } from "./defineEventStream.js";
+export { defineRoute, type HttpMethod, type RouteContext, type RouteDefinition } from "./defineRoute.js";

@@ -1,0 +1,2 @@
+export { listenOn } from "./listenOn.js";
+export { type HttpServer, type StartServerOptions, startServer } from "./startServer.js";

@@ -1,0 +1,1 @@
+export { serveStaticApp } from "./serveStaticApp.js";

@@ -1,0 +1,6 @@
+export {
+  type EventStream,
+  type EventStreamOptions,
+  endEventStream,
+  openEventStream,
+} from "./openEventStream.js";

@@ -1,0 +1,1 @@
+export { type CoreFieldSchema, type CoreIssueParams, checkedByCore } from "./checkedByCore.js";

@@ -1,0 +1,2 @@
+export { buildOracleOpenApi } from "./buildOracleOpenApi.js";
+export { oracleApi } from "./oracleApi.js";
