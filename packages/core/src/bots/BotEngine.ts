@@ -45,6 +45,12 @@ export type BotsOptions = {
   poolLimit?: number | undefined;
   /** Resume the bots that were running when the platform last closed. Default true. */
   resume?: boolean | undefined;
+  /**
+   * Resume them only once this settles (not at all if it rejects), instead of while the platform
+   * starts: `privnet up` holds them until its devnet mines at its block time again, so that they
+   * do not send into the at-once mining of the set-up. Default: none.
+   */
+  resumeAfter?: Promise<unknown> | undefined;
   /** Where `TRANSFER_*`, `ERC20_*`, `NFT_*` are read. Default `process.env` (none outside Node). */
   env?: Record<string, string | undefined> | undefined;
 };
@@ -88,6 +94,7 @@ export class BotEngine {
   readonly #funder;
   readonly #env;
   #capacity: Promise<{ blockGasLimit: bigint; poolLimit: number }> | undefined;
+  #closed = false;
 
   constructor(ctx: SenderContext, options: BotsOptions = {}) {
     this.#ctx = ctx;
@@ -221,6 +228,7 @@ export class BotEngine {
 
   /** Stops every loop for a shutdown; running bots stay marked running and resume on the next start. */
   async close() {
+    this.#closed = true;
     await Promise.all([...this.#runners.values()].map((runner) => runner.close()));
   }
 
@@ -246,7 +254,15 @@ export class BotEngine {
     const { resume, config } = await runner.load();
     if (resume && (this.#options.resume ?? true)) {
       // The last run's config if it is still valid, else the configured one.
-      await runner.start(config ?? undefined).catch(() => runner.start());
+      const resumeRun = () => runner.start(config ?? undefined).catch(() => runner.start());
+      const after = this.#options.resumeAfter;
+      if (after === undefined) await resumeRun();
+      else {
+        runner.holdResume(config);
+        // Nothing waits for it: the second start uses the configured config, checked when the
+        // bot was registered, so it does not fail; a rejected `after` means "do not resume".
+        void after.then(() => (this.#closed ? undefined : resumeRun())).catch(() => undefined);
+      }
     }
   }
 

@@ -89,6 +89,8 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   #feePerGas = 0n;
   /** This run's pending limit follows the chain (interval 0, no explicit `maxPending`). */
   #autoPending = false;
+  /** Left running by the last run and to be resumed later (`resumeAfter`): a close keeps it so. */
+  #resumeHeld: Record<string, unknown> | null | undefined;
   #capacity: { blockGasLimit: bigint; poolLimit: number } | undefined;
   /** The bot's gas limit per transaction, a moving average of its sends (a transfer's to start). */
   #gasPerTransaction = TRANSFER_GAS;
@@ -154,6 +156,14 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     return { resume: saved.running, config: saved.config };
   }
 
+  /**
+   * The bot was running when the platform last closed and resumes later (`resumeAfter`): until
+   * then a close keeps it marked running, with `config`, so that the next start resumes it.
+   */
+  holdResume(config: Record<string, unknown> | null) {
+    this.#resumeHeld = config;
+  }
+
   /** Starts the loop with the configured settings, overridden by `overrides` for this run. */
   async start(overrides?: unknown): Promise<BotTransition> {
     if (this.#running) {
@@ -165,6 +175,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       };
     }
     const config = mergeBotConfig(this.name, this.definition.schema, this.#configured, overrides);
+    this.#resumeHeld = undefined;
     const explicit =
       this.#deps.explicitMaxPending ||
       (typeof overrides === "object" && overrides !== null && "maxPending" in overrides);
@@ -197,7 +208,8 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   /** Stops the loop for a platform shutdown: the stored state still says running, so it resumes. */
   async close() {
     this.#shuttingDown = true;
-    const wasRunning = this.#running;
+    // A bot whose resume was still held stays marked running too, with the config it had.
+    const wasRunning = this.#running || this.#resumeHeld !== undefined;
     await this.#halt();
     this.#running = wasRunning;
     await this.#save();
@@ -577,7 +589,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
    * the chain, so that it follows the chain again then (it is not an explicit `maxPending`).
    */
   #persistedConfig(): Record<string, unknown> | null {
-    if (!this.#runConfig) return null;
+    if (!this.#runConfig) return this.#resumeHeld ?? null;
     if (!this.#autoPending) return this.#runConfig;
     const { maxPending: _, ...config } = this.#runConfig;
     return config;

@@ -9,7 +9,8 @@ import express, {
   Router,
 } from "express";
 import { type Logger, pino } from "pino";
-import { getAbsoluteFSPath } from "swagger-ui-dist";
+// Only the path helper: the package's entry also parses its 1.5 MB browser bundle (~180 ms at start).
+import getAbsoluteFSPath from "swagger-ui-dist/absolute-path.js";
 import { bearerAuth } from "../http/bearerAuth.js";
 import { cors } from "../http/cors.js";
 import { docsInitScript, docsPage } from "../http/docsPage.js";
