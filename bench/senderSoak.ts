@@ -7,6 +7,8 @@
  *   watched transactions, caches) must not make later sends slower.
  * - `rss_after_10k_sends`: resident memory after the 10,000 sends, once they are confirmed and
  *   after a pause and a garbage collection, as a ratio to the same before them.
+ * - `heap_after_10k_sends`: the same for the JavaScript heap in use: what the process keeps, apart
+ *   from the memory V8 and the allocator keep committed after the peak of a burst.
  *
  * Each batch of 1,000 is queued at once; the sender keeps `maxInFlight` (64) in flight.
  *
@@ -46,11 +48,16 @@ async function allSettled(platform: Platform) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
-async function residentMb(platform: Platform) {
+async function memoryMb(platform: Platform) {
   await allSettled(platform);
   await new Promise((resolve) => setTimeout(resolve, 2_000)); // the pause
   collect();
-  return process.memoryUsage().rss / 2 ** 20;
+  const usage = process.memoryUsage();
+  const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+  console.log(
+    `rss ${mb(usage.rss)}, heap used ${mb(usage.heapUsed)} of ${mb(usage.heapTotal)}, external ${mb(usage.external)}, array buffers ${mb(usage.arrayBuffers)}`,
+  );
+  return { rss: usage.rss / 2 ** 20, heap: usage.heapUsed / 2 ** 20 };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "privnet-bench-soak-"));
@@ -73,17 +80,17 @@ try {
       return (performance.now() - started) / batchSize;
     };
     await batch(); // warm-up: JIT, connections, the wallet's signer
-    const before = await residentMb(platform);
+    const before = await memoryMb(platform);
     const perSend: number[] = [];
     for (let index = 0; index < batches; index++) {
       perSend.push(await batch());
       console.log(`sends ${(index + 1) * batchSize}: ${(perSend.at(-1) ?? 0).toFixed(3)} ms per send`);
     }
-    const after = await residentMb(platform);
+    const after = await memoryMb(platform);
     const first = perSend[0] ?? 0;
     const last = perSend.at(-1) ?? 0;
     console.log(
-      `resident memory: ${before.toFixed(1)} MB before, ${after.toFixed(1)} MB after ${sends} sends`,
+      `resident memory: ${before.rss.toFixed(1)} MB before, ${after.rss.toFixed(1)} MB after ${sends} sends; heap used ${before.heap.toFixed(1)} MB, then ${after.heap.toFixed(1)} MB`,
     );
     recordFigures({
       sender_cost_growth: figure(
@@ -93,10 +100,16 @@ try {
         `sendFromWallet, sqlite storage, 1 s blocks: mean time per send over sends ${sends - batchSize + 1}–${sends} vs over sends 1–${batchSize} (after a warm-up of ${batchSize}), batches of ${batchSize} queued at once`,
       ),
       rss_after_10k_sends: figure(
-        after,
-        before,
+        after.rss,
+        before.rss,
         "MB",
         `resident memory of the process after ${sends} sendFromWallet calls (sqlite storage), all confirmed, a 2 s pause and a collection, vs the same before them`,
+      ),
+      heap_after_10k_sends: figure(
+        after.heap,
+        before.heap,
+        "MB",
+        `JavaScript heap in use after ${sends} sendFromWallet calls (sqlite storage), all confirmed, a 2 s pause and a collection, vs the same before them`,
       ),
     });
   } finally {

@@ -130,9 +130,9 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
       platform = await createPlatform({
         transport: transportFor(rpcUrl),
         storage,
-        // The embedded devnet is on this machine: asking it for new blocks 8 times a block costs
-        // nothing, and a confirmation (the set-up's fundings first) is seen within 1/8 of a block
-        // instead of up to a second later.
+        // The embedded devnet is on this machine: asking it for new blocks 20 times a block costs
+        // next to nothing, and a confirmation (the set-up's fundings first) is seen within 1/20 of
+        // a block instead of up to a second later.
         ...(devnet && devnet.blockTime > 0 ? { pollingInterval: pollingIntervalFor(devnet.blockTime) } : {}),
         // Deployed (or reused) while the platform starts, by the contracts' own key funded
         // through the nonce manager, so nothing else sending from the funder can collide with it.
@@ -218,9 +218,9 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
   }
 }
 
-/** Milliseconds between polls for new blocks of a devnet mining every `blockTime` seconds: 1/8 of a block, 50 to 1,000 ms. */
+/** Milliseconds between polls for new blocks of a devnet mining every `blockTime` seconds: 1/20 of a block, 50 to 1,000 ms. */
 function pollingIntervalFor(blockTime: number): number {
-  return Math.min(1_000, Math.max(50, Math.round((blockTime * 1_000) / 8)));
+  return Math.min(1_000, Math.max(50, Math.round((blockTime * 1_000) / 20)));
 }
 
 /** A promise settled from outside; a rejection nobody waits for is not an unhandled one. */
