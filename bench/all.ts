@@ -9,6 +9,7 @@
  *   pnpm bench --only sender,startup   # some of them
  */
 import { spawnSync } from "node:child_process";
+import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -57,8 +58,14 @@ for (const [name, file] of benchmarks) {
   durations.push([name, (performance.now() - begun) / 1000, result.status === 0]);
 }
 
+const results = readResults();
+results.machine.loadAverageAtEnd = loadavg().map((load) => Number(load.toFixed(2)));
+writeResults(results);
 console.log("\n=== every figure (bench/results/latest.json) ===");
-for (const [name, entry] of Object.entries(readResults().figures)) console.log(formatFigure(name, entry));
+for (const [name, entry] of Object.entries(results.figures)) console.log(formatFigure(name, entry));
+console.log(
+  `load average at the start ${results.machine.loadAverage.join(" ")}, at the end ${results.machine.loadAverageAtEnd?.join(" ")} (${results.machine.cores} cores)`,
+);
 console.log("\n=== time taken ===");
 for (const [name, seconds, ok] of durations) {
   console.log(`${`bench:${name}`.padEnd(18)} ${seconds.toFixed(0).padStart(5)} s${ok ? "" : "  FAILED"}`);

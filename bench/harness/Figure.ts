@@ -20,6 +20,8 @@ export type Machine = {
   /** 1, 5 and 15 minute load averages when the run started (the machine is shared). */
   loadAverage: number[];
   startedAt: string;
+  /** The same when the run ended (written by `pnpm bench`): other work may have started meanwhile. */
+  loadAverageAtEnd?: number[];
 };
 
 export type BenchResults = { figures: Record<string, Figure>; machine: Machine };
