@@ -5,7 +5,7 @@
  * benchmark took. A benchmark that fails does not stop the others; the run then exits with 1.
  * Targets missed are reported, not failed: docs/performance.md explains each.
  *
- *   pnpm bench                         # everything (about 12 minutes on the 2-core machine)
+ *   pnpm bench                         # everything (about 5 minutes on the 2-core machine)
  *   pnpm bench --only sender,startup   # some of them
  */
 import { spawnSync } from "node:child_process";

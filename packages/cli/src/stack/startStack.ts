@@ -37,8 +37,9 @@ export type Stack = {
  * Starts the whole stack: binds every service's port, starts the embedded devnet (or connects to
  * `chain.rpcUrl`), the storage, the platform, the platform contracts (deployed once, reused on
  * restart), then every service on its bound port, together. The embedded devnet mines the set-up
- * at once and switches to its block time once the services are up; bots left running resume then. A taken port ({@link PortInUseError}) fails
- * before the chain starts or anything is written. A failure stops what was started and rethrows.
+ * at once and switches to its block time once the services are up; bots left running resume then.
+ * A taken port ({@link PortInUseError}) fails before the chain starts or anything is written. A
+ * failure stops what was started and rethrows.
  *
  * @example
  * const stack = await startStack(resolveSettings({ config: {}, env: {}, flags: { port: "0" }, cwd }));

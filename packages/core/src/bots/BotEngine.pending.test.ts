@@ -1,11 +1,11 @@
 import { useDevnet } from "@privnet/devnet/vitest";
-import { http } from "viem";
 import { expect, test } from "vitest";
-import { type CreatePlatformOptions, createPlatform, type Platform } from "../platform/createPlatform.js";
+import type { CreatePlatformOptions, Platform } from "../platform/createPlatform.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import { MAX_PENDING_LIMIT } from "./BotConfig.js";
 import { nextBotEvents, transactionWith } from "./fixtures/nextBotEvents.js";
+import { openBotPlatform } from "./fixtures/openBotPlatform.js";
 
 // At interval 0 the pending limit follows the chain: 60M gas a block, 21,000 a transfer → 2,857
 // transfers a block, three blocks of headroom, within anvil's pool (no limit: the largest
@@ -14,14 +14,7 @@ import { nextBotEvents, transactionWith } from "./fixtures/nextBotEvents.js";
 const devnet = useDevnet();
 const chainLimit = Math.floor(60_000_000 / 21_000) * 3;
 
-function open(options: Partial<CreatePlatformOptions> = {}) {
-  return createPlatform({
-    transport: http(devnet.rpcUrl),
-    pollingInterval: 100,
-    ...options,
-    bots: { env: {}, ...options.bots },
-  });
-}
+const open = (options: Partial<CreatePlatformOptions> = {}) => openBotPlatform(devnet.rpcUrl, options);
 
 /** Runs the transfer bot until it confirmed a transaction; answers its status then, and stops it. */
 async function runBriefly(platform: Platform, overrides: Record<string, unknown>) {

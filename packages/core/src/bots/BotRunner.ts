@@ -85,7 +85,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   #fundsCheck: Promise<void> | undefined;
   #fundNow = true;
   readonly #funding: BotFunding;
-  /** Max fee per gas the sender pays now (2 × base fee + tip), for the spend of each send. */
+  /** Max fee per gas a send may pay (see #topUp), for the spend of each send. */
   #feePerGas = 0n;
   /** This run's pending limit follows the chain (interval 0, no explicit `maxPending`). */
   #autoPending = false;

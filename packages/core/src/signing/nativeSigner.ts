@@ -1,4 +1,5 @@
-import { bytesToHex, hexToBytes } from "viem";
+import { hexToBytes } from "viem";
+import { fromCompactSignature } from "./fromCompactSignature.js";
 import type { SignerBackend } from "./SignerBackend.js";
 
 /** The part of the `secp256k1` package's binding used here. */
@@ -30,11 +31,7 @@ export async function loadNativeSigner(): Promise<SignerBackend> {
     name: "native",
     sign(digest, key) {
       const { signature, recid } = binding.ecdsaSign(hexToBytes(digest), key.bytes);
-      return {
-        r: bytesToHex(signature.subarray(0, 32)),
-        s: bytesToHex(signature.subarray(32, 64)),
-        yParity: (recid & 1) as 0 | 1,
-      };
+      return fromCompactSignature(signature, recid);
     },
   };
 }

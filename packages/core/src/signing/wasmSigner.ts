@@ -1,4 +1,5 @@
-import { bytesToHex, hexToBytes } from "viem";
+import { hexToBytes } from "viem";
+import { fromCompactSignature } from "./fromCompactSignature.js";
 import type { SignerBackend } from "./SignerBackend.js";
 
 /** The part of `tiny-secp256k1` used here. */
@@ -23,11 +24,7 @@ export async function loadWasmSigner(): Promise<SignerBackend> {
     name: "wasm",
     sign(digest, key) {
       const { signature, recoveryId } = secp.signRecoverable(hexToBytes(digest), key.bytes);
-      return {
-        r: bytesToHex(signature.subarray(0, 32)),
-        s: bytesToHex(signature.subarray(32, 64)),
-        yParity: (recoveryId & 1) as 0 | 1,
-      };
+      return fromCompactSignature(signature, recoveryId);
     },
   };
 }
