@@ -1,13 +1,14 @@
 /**
  * The admin API's cost over the SDK, on one anvil in one run.
  *
- * 1. `POST /send` throughput over HTTP (fetch, whose undici agent keeps connections alive, in this same process, C requests
- *    in flight) as a ratio to
- *    `platform.sender.sendFromWallet` called in process with the same concurrency. Each side sends
- *    from its own system wallet; rounds alternate; medians are compared.
- * 2. `GET /wallets` latency with 1,000 stored wallets as a ratio to one `GET /balance/:address`
- *    (the list reads every balance in one JSON-RPC round trip, so it should cost a small multiple
- *    of one balance read, not a thousand).
+ * 1. `http_send_vs_inprocess`: `POST /send` throughput over HTTP (fetch, whose undici agent keeps
+ *    connections alive, in this same process, C requests in flight) as a ratio to
+ *    `platform.sender.sendFromWallet` called in process with the same concurrency (memory
+ *    storage, so that the HTTP layer's own cost shows). Each side sends from its own system
+ *    wallet; rounds alternate; medians are compared.
+ * 2. `wallets_list_vs_balance`: `GET /wallets` latency with 1,000 stored wallets as a ratio to one
+ *    `GET /balance/:address` (the list reads every balance in one JSON-RPC round trip, so it
+ *    should cost a small multiple of one balance read, not a thousand).
  *
  *   pnpm bench:admin                                  # N=1000 sends, C=64, 3 rounds, 50 latency samples
  *   pnpm bench:admin --sends 2000 --concurrency 32 --rounds 5 --samples 100
@@ -18,6 +19,7 @@ import { startDevnet } from "@privnet/devnet";
 import { createAdminServer } from "@privnet/express-adapter";
 import { http } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
+import { figure, median, recordFigures, runConcurrently } from "./harness/index.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -35,8 +37,6 @@ const samples = Number(args.samples);
 const walletCount = Number(args.wallets);
 const recipient = "0x000000000000000000000000000000000000bE0c";
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 // Interval mining: transactions pool up between blocks, as on the 2 s chain, without the 2 s wait.
 const devnet = await startDevnet({ port: 0, blockTime: 1 });
 try {
@@ -47,19 +47,7 @@ try {
     const httpWalletId = 5;
 
     /** Runs `send` `sends` times with `concurrency` in flight; answers sends per second. */
-    async function round(send: () => Promise<void>) {
-      const started = performance.now();
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (next < sends) {
-            next++;
-            await send();
-          }
-        }),
-      );
-      return sends / ((performance.now() - started) / 1000);
-    }
+    const round = (send: () => Promise<void>) => runConcurrently(sends, concurrency, send);
     const inProcessRound = () =>
       round(async () => {
         await platform.sender.sendFromWallet({
@@ -97,9 +85,6 @@ try {
     );
     console.log(
       `${"POST /send over HTTP:".padEnd(46)} ${overHttp.map(rate).join(", ")} → median ${rate(median(overHttp))}`,
-    );
-    console.log(
-      `POST /send / in-process sender throughput ratio: ${(median(overHttp) / median(inProcess)).toFixed(2)}`,
     );
 
     // 1,000 stored wallets (written straight to the storage: creating them is not what is measured).
@@ -140,7 +125,20 @@ try {
     console.log(
       `${`GET /wallets (${listed.length} wallets) median latency:`.padEnd(46)} ${ms(median(list))}`,
     );
-    console.log(`GET /wallets / GET /balance latency ratio: ${(median(list) / median(balance)).toFixed(1)}`);
+    recordFigures({
+      http_send_vs_inprocess: figure(
+        median(overHttp),
+        median(inProcess),
+        "tx/s",
+        `POST /send over HTTP (keep-alive, ${concurrency} in flight) vs platform.sender.sendFromWallet in process, memory storage; median of ${rounds} rounds of ${sends}`,
+      ),
+      wallets_list_vs_balance: figure(
+        median(list),
+        median(balance),
+        "ms",
+        `GET /wallets latency with ${listed.length} stored wallets vs one GET /balance/:address; median of ${samples} samples`,
+      ),
+    });
   } finally {
     await admin.close();
     await platform.close();

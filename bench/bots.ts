@@ -1,22 +1,25 @@
 /**
- * The transfer bot at interval 0 against the raw viem baseline, on one anvil in one run.
+ * The transfer bot at interval 0 against the raw viem baselines, on one anvil in one run (1 s
+ * interval mining: transactions pool up between blocks as on the 2 s chain, without the wait).
  *
- * Baseline: N transfers signed beforehand and sent with `eth_sendRawTransaction`, C requests in
- * flight (as in bench/sender.ts). Bot: the transfer bot started with `interval: 0` — it sends as
- * fast as the node takes them, at most `maxPending` unconfirmed — timed from `start` until the node
- * accepted its N-th transaction. It pays for what the raw loop does not: picking a recipient,
- * signing, the nonce manager's lock and bookkeeping, a history record and two events per
- * transaction, and waiting for blocks once `maxPending` is reached. Rounds alternate; medians are
- * compared.
+ * - `bot_vs_presigned`: the transfer bot started with `{ interval: 0 }` (its pending limit then
+ *   follows the chain) and the memory storage, timed from `start` until the node accepted its
+ *   N-th transaction — against N transfers signed beforehand and sent with
+ *   `eth_sendRawTransaction`, C requests in flight.
+ * - `bot_vs_sign_then_send`: the same bot against signing each transfer right before sending it:
+ *   what the bot engine and the sender add (picking a recipient, the nonce manager's lock and
+ *   bookkeeping, a history record and two events per transaction).
+ *
+ * Rounds alternate; medians are compared. `bench:block-fill` measures how full it keeps blocks.
  *
  *   pnpm bench:bots                       # N=2000, C=64, 3 rounds
  *   pnpm bench:bots --transfers 5000 --rounds 5
  */
 import { parseArgs } from "node:util";
-import { createPlatform } from "@privnet/core";
+import { type BotEvent, createPlatform } from "@privnet/core";
 import { startDevnet } from "@privnet/devnet";
 import { createPublicClient, type Hex, http } from "viem";
-import { rawBaselines } from "./rawBaselines.js";
+import { figure, median, rawBaselines, recordFigures } from "./harness/index.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -30,7 +33,6 @@ const concurrency = Number(args.concurrency);
 const rounds = Number(args.rounds);
 const recipient: Hex = "0x000000000000000000000000000000000000bE0c";
 
-// 1 s interval mining: transactions pool up between blocks as on the 2 s chain, without the wait.
 const devnet = await startDevnet({ port: 0, blockTime: 1 });
 try {
   const client = createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl) });
@@ -43,17 +45,18 @@ try {
   const raw = rawBaselines({
     client,
     chain: devnet.chain,
+    rpcUrl: devnet.rpcUrl,
     privateKey: devnet.accounts[1]?.privateKey as Hex,
     recipient,
     transfers,
     concurrency,
   });
 
-  async function botRound(maxPending: number) {
+  /** Transactions per second from `start` until the node accepted the N-th. */
+  async function botRound() {
     let accepted = 0;
-    let started = 0;
     const done = new Promise<number>((resolve) => {
-      const listener = (event: { bot: string; type: string; transaction?: { status: string } }) => {
+      const listener = (event: BotEvent) => {
         if (
           event.bot !== "transfer" ||
           event.type !== "transaction" ||
@@ -66,8 +69,8 @@ try {
       };
       platform.events.on("bot", listener);
     });
-    started = performance.now();
-    await platform.bots.start("transfer", { interval: 0, maxPending });
+    const started = performance.now();
+    await platform.bots.start("transfer", { interval: 0 });
     const ended = await done;
     await platform.bots.stop("transfer");
     await platform.bots.settled("transfer");
@@ -76,37 +79,41 @@ try {
 
   // Warm-up (and the bot's one top-up) outside the timed rounds.
   await raw.preSigned();
-  await botRound(transfers);
+  await botRound();
   const baseline: number[] = [];
   const signing: number[] = [];
-  const unbounded: number[] = [];
-  const bounded: number[] = [];
+  const bot: number[] = [];
   for (let round = 0; round < rounds; round++) {
     baseline.push(await raw.preSigned());
     signing.push(await raw.signThenSend());
-    unbounded.push(await botRound(transfers));
-    bounded.push(await botRound(512));
+    bot.push(await botRound());
   }
   const { stats } = await platform.bots.get("transfer");
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   const rate = (value: number) => `${value.toFixed(0)} tx/s`;
   const report = (label: string, values: number[]) =>
     console.log(`${label.padEnd(52)} ${values.map(rate).join(", ")} → median ${rate(median(values))}`);
   console.log(`transfers per round: ${transfers}, in flight: ${concurrency}, rounds: ${rounds}, 1 s blocks`);
   report("raw viem eth_sendRawTransaction (pre-signed):", baseline);
   report("raw viem sign + eth_sendRawTransaction:", signing);
-  report(`transfer bot, interval 0, maxPending ${transfers}:`, unbounded);
-  report("transfer bot, interval 0, maxPending 512 (default):", bounded);
-  console.log(`bot / baseline throughput ratio: ${(median(unbounded) / median(baseline)).toFixed(2)}`);
-  console.log(
-    `bot / sign-and-send ratio (the engine's and manager's own cost): ${(median(unbounded) / median(signing)).toFixed(2)}`,
-  );
-  console.log(
-    `bot (default maxPending) / baseline ratio: ${(median(bounded) / median(baseline)).toFixed(2)} (bounded by 512 per block)`,
-  );
+  report("transfer bot, { interval: 0 }:", bot);
   console.log(
     `bot totals: sent ${stats.sent}, confirmed ${stats.confirmed}, failed ${stats.failed}, errors ${stats.errors}`,
   );
+  const rounding = `median of ${rounds} rounds of ${transfers} transfers, 1 s blocks, memory storage`;
+  recordFigures({
+    bot_vs_presigned: figure(
+      median(bot),
+      median(baseline),
+      "tx/s",
+      `transfer bot started with { interval: 0 }, from start to the node accepting its ${transfers}th transaction, vs raw viem pre-signed eth_sendRawTransaction, ${concurrency} in flight; ${rounding}`,
+    ),
+    bot_vs_sign_then_send: figure(
+      median(bot),
+      median(signing),
+      "tx/s",
+      `the same bot vs raw viem signing each transfer right before sending it, ${concurrency} in flight; ${rounding}`,
+    ),
+  });
   await platform.close();
 } finally {
   await devnet.stop();

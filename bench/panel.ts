@@ -15,7 +15,7 @@
  *   pnpm bench:panel                        # 1,000 wallets, 10 samples
  *   pnpm bench:panel --wallets 2000 --samples 20
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -25,6 +25,7 @@ import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import { launchChromium } from "../packages/panel/e2e/fixtures/chromium.js";
 import { startPanelStack } from "../packages/panel/e2e/fixtures/startPanelStack.js";
 import { buildApp } from "../packages/panel/scripts/buildApp.js";
+import { type Figure, figure, median, recordFigures } from "./harness/index.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -39,9 +40,6 @@ const JS_TARGET_KB = 250;
 const RENDER_TARGET_MS = 1_000;
 
 const root = dirname(fileURLToPath(import.meta.url));
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-type Figure = { value: number; baseline: number; ratio: number; unit: string; work: string };
 const figures: Record<string, Figure> = {};
 
 // 1. The JavaScript the browser downloads, gzipped (zlib's default level, as a server would send it).
@@ -50,13 +48,12 @@ const assets = join(root, "../packages/panel/dist/app/assets");
 const scripts = readdirSync(assets).filter((file) => file.endsWith(".js"));
 const gzipBytes = scripts.reduce((sum, file) => sum + gzipSync(readFileSync(join(assets, file))).length, 0);
 const gzipKb = gzipBytes / 1000;
-figures.panel_js_gzip_kb = {
-  value: Number(gzipKb.toFixed(1)),
-  baseline: JS_TARGET_KB,
-  ratio: Number((gzipKb / JS_TARGET_KB).toFixed(3)),
-  unit: "kB",
-  work: `the panel's built JavaScript (${scripts.length} file${scripts.length === 1 ? "" : "s"}), gzipped`,
-};
+figures.panel_js_gzip_kb = figure(
+  gzipKb,
+  JS_TARGET_KB,
+  "kB",
+  `the panel's built JavaScript (${scripts.length} file${scripts.length === 1 ? "" : "s"}), gzipped; baseline: the 250 kB target`,
+);
 console.log(
   `panel JavaScript gzipped: ${gzipKb.toFixed(1)} kB; baseline (target) ${JS_TARGET_KB} kB; ratio ${(gzipKb / JS_TARGET_KB).toFixed(2)} (≤ 1: ${gzipKb <= JS_TARGET_KB ? "met" : "NOT met"})`,
 );
@@ -118,13 +115,12 @@ try {
     }
     const renderMs = median(render);
     const fetchMs = median(fetched);
-    figures.panel_wallets_render_ms = {
-      value: Number(renderMs.toFixed(1)),
-      baseline: Number(fetchMs.toFixed(1)),
-      ratio: Number((renderMs / fetchMs).toFixed(2)),
-      unit: "ms",
-      work: `navigation to the wallet list rendered with ${stored} wallets, median of ${samples} cold loads in chromium; baseline: the same browser fetching GET /wallets`,
-    };
+    figures.panel_wallets_render_ms = figure(
+      renderMs,
+      fetchMs,
+      "ms",
+      `navigation to the wallet list rendered with ${stored} wallets, median of ${samples} cold loads in chromium; baseline: the same browser fetching GET /wallets`,
+    );
     const ms = (value: number) => `${value.toFixed(1)} ms`;
     console.log(`\nwallets stored: ${stored}, samples: ${samples}`);
     console.log(`navigation → wallet list rendered: ${render.map(ms).join(", ")} → median ${ms(renderMs)}`);
@@ -141,14 +137,4 @@ try {
 }
 
 // Merged, not overwritten: other benchmarks write their own figures into the same file.
-const resultsFile = join(root, "results/latest.json");
-mkdirSync(dirname(resultsFile), { recursive: true });
-let results: { figures?: Record<string, Figure> } & Record<string, unknown> = {};
-try {
-  results = JSON.parse(readFileSync(resultsFile, "utf8"));
-} catch {
-  results = {};
-}
-results.figures = { ...results.figures, ...figures };
-writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
-console.log(`\nfigures written to ${resultsFile}`);
+recordFigures(figures);

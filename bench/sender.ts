@@ -1,21 +1,35 @@
 /**
- * Sender throughput against a raw viem baseline, on one anvil in one run.
+ * The sender's throughput against raw viem, on one anvil in one run (1 s interval mining:
+ * transactions pool up between blocks as on the 2 s chain, without the 2 s wait).
  *
- * Baseline: N transfers signed beforehand, sent with `eth_sendRawTransaction`, C requests in
- * flight. Sender: N concurrent `platform.sender.sendFromWallet` calls from one wallet (nonce
- * manager, validation, signing, history records included), keeping C in flight
- * (`maxInFlight`). For reference, a third line signs each transfer right before sending it, with
- * the same concurrency: the pre-signed baseline leaves signing out, a sender cannot. All measure until the node accepted the last transaction. Rounds alternate
- * so that neither side always runs on a fuller pool; the median of each side is compared.
+ * - `sender_vs_presigned`: N `platform.sender.sendFromWallet` calls from one wallet, the sender
+ *   keeping C in flight (`maxInFlight`), with the sqlite storage `privnet up` uses (a fresh
+ *   database file, `synchronous=FULL`) — against N transfers signed beforehand and sent with one
+ *   `eth_sendRawTransaction` per request, C in flight.
+ * - `sender_vs_viem_nonce_manager`: the same sender throughput against what a user writes by
+ *   hand: viem's `walletClient.sendTransaction({ to, value })` with its `nonceManager`, C at once.
+ * - `sender_memory_vs_presigned`: the sender with the memory storage (the figure this benchmark
+ *   reported before issue 12).
+ * - `sender_vs_sign_then_send`: the sender (sqlite) against signing each transfer right before
+ *   sending it, C in flight: what is left of the sender's own cost once signing is counted.
+ * - `sender_fast_signer_vs_presigned`: `platform.sender.sendTransaction` with a `toFastAccount`
+ *   account (sqlite): what the fast signer gives the sender before it signs with it itself.
  *
- *   pnpm bench                     # N=2000, C=64, 3 rounds
- *   pnpm bench --transfers 5000 --concurrency 32 --rounds 5
+ * Every side sends from its own account; rounds alternate so that none always meets a fuller
+ * pool; medians are compared.
+ *
+ *   pnpm bench:sender                     # N=2000, C=64, 3 rounds
+ *   pnpm bench:sender --transfers 5000 --concurrency 32 --rounds 5
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createPlatform } from "@privnet/core";
+import { createPlatform, type Platform, toFastAccount } from "@privnet/core";
 import { startDevnet } from "@privnet/devnet";
+import { sqliteStorage } from "@privnet/storage-sqlite";
 import { createPublicClient, type Hex, http } from "viem";
-import { rawBaselines } from "./rawBaselines.js";
+import { figure, median, rawBaselines, recordFigures } from "./harness/index.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -29,62 +43,127 @@ const concurrency = Number(args.concurrency);
 const rounds = Number(args.rounds);
 const recipient: Hex = "0x000000000000000000000000000000000000bE0c";
 
-// Interval mining: transactions pool up between blocks, as on the 2 s chain, without the 2 s wait.
+const dataDir = mkdtempSync(join(tmpdir(), "privnet-bench-sender-"));
 const devnet = await startDevnet({ port: 0, blockTime: 1 });
+const platforms: Platform[] = [];
 try {
   const client = createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl) });
-  const platform = await createPlatform({ transport: http(devnet.rpcUrl), maxInFlight: concurrency });
+  const key = (index: number) => devnet.accounts[index]?.privateKey as Hex;
   const raw = rawBaselines({
     client,
     chain: devnet.chain,
-    privateKey: devnet.accounts[1]?.privateKey as Hex,
+    rpcUrl: devnet.rpcUrl,
+    privateKey: key(1),
     recipient,
     transfers,
     concurrency,
   });
-  const senderWallet = (await platform.wallets.list()).find((w) => w.address === devnet.accounts[2]?.address);
-  if (!senderWallet) throw new Error("system wallet 2 is missing");
+  const viemByHand = rawBaselines({
+    client,
+    chain: devnet.chain,
+    rpcUrl: devnet.rpcUrl,
+    privateKey: key(4),
+    recipient,
+    transfers,
+    concurrency,
+  });
+  const sqlite = await createPlatform({
+    transport: http(devnet.rpcUrl),
+    storage: sqliteStorage({ path: join(dataDir, "privnet.db") }),
+    maxInFlight: concurrency,
+  });
+  platforms.push(sqlite);
+  const memory = await createPlatform({ transport: http(devnet.rpcUrl), maxInFlight: concurrency });
+  platforms.push(memory);
+  const walletId = async (platform: Platform, index: number) => {
+    const wallet = (await platform.wallets.list()).find((w) => w.address === devnet.accounts[index]?.address);
+    if (!wallet) throw new Error(`system wallet ${index} is missing`);
+    return wallet.id;
+  };
+  const sqliteWallet = await walletId(sqlite, 2);
+  const memoryWallet = await walletId(memory, 6);
+  const fastAccount = toFastAccount(key(7));
 
-  async function senderRound() {
+  /** N sends queued at once; the sender keeps `concurrency` of them in flight. */
+  async function senderRound(send: () => Promise<unknown>) {
     const started = performance.now();
-    await Promise.all(
-      Array.from({ length: transfers }, () =>
-        platform.sender.sendFromWallet({
-          fromWalletId: senderWallet?.id ?? 0,
-          to: recipient,
-          amount: "0.000001",
-        }),
-      ),
-    );
+    await Promise.all(Array.from({ length: transfers }, send));
     return transfers / ((performance.now() - started) / 1000);
   }
-
-  // Warm-up: JIT, connections, caches.
-  await raw.preSigned();
-  await senderRound();
-  const baseline: number[] = [];
-  const signing: number[] = [];
-  const sender: number[] = [];
+  const sides = {
+    preSigned: () => raw.preSigned(),
+    signThenSend: () => raw.signThenSend(),
+    viemNonceManager: () => viemByHand.viemNonceManager(),
+    sqlite: () =>
+      senderRound(() =>
+        sqlite.sender.sendFromWallet({ fromWalletId: sqliteWallet, to: recipient, amount: "0.000001" }),
+      ),
+    memory: () =>
+      senderRound(() =>
+        memory.sender.sendFromWallet({ fromWalletId: memoryWallet, to: recipient, amount: "0.000001" }),
+      ),
+    fastSigner: () =>
+      senderRound(() =>
+        sqlite.sender.sendTransaction({
+          account: fastAccount,
+          to: recipient,
+          value: 10n ** 12n,
+          gas: 21_000n,
+        }),
+      ),
+  };
+  const measured = Object.fromEntries(Object.keys(sides).map((name) => [name, [] as number[]])) as Record<
+    keyof typeof sides,
+    number[]
+  >;
+  // Warm-up: JIT, connections, nonce managers, the signer's backend.
+  for (const run of Object.values(sides)) await run();
   for (let round = 0; round < rounds; round++) {
-    baseline.push(await raw.preSigned());
-    signing.push(await raw.signThenSend());
-    sender.push(await senderRound());
+    for (const [name, run] of Object.entries(sides)) measured[name as keyof typeof sides].push(await run());
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   const rate = (value: number) => `${value.toFixed(0)} tx/s`;
-  const report = (label: string, values: number[]) =>
-    console.log(`${label.padEnd(46)} ${values.map(rate).join(", ")} → median ${rate(median(values))}`);
-  console.log(`transfers per round: ${transfers}, in flight: ${concurrency}, rounds: ${rounds}`);
-  report("raw viem eth_sendRawTransaction (pre-signed):", baseline);
-  report("raw viem sign + eth_sendRawTransaction:", signing);
-  report("platform.sender.sendFromWallet:", sender);
-  console.log(
-    `sender / baseline throughput ratio: ${(median(sender) / median(baseline)).toFixed(2)} (target ≥ 0.9)`,
-  );
-  console.log(
-    `sender / sign-and-send ratio (the manager's own cost): ${(median(sender) / median(signing)).toFixed(2)}`,
-  );
-  await platform.close();
+  console.log(`transfers per round: ${transfers}, in flight: ${concurrency}, rounds: ${rounds}, 1 s blocks`);
+  for (const [name, values] of Object.entries(measured)) {
+    console.log(`${name.padEnd(18)} ${values.map(rate).join(", ")} → median ${rate(median(values))}`);
+  }
+  const m = Object.fromEntries(
+    Object.entries(measured).map(([name, values]) => [name, median(values)]),
+  ) as Record<keyof typeof sides, number>;
+  const rounding = `median of ${rounds} rounds of ${transfers} transfers, ${concurrency} in flight, 1 s blocks`;
+  recordFigures({
+    sender_vs_presigned: figure(
+      m.sqlite,
+      m.preSigned,
+      "tx/s",
+      `sendFromWallet with the sqlite storage (fresh file, synchronous=FULL) vs raw viem pre-signed eth_sendRawTransaction, one request per transaction; ${rounding}`,
+    ),
+    sender_vs_viem_nonce_manager: figure(
+      m.sqlite,
+      m.viemNonceManager,
+      "tx/s",
+      `sendFromWallet (sqlite) vs viem walletClient.sendTransaction({ to, value }) with its nonceManager; ${rounding}`,
+    ),
+    sender_memory_vs_presigned: figure(
+      m.memory,
+      m.preSigned,
+      "tx/s",
+      `sendFromWallet with the memory storage vs raw viem pre-signed; ${rounding}`,
+    ),
+    sender_vs_sign_then_send: figure(
+      m.sqlite,
+      m.signThenSend,
+      "tx/s",
+      `sendFromWallet (sqlite) vs raw viem signing each transfer right before sending it; ${rounding}`,
+    ),
+    sender_fast_signer_vs_presigned: figure(
+      m.fastSigner,
+      m.preSigned,
+      "tx/s",
+      `platform.sender.sendTransaction with a toFastAccount account (${await fastAccount.backend()}), sqlite, vs raw viem pre-signed; ${rounding}`,
+    ),
+  });
 } finally {
+  for (const platform of platforms) await platform.close();
   await devnet.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -39,8 +39,9 @@ export type RunningService = {
 
 /**
  * One server of the stack (admin API, oracle server, panel…): `privnet up` binds every service's
- * port first, so that a taken one fails the start at once, then starts the services in list order
- * once the chain, storage, platform and contracts are ready, and stops them in reverse.
+ * port first, so that a taken one fails the start at once, then starts the services together
+ * once the chain, storage, platform and contracts are ready (they depend on those, not on each
+ * other), and stops them in reverse list order.
  *
  * @example
  * const oracle: StackService = {

@@ -6,8 +6,6 @@ import { createPlatform, memoryStorage, type Platform, type StorageAdapter } fro
 import type { PlatformContractAddresses } from "@privnet/core/contracts";
 import { type Devnet, DevnetPortInUseError, startDevnet } from "@privnet/devnet";
 import { PortInUseError } from "@privnet/http";
-import { postgresStorage } from "@privnet/storage-postgres";
-import { sqliteStorage } from "@privnet/storage-sqlite";
 import { http, type Transport, webSocket } from "viem";
 import { redactUrl, type StackSettings } from "../config/resolveSettings.js";
 import { bindPort } from "./bindPort.js";
@@ -38,8 +36,10 @@ export type Stack = {
 /**
  * Starts the whole stack: binds every service's port, starts the embedded devnet (or connects to
  * `chain.rpcUrl`), the storage, the platform, the platform contracts (deployed once, reused on
- * restart), then every service on its bound port. A taken port ({@link PortInUseError}) fails
- * before the chain starts or anything is written. A failure stops what was started and rethrows.
+ * restart), then every service on its bound port, together. The embedded devnet mines the set-up
+ * at once and switches to its block time once the services are up; bots left running resume then.
+ * A taken port ({@link PortInUseError}) fails before the chain starts or anything is written. A
+ * failure stops what was started and rethrows.
  *
  * @example
  * const stack = await startStack(resolveSettings({ config: {}, env: {}, flags: { port: "0" }, cwd }));
@@ -48,6 +48,9 @@ export type Stack = {
  */
 export async function startStack(settings: StackSettings, options: StartStackOptions = {}): Promise<Stack> {
   const progress = options.onProgress ?? (() => {});
+  // Bots left running resume once the devnet mines at its block time, not into the at-once
+  // mining of the set-up; if the start fails, they do not resume (and stay marked running).
+  const atBlockTime = deferred();
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
     const errors: unknown[] = [];
@@ -89,11 +92,14 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
     } else {
       let started: Devnet;
       try {
-        // It checks its port before it starts anvil or makes the state folder.
+        // It checks its port before it starts anvil or makes the state folder. The set-up below
+        // (deployment, funding, the oracle's first push) is mined at once; the devnet switches to
+        // its block time once the services are up (anvil switches in whole seconds only).
         started = await startDevnet({
           port: settings.chain.port,
           host: settings.chain.host,
           blockTime: settings.chain.blockTime,
+          automineFirst: Number.isInteger(settings.chain.blockTime),
           statePath: settings.chain.statePath,
         });
       } catch (error) {
@@ -117,7 +123,7 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
       });
     }
 
-    const storage = openStorage(settings);
+    const storage = await openStorage(settings);
     progress({ step: "storage", detail: describeStorage(settings) });
     // From here the platform owns the storage and closes it; until it exists, we do.
     let platform: Platform;
@@ -125,11 +131,15 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
       platform = await createPlatform({
         transport: transportFor(rpcUrl),
         storage,
+        // The embedded devnet is on this machine: asking it for new blocks 20 times a block costs
+        // next to nothing, and a confirmation (the set-up's fundings first) is seen within 1/20 of
+        // a block instead of up to a second later.
+        ...(devnet && devnet.blockTime > 0 ? { pollingInterval: pollingIntervalFor(devnet.blockTime) } : {}),
         // Deployed (or reused) while the platform starts, by the contracts' own key funded
         // through the nonce manager, so nothing else sending from the funder can collide with it.
         ...(settings.contracts.deploy ? { contracts: true } : {}),
         oracle: settings.oracle.simulator,
-        bots: settings.bots,
+        bots: devnet ? { ...settings.bots, resumeAfter: atBlockTime.promise } : settings.bots,
         ...(settings.encryptionPassphrase === undefined
           ? {}
           : { encryptionPassphrase: settings.encryptionPassphrase }),
@@ -152,18 +162,40 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
       });
     }
 
+    // The services depend on the platform, not on each other: they start together. Their stops
+    // are listed in list order (stopped in reverse), whichever finished first.
+    const results = await Promise.allSettled(
+      services.map(async (service) => {
+        const running: RunningService = await service.start({
+          platform,
+          settings,
+          rpcUrl,
+          contracts,
+          server: servers.get(service),
+        });
+        progress({ step: service.name, detail: running.urls[0]?.url ?? "started" });
+        return running;
+      }),
+    );
     const urls: StackUrl[] = [];
-    for (const service of services) {
-      const running: RunningService = await service.start({
-        platform,
-        settings,
-        rpcUrl,
-        contracts,
-        server: servers.get(service),
+    for (const result of results) {
+      if (result.status === "fulfilled") {
+        stops.push(() => result.value.stop());
+        urls.push(...result.value.urls);
+      }
+    }
+    const failed = results.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+    if (devnet) {
+      await devnet.useBlockTime();
+      atBlockTime.resolve();
+      progress({
+        step: "blocks",
+        detail:
+          devnet.blockTime > 0
+            ? `set-up mined at once; now a block every ${devnet.blockTime} s`
+            : "a block per transaction",
       });
-      stops.push(() => running.stop());
-      urls.push(...running.urls);
-      progress({ step: service.name, detail: running.urls[0]?.url ?? "started" });
     }
     urls.push({ label: "Chain RPC", url: rpcUrl });
     if (devnet) urls.push({ label: "Chain WebSocket", url: devnet.wsUrl });
@@ -181,9 +213,27 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
       },
     };
   } catch (error) {
+    atBlockTime.reject(error);
     await stopAll().catch(() => {});
     throw error;
   }
+}
+
+/** Milliseconds between polls for new blocks of a devnet mining every `blockTime` seconds: 1/20 of a block, 50 to 1,000 ms. */
+function pollingIntervalFor(blockTime: number): number {
+  return Math.min(1_000, Math.max(50, Math.round((blockTime * 1_000) / 20)));
+}
+
+/** A promise settled from outside; a rejection nobody waits for is not an unhandled one. */
+function deferred() {
+  let resolve: () => void = () => {};
+  let reject: (error: unknown) => void = () => {};
+  const promise = new Promise<void>((onResolve, onReject) => {
+    resolve = onResolve;
+    reject = onReject;
+  });
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
 }
 
 function closeIfListening(server: Server): Promise<void> {
@@ -203,16 +253,21 @@ function transportFor(rpcUrl: string): Transport {
   return /^wss?:/i.test(rpcUrl) ? webSocket(rpcUrl) : http(rpcUrl);
 }
 
-function openStorage(settings: StackSettings): StorageAdapter {
+/** The configured storage; each adapter's package is loaded only when it is the one used (pg is not small). */
+async function openStorage(settings: StackSettings): Promise<StorageAdapter> {
   const { storage } = settings;
   switch (storage.kind) {
     case "memory":
       return memoryStorage();
-    case "postgres":
+    case "postgres": {
+      const { postgresStorage } = await import("@privnet/storage-postgres");
       return postgresStorage({ connectionString: storage.connectionString });
-    case "sqlite":
+    }
+    case "sqlite": {
       mkdirSync(dirname(storage.path), { recursive: true });
+      const { sqliteStorage } = await import("@privnet/storage-sqlite");
       return sqliteStorage({ path: storage.path });
+    }
   }
 }
 

@@ -6,7 +6,11 @@ import { InvalidBotConfigError } from "../errors/bots.js";
 export type BotBaseConfig = {
   /** Milliseconds between ticks; 0 = as fast as the chain takes them, bounded by `maxPending`. */
   interval: number;
-  /** Most of the bot's transactions sent and not yet confirmed; ticks wait while it is reached. */
+  /**
+   * Most of the bot's transactions sent and not yet confirmed; ticks wait while it is reached. At
+   * interval 0 without an explicit value it follows what the chain can take (see
+   * `autoPendingLimit`).
+   */
   maxPending: number;
 };
 
@@ -35,9 +39,12 @@ export type AmountRange = z.infer<typeof amountRange>;
 /** Where a bot's recipients come from: stored wallets (fresh addresses when there are none) or always fresh. */
 export const recipientsSource = z.enum(["wallets", "fresh"]);
 
+/** The largest `maxPending` accepted. */
+export const MAX_PENDING_LIMIT = 10_000;
+
 export const baseConfigShape = {
   interval: z.number().int().min(0).max(86_400_000),
-  maxPending: z.number().int().min(1).max(10_000),
+  maxPending: z.number().int().min(1).max(MAX_PENDING_LIMIT),
 };
 
 /**

@@ -5,24 +5,18 @@ import { deriveAccounts } from "../chain/deriveAccounts.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
 import { devNftAbi, testTokenAbi } from "../contracts/generated.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
-import { type CreatePlatformOptions, createPlatform, type Platform } from "../platform/createPlatform.js";
+import type { CreatePlatformOptions, Platform } from "../platform/createPlatform.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import { readWholeHistory } from "../storage/readWholeHistory.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import { defineBot } from "./defineBot.js";
 import { nextBotEvents, transactionWith } from "./fixtures/nextBotEvents.js";
+import { openBotPlatform } from "./fixtures/openBotPlatform.js";
 
 const devnet = useDevnet();
 const [transferKey, erc20Key, nftKey, customKey] = deriveAccounts(SYSTEM_MNEMONIC, [100, 101, 102, 110]);
 
-function open(options: Partial<CreatePlatformOptions> = {}) {
-  return createPlatform({
-    transport: http(devnet.rpcUrl),
-    pollingInterval: 100,
-    ...options,
-    bots: { env: {}, ...options.bots },
-  });
-}
+const open = (options: Partial<CreatePlatformOptions> = {}) => openBotPlatform(devnet.rpcUrl, options);
 
 /** The bot's records in the history, by status. */
 async function historyOf(platform: Platform, bot: string) {

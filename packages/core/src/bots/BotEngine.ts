@@ -1,12 +1,13 @@
 import { type Address, parseEther } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
 import { BotExistsError, BotNotFoundError, InvalidBotConfigError } from "../errors/bots.js";
 import { InvalidQueryError } from "../errors/sender.js";
 import type { SenderContext } from "../sender/SenderContext.js";
+import { toFastAccount } from "../signing/toFastAccount.js";
 import { type TransactionEntry, toTransactionEntry } from "../transactions/TransactionEntry.js";
-import { type BotBaseConfig, mergeBotConfig } from "./BotConfig.js";
+import { DEFAULT_POOL_LIMIT } from "./autoPendingLimit.js";
+import { type BotBaseConfig, MAX_PENDING_LIMIT, mergeBotConfig } from "./BotConfig.js";
 import type { BotContractInfo, BotDefinition } from "./BotDefinition.js";
 import type { BotError } from "./BotEvent.js";
 import { BotRunner, type BotStatus, type BotTransition } from "./BotRunner.js";
@@ -26,12 +27,30 @@ export type BotsOptions = {
   custom?: readonly BotDefinition<never>[] | undefined;
   /** Index of the system account that tops bots up. Default 20. */
   funderIndex?: number | undefined;
-  /** A bot below this balance (decimal ETH) is topped up. Default "10". */
+  /**
+   * A bot below this balance (decimal ETH) is topped up; a bot that spends fast is kept above 20 s
+   * of its measured spend instead, when that is more. Default "10".
+   */
   minBalance?: string | undefined;
-  /** What a top-up sends (decimal ETH). Default "100". */
+  /**
+   * The least a top-up sends (decimal ETH); a bot that spends fast gets twice its wanted balance.
+   * Default "100".
+   */
   topUp?: string | undefined;
+  /**
+   * The most transactions the node's pool takes from one sender: the bound of the pending limit
+   * of a bot at interval 0 without `maxPending`. Default: 10,000 on anvil (whose pool has no
+   * limit), 5,000 on other nodes (geth keeps 5,120 pending transactions in all by default).
+   */
+  poolLimit?: number | undefined;
   /** Resume the bots that were running when the platform last closed. Default true. */
   resume?: boolean | undefined;
+  /**
+   * Resume them only once this settles (not at all if it rejects), instead of while the platform
+   * starts: `privnet up` holds them until its devnet mines at its block time again, so that they
+   * do not send into the at-once mining of the set-up. Default: none.
+   */
+  resumeAfter?: Promise<unknown> | undefined;
   /** Where `TRANSFER_*`, `ERC20_*`, `NFT_*` are read. Default `process.env` (none outside Node). */
   env?: Record<string, string | undefined> | undefined;
 };
@@ -74,6 +93,8 @@ export class BotEngine {
   readonly #funding: { minBalance: bigint; topUp: bigint };
   readonly #funder;
   readonly #env;
+  #capacity: Promise<{ blockGasLimit: bigint; poolLimit: number }> | undefined;
+  #closed = false;
 
   constructor(ctx: SenderContext, options: BotsOptions = {}) {
     this.#ctx = ctx;
@@ -89,8 +110,13 @@ export class BotEngine {
       minBalance: parseEth("minBalance", options.minBalance ?? "10"),
       topUp: parseEth("topUp", options.topUp ?? "100"),
     };
+    const poolLimit = options.poolLimit;
+    if (poolLimit !== undefined && (!Number.isSafeInteger(poolLimit) || poolLimit < 1)) {
+      throw new InvalidBotConfigError("bots", `poolLimit must be a positive integer, got ${poolLimit}.`);
+    }
     const [funder] = deriveAccounts(SYSTEM_MNEMONIC, [funderIndex]);
-    this.#funder = privateKeyToAccount(funder?.privateKey ?? "0x");
+    // Bots sign with libsecp256k1 where it loads: at interval 0, signing is much of their cost.
+    this.#funder = toFastAccount(funder?.privateKey ?? "0x");
     const env =
       options.env ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
     this.#env = readBotEnv(env ?? {});
@@ -202,6 +228,7 @@ export class BotEngine {
 
   /** Stops every loop for a shutdown; running bots stay marked running and resume on the next start. */
   async close() {
+    this.#closed = true;
     await Promise.all([...this.#runners.values()].map((runner) => runner.close()));
   }
 
@@ -213,20 +240,52 @@ export class BotEngine {
       configured = mergeBotConfig(definition.name, definition.schema, configured, layer);
     const index = await allocateBotKeyIndex(this.#ctx.storage, definition.name, definition.keyIndex);
     const [derived] = deriveAccounts(SYSTEM_MNEMONIC, [index]);
-    const account = privateKeyToAccount(derived?.privateKey ?? "0x");
+    const account = toFastAccount(derived?.privateKey ?? "0x");
     const runner = new BotRunner(definition, account, configured, {
       ctx: this.#ctx,
       funder: this.#funder,
       funding: this.#funding,
       botAddresses: () => this.#addresses,
+      chainCapacity: () => this.#chainCapacity(),
+      explicitMaxPending: layers.some((layer) => layer?.maxPending !== undefined),
     });
     this.#runners.set(definition.name, runner);
     this.#addresses.add(account.address.toLowerCase());
     const { resume, config } = await runner.load();
     if (resume && (this.#options.resume ?? true)) {
       // The last run's config if it is still valid, else the configured one.
-      await runner.start(config ?? undefined).catch(() => runner.start());
+      const resumeRun = () => runner.start(config ?? undefined).catch(() => runner.start());
+      const after = this.#options.resumeAfter;
+      if (after === undefined) await resumeRun();
+      else {
+        runner.holdResume(config);
+        // Nothing waits for it: the second start uses the configured config, checked when the
+        // bot was registered, so it does not fail; a rejected `after` means "do not resume".
+        void after.then(() => (this.#closed ? undefined : resumeRun())).catch(() => undefined);
+      }
     }
+  }
+
+  /**
+   * The block gas limit and the node's pool limit per sender (see `poolLimit`), read once; a failed
+   * read is tried again on the next start.
+   */
+  #chainCapacity() {
+    this.#capacity ??= (async () => {
+      const client = this.#ctx.client;
+      const [block, clientVersion] = await Promise.all([
+        client.getBlock({ blockTag: "latest" }),
+        client.request({ method: "web3_clientVersion" }).catch(() => ""),
+      ]);
+      const poolLimit =
+        this.#options.poolLimit ??
+        (String(clientVersion).toLowerCase().startsWith("anvil") ? MAX_PENDING_LIMIT : DEFAULT_POOL_LIMIT);
+      return { blockGasLimit: block.gasLimit, poolLimit };
+    })().catch((error: unknown) => {
+      this.#capacity = undefined;
+      throw error;
+    });
+    return this.#capacity;
   }
 
   #runner(name: string) {

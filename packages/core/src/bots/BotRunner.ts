@@ -1,16 +1,19 @@
-import { type Address, getAddress, type LocalAccount, toHex } from "viem";
+import { type Address, getAddress, type LocalAccount, parseGwei, toHex } from "viem";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { TransactionFailedError } from "../errors/sender.js";
 import { toErrorRecord } from "../errors/toErrorRecord.js";
+import { estimateTransactionGas } from "../sender/estimateTransactionGas.js";
 import { TRANSFER_GAS } from "../sender/NonceManager.js";
 import type { SenderContext } from "../sender/SenderContext.js";
 import { type SendTransactionReturnType, sendTransaction } from "../sender/sendTransaction.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
 import { toTransactionEntry } from "../transactions/TransactionEntry.js";
 import { waitForTransaction } from "../transactions/waitForTransaction.js";
+import { autoPendingLimit } from "./autoPendingLimit.js";
 import { type BotBaseConfig, mergeBotConfig } from "./BotConfig.js";
 import type { BotContext, BotContractInfo, BotDefinition, BotTransaction } from "./BotDefinition.js";
 import type { BotError, BotEvent } from "./BotEvent.js";
+import { BotFunding } from "./BotFunding.js";
 import { BotStats, type PersistedBotCounters } from "./BotStats.js";
 
 export type BotStatus = "Running" | "Stopped";
@@ -29,10 +32,17 @@ export type BotRunnerDependencies = {
   ctx: SenderContext;
   /** Tops bots up. */
   funder: LocalAccount;
-  /** A bot whose balance falls below `minBalance` (wei) gets `topUp` (wei) from the funder. */
+  /**
+   * A bot's balance is kept at least at `minBalance` (wei) and ahead of its measured spend; a
+   * top-up sends at least `topUp` (wei). See {@link BotFunding}.
+   */
   funding: { minBalance: bigint; topUp: bigint };
   /** Every bot's address, lower-case: never picked as a recipient. */
   botAddresses(): ReadonlySet<string>;
+  /** The chain's block gas limit and the node's pool limit per sender, for the pending limit at interval 0. */
+  chainCapacity(): Promise<{ blockGasLimit: bigint; poolLimit: number }>;
+  /** `maxPending` was set in the platform's options or the environment: it holds at interval 0 too. */
+  explicitMaxPending: boolean;
 };
 
 /** The answer of start and stop: the bot's status afterwards, and whether it changed. */
@@ -74,6 +84,16 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   #lastFundsCheck = 0;
   #fundsCheck: Promise<void> | undefined;
   #fundNow = true;
+  readonly #funding: BotFunding;
+  /** Max fee per gas a send may pay (see #topUp), for the spend of each send. */
+  #feePerGas = 0n;
+  /** This run's pending limit follows the chain (interval 0, no explicit `maxPending`). */
+  #autoPending = false;
+  /** Left running by the last run and to be resumed later (`resumeAfter`): a close keeps it so. */
+  #resumeHeld: Record<string, unknown> | null | undefined;
+  #capacity: { blockGasLimit: bigint; poolLimit: number } | undefined;
+  /** The bot's gas limit per transaction, a moving average of its sends (a transfer's to start). */
+  #gasPerTransaction = TRANSFER_GAS;
   #walletsCache: { at: number; addresses: Address[] } | undefined;
   #saving: Promise<void> | undefined;
   #dirty = false;
@@ -91,6 +111,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     this.account = account;
     this.#configured = configured;
     this.#deps = deps;
+    this.#funding = new BotFunding(deps.funding);
   }
 
   get name() {
@@ -135,6 +156,14 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     return { resume: saved.running, config: saved.config };
   }
 
+  /**
+   * The bot was running when the platform last closed and resumes later (`resumeAfter`): until
+   * then a close keeps it marked running, with `config`, so that the next start resumes it.
+   */
+  holdResume(config: Record<string, unknown> | null) {
+    this.#resumeHeld = config;
+  }
+
   /** Starts the loop with the configured settings, overridden by `overrides` for this run. */
   async start(overrides?: unknown): Promise<BotTransition> {
     if (this.#running) {
@@ -146,6 +175,12 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       };
     }
     const config = mergeBotConfig(this.name, this.definition.schema, this.#configured, overrides);
+    this.#resumeHeld = undefined;
+    const explicit =
+      this.#deps.explicitMaxPending ||
+      (typeof overrides === "object" && overrides !== null && "maxPending" in overrides);
+    this.#autoPending = config.interval === 0 && !explicit;
+    this.#capacity = undefined;
     this.#runConfig = config;
     this.#running = true;
     await this.#save();
@@ -173,7 +208,8 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   /** Stops the loop for a platform shutdown: the stored state still says running, so it resumes. */
   async close() {
     this.#shuttingDown = true;
-    const wasRunning = this.#running;
+    // A bot whose resume was still held stays marked running too, with the config it had.
+    const wasRunning = this.#running || this.#resumeHeld !== undefined;
     await this.#halt();
     this.#running = wasRunning;
     await this.#save();
@@ -229,9 +265,36 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
 
   async #run(config: Config) {
     const ctx = this.#context(config);
+    if (this.#autoPending) await this.#readCapacity();
     if (!(await this.#setup(ctx, config))) return;
-    const workers = config.interval === 0 ? Math.min(config.maxPending, MAX_CONCURRENT_TICKS) : 1;
+    const workers = config.interval === 0 ? Math.min(this.#pendingLimit(config), MAX_CONCURRENT_TICKS) : 1;
     await Promise.all(Array.from({ length: workers }, () => this.#work(ctx, config)));
+  }
+
+  /**
+   * The chain's capacity for this run's pending limit; until it is known (the node did not
+   * answer), the configured `maxPending` holds.
+   */
+  async #readCapacity() {
+    try {
+      this.#capacity = await this.#deps.chainCapacity();
+      this.#applyPendingLimit();
+    } catch {
+      this.#capacity = undefined;
+    }
+  }
+
+  /** Most unconfirmed transactions now: the chain's capacity at interval 0 (see autoPendingLimit), else `maxPending`. */
+  #pendingLimit(config: Config): number {
+    if (!this.#autoPending || !this.#capacity) return config.maxPending;
+    return autoPendingLimit({ ...this.#capacity, gasPerTransaction: this.#gasPerTransaction });
+  }
+
+  /** The running config shows the pending limit in force, so that the status tells what the bot does. */
+  #applyPendingLimit() {
+    if (!this.#autoPending || !this.#runConfig || !this.#capacity) return;
+    const limit = this.#pendingLimit(this.#runConfig);
+    if (limit !== this.#runConfig.maxPending) this.#runConfig = { ...this.#runConfig, maxPending: limit };
   }
 
   /**
@@ -262,7 +325,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   async #work(ctx: BotContext<Config>, config: Config) {
     while (this.#running) {
       if (this.#setupDue && !(await this.#setup(ctx, config))) return;
-      if (this.stats.pending + this.#reserved >= config.maxPending) {
+      if (this.stats.pending + this.#reserved >= this.#pendingLimit(config)) {
         await this.#untilSettled();
         continue;
       }
@@ -307,14 +370,37 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   }
 
   async #send(transaction: BotTransaction): Promise<SendTransactionReturnType> {
-    const sent = await sendTransaction(this.#deps.ctx, {
-      account: this.account,
-      to: transaction.to,
-      value: transaction.value,
-      data: transaction.data,
-      gas: transaction.gas,
-      source: this.name,
-    });
+    // The gas limit is known before the send, so that the spend and the pending limit count it. An
+    // estimate that fails leaves it to the sender, which reports why (its estimate fails the same).
+    const gas =
+      transaction.gas ??
+      (await estimateTransactionGas(this.#deps.ctx, {
+        from: this.account.address,
+        to: transaction.to,
+        value: transaction.value ?? 0n,
+        data: transaction.data,
+      }).catch(() => undefined));
+    const cost = gas === undefined ? 0n : (transaction.value ?? 0n) + gas * this.#feePerGas;
+    if (gas !== undefined) {
+      const first = this.#funding.lastCost === 0n;
+      this.#funding.spent(cost);
+      if (first) this.#wake(); // ticks held until a transaction's cost was known go on
+      this.#gasPerTransaction += (gas - this.#gasPerTransaction) / 16n;
+      this.#applyPendingLimit();
+    }
+    let sent: SendTransactionReturnType;
+    try {
+      sent = await sendTransaction(this.#deps.ctx, {
+        account: this.account,
+        to: transaction.to,
+        value: transaction.value,
+        data: transaction.data,
+        gas,
+        source: this.name,
+      });
+    } finally {
+      this.#funding.sent(cost);
+    }
     const acceptedAt = Date.now();
     this.stats.sentOne(sent.record.id);
     this.#emitTransaction(sent.record);
@@ -372,29 +458,69 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     }
   }
 
-  #ensureFunds(): Promise<void> {
-    if (!this.#fundNow && Date.now() - this.#lastFundsCheck < FUNDS_CHECK_EVERY_MS) return Promise.resolve();
-    this.#fundsCheck ??= this.#topUp().finally(() => {
-      this.#fundsCheck = undefined;
-    });
-    return this.#fundsCheck;
+  /**
+   * Lets a tick (or setup) go once the bot can pay for it. The balance is checked every
+   * {@link FUNDS_CHECK_EVERY_MS}, and at once when what is left (the last balance read minus what
+   * was sent since) falls below the wanted balance, so that a top-up goes out early and runs
+   * beside the ticks. A tick waits only when it must: before the first check, after an
+   * `INSUFFICIENT_FUNDS`, or when what is left may not pay for every tick running now; and, until
+   * the bot's first send shows what a transaction costs, ticks go one at a time.
+   */
+  async #ensureFunds(): Promise<void> {
+    for (;;) {
+      const now = Date.now();
+      const projected = this.#funding.projected();
+      const cost = this.#funding.lastCost;
+      const reserve = cost * BigInt(Math.max(1, this.#reserved));
+      const low = projected === undefined || projected < this.#funding.wanted(now, reserve);
+      if (!this.#fundsCheck && (this.#fundNow || low || now - this.#lastFundsCheck >= FUNDS_CHECK_EVERY_MS)) {
+        const check = this.#topUp(reserve).finally(() => {
+          this.#fundsCheck = undefined;
+          this.#wake();
+        });
+        // A failure no tick waited for: the next tick checks again, and waits (and reports it).
+        check.catch(() => {
+          this.#fundNow = true;
+        });
+        this.#fundsCheck = check;
+      }
+      if (this.#fundsCheck && (this.#fundNow || projected === undefined || projected < reserve)) {
+        await this.#fundsCheck;
+        continue;
+      }
+      if (cost === 0n && this.#reserved > 1 && this.#running) {
+        await this.#untilSettled(); // woken by the first send, a check's end, or a stop
+        continue;
+      }
+      return;
+    }
   }
 
-  async #topUp() {
-    const { ctx, funder, funding } = this.#deps;
-    const balance = await ctx.client.getBalance({ address: this.account.address });
+  async #topUp(reserve: bigint) {
+    const { ctx, funder } = this.#deps;
+    const [balance, block] = await Promise.all([
+      ctx.client.getBalance({ address: this.account.address, blockTag: "pending" }),
+      ctx.client.getBlock({ blockTag: "latest" }),
+    ]);
+    // As the sender prices a transaction (twice the base fee plus a 1 gwei tip by default), with
+    // room for the base fee to rise until the next check (12.5 % a full block).
+    this.#feePerGas = (block.baseFeePerGas ?? 0n) * 3n + parseGwei("1");
+    this.#funding.balanceRead(balance);
     this.#lastFundsCheck = Date.now();
     this.#fundNow = false;
-    if (balance >= funding.minBalance) return;
+    if (balance >= this.#funding.wanted(Date.now(), reserve)) return;
     const sent = await sendTransaction(ctx, {
       account: funder,
       to: this.account.address,
-      value: funding.topUp,
+      value: this.#funding.topUpAmount(balance, Date.now(), reserve),
       gas: TRANSFER_GAS,
       source: "bot-funding",
     });
     const { record, reason } = await sent.wait();
     if (record.status !== "confirmed") throw new TransactionFailedError(record.hash, `funding ${reason}`);
+    this.#funding.balanceRead(
+      await ctx.client.getBalance({ address: this.account.address, blockTag: "pending" }),
+    );
     this.#emit({
       type: "funded",
       message: `${this.name} bot funded from ${funder.address}`,
@@ -458,6 +584,17 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     this.#saveTimer.unref?.();
   }
 
+  /**
+   * The run's config as a resumed run should get it: without the pending limit when it follows
+   * the chain, so that it follows the chain again then (it is not an explicit `maxPending`).
+   */
+  #persistedConfig(): Record<string, unknown> | null {
+    if (!this.#runConfig) return this.#resumeHeld ?? null;
+    if (!this.#autoPending) return this.#runConfig;
+    const { maxPending: _, ...config } = this.#runConfig;
+    return config;
+  }
+
   /** Writes the state; writes requested meanwhile are folded into one more write after it. */
   #save(): Promise<void> {
     if (this.#saveTimer) {
@@ -475,7 +612,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
           this.#dirty = false;
           const state: PersistedBotState = {
             running: this.#running,
-            config: this.#runConfig ?? null,
+            config: this.#persistedConfig(),
             data: this.#data,
             counters: this.stats.persisted(),
           };

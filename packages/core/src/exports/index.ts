@@ -7,6 +7,7 @@ export * from "../network/index.js";
 export * from "../oracle/index.js";
 export * from "../platform/index.js";
 export * from "../sender/index.js";
+export * from "../signing/index.js";
 export * from "../storage/index.js";
 export * from "../transactions/index.js";
 export * from "../wallets/index.js";

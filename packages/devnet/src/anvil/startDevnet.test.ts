@@ -217,3 +217,62 @@ describe("startDevnet", () => {
     },
   );
 });
+
+describe("automineFirst", () => {
+  test("mines each transaction at once until useBlockTime(), then a block every blockTime seconds", async () => {
+    const devnet = await start({ blockTime: 2, automineFirst: true });
+    expect(devnet.blockTime).toBe(2);
+    const client = createWalletClient({
+      account: privateKeyToAccount(devnet.accounts[1]?.privateKey ?? "0x"),
+      chain: devnet.chain,
+      transport: http(devnet.rpcUrl),
+    }).extend(publicActions);
+    expect(await rpc(devnet.rpcUrl, "anvil_getAutomine")).toBe(true);
+    // Set-up: each transaction is mined as it is sent, no block time waited for.
+    const before = await client.getBlockNumber({ cacheTime: 0 });
+    for (let index = 0; index < 3; index++) {
+      const hash = await client.sendTransaction({ to: devnet.accounts[2]?.address, value: 1n });
+      expect((await client.getTransactionReceipt({ hash })).status).toBe("success");
+    }
+    expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(before + 3n);
+
+    await devnet.useBlockTime();
+    await devnet.useBlockTime(); // harmless when repeated
+    expect(await rpc(devnet.rpcUrl, "anvil_getAutomine")).toBe(false);
+    expect(await rpc(devnet.rpcUrl, "anvil_getIntervalMining")).toBe(2);
+    // A transaction now waits for the next block, and blocks come 2 s apart.
+    const hash = await client.sendTransaction({ to: devnet.accounts[2]?.address, value: 1n });
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+    const next = await new Promise<bigint>((resolve) => {
+      const unwatch = client.watchBlockNumber({
+        poll: true,
+        pollingInterval: 100,
+        onBlockNumber: (number) => {
+          if (number <= receipt.blockNumber) return;
+          unwatch();
+          resolve(number);
+        },
+      });
+    });
+    const [first, second] = await Promise.all([
+      client.getBlock({ blockNumber: receipt.blockNumber }),
+      client.getBlock({ blockNumber: next }),
+    ]);
+    expect(second.number).toBe(first.number + 1n);
+    expect(second.timestamp - first.timestamp).toBe(2n);
+  });
+
+  test("a devnet started without it already runs at its block time: useBlockTime() changes nothing", async () => {
+    const devnet = await start({ blockTime: 1 });
+    await devnet.useBlockTime();
+    expect(await rpc(devnet.rpcUrl, "anvil_getAutomine")).toBe(false);
+    expect(await rpc(devnet.rpcUrl, "anvil_getIntervalMining")).toBe(1);
+  });
+
+  test("needs whole seconds: a fractional block time is refused before anything starts", async () => {
+    await expect(start({ blockTime: 0.5, automineFirst: true })).rejects.toMatchObject({
+      code: "DEVNET_START_FAILED",
+      message: expect.stringMatching(/whole number of seconds/),
+    });
+  });
+});

@@ -25,6 +25,13 @@ export type StartDevnetOptions = {
   /** Seconds between blocks (fractions allowed). 0 mines a block per transaction. Default: 2. */
   blockTime?: number;
   /**
+   * Mine every transaction at once until {@link Devnet.useBlockTime} is called, and only then a
+   * block every `blockTime` seconds: set-up transactions (deploying contracts, funding keys) are
+   * mined without waiting for block time. Needs a whole number of seconds (anvil switches to
+   * interval mining in whole seconds); nothing to do with `blockTime` 0. Default: false.
+   */
+  automineFirst?: boolean;
+  /**
    * Chain state file: loaded on start when it exists, written on `stop()`. Historical states are
    * kept (`--preserve-historical-states`) so that reads at old blocks work after a restart.
    */
@@ -56,6 +63,14 @@ export type Devnet = {
   accounts: readonly DerivedAccount[];
   /** anvil's process id. */
   pid: number;
+  /** Seconds between blocks once running at its block time; 0: a block per transaction. */
+  blockTime: number;
+  /**
+   * Switches a devnet started with `automineFirst` from mining each transaction at once to a
+   * block every `blockTime` seconds; resolves once anvil confirmed it. Harmless when repeated, and
+   * for a devnet started without `automineFirst` (it already mines at its block time).
+   */
+  useBlockTime(): Promise<void>;
   /**
    * Stops anvil with SIGINT (writing the state file, if any) and waits until it has exited.
    * Idempotent.
@@ -93,6 +108,13 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   if (!(blockTime >= 0) || !Number.isFinite(blockTime)) {
     throw new DevnetStartError(`blockTime must be 0 or a positive number of seconds, got ${blockTime}`, "");
   }
+  const automineFirst = options.automineFirst === true && blockTime > 0;
+  if (automineFirst && !Number.isInteger(blockTime)) {
+    throw new DevnetStartError(
+      `automineFirst needs a whole number of seconds for blockTime (anvil switches to interval mining in whole seconds), got ${blockTime}`,
+      "",
+    );
+  }
   // Before anything is created or spawned: a taken port fails at once, with nothing to undo.
   if (requestedPort !== 0) await assertPortFree(host, requestedPort);
   if (statePath !== undefined) prepareStatePath(statePath);
@@ -115,7 +137,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     "--mnemonic",
     mnemonic,
   ];
-  if (blockTime > 0) args.push("--block-time", String(blockTime));
+  // With automineFirst anvil starts mining each transaction at once; useBlockTime() switches it.
+  if (blockTime > 0 && !automineFirst) args.push("--block-time", String(blockTime));
   if (statePath !== undefined) args.push("--state", statePath, "--preserve-historical-states");
 
   const child = spawnSupervised(binary, args);
@@ -152,6 +175,15 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     stopping ??= terminate(child, exited);
     return stopping;
   };
+  let switched: Promise<void> | undefined;
+  const useBlockTime = () => {
+    if (!automineFirst) return Promise.resolve();
+    switched ??= setIntervalMining(rpcUrl, blockTime).catch((error: unknown) => {
+      switched = undefined; // a later call tries again
+      throw error;
+    });
+    return switched;
+  };
 
   return {
     rpcUrl,
@@ -164,8 +196,26 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       return accounts;
     },
     pid: anvilPid(output) ?? child.pid ?? -1,
+    blockTime,
+    useBlockTime,
     stop,
   };
+}
+
+/** `evm_setIntervalMining`: anvil leaves automine and mines a block every `seconds`. */
+async function setIntervalMining(rpcUrl: string, seconds: number): Promise<void> {
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "evm_setIntervalMining", params: [seconds] }),
+  });
+  const body = (await response.json()) as { error?: { message?: string } };
+  if (body.error) {
+    throw new DevnetStartError(
+      `anvil refused evm_setIntervalMining: ${body.error.message ?? "no reason given"}`,
+      "",
+    );
+  }
 }
 
 /**

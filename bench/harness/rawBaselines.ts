@@ -1,24 +1,32 @@
 /**
- * The raw viem baselines every benchmark compares against, on one account of the devnet:
+ * The raw viem baselines the sender and the bots are compared with, on one account of the devnet:
  *
  * - `preSigned()`: N transfers signed beforehand, then sent with `eth_sendRawTransaction`, C in
  *   flight; only the sending is timed.
  * - `signThenSend()`: the same, but each transfer is signed right before it is sent, as any
  *   sender must.
+ * - `viemNonceManager()`: what a user writes by hand: a wallet client whose account has viem's
+ *   `nonceManager`, `walletClient.sendTransaction({ to, value })` C at a time (viem fills in
+ *   gas, fees and nonce).
  *
- * Both return transactions per second, measured until the node accepted the last one.
+ * Each returns transactions per second, measured until the node accepted the last one.
  */
-import { type Chain, type Hex, type PublicClient, parseGwei } from "viem";
+import { type Chain, createWalletClient, type Hex, http, type PublicClient, parseGwei } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { createNonceManager, jsonRpc } from "viem/nonce";
+import { runConcurrently } from "./runConcurrently.js";
 
-export function rawBaselines(options: {
+export type RawBaselinesOptions = {
   client: PublicClient;
   chain: Chain;
+  rpcUrl: string;
   privateKey: Hex;
   recipient: Hex;
   transfers: number;
   concurrency: number;
-}) {
+};
+
+export function rawBaselines(options: RawBaselinesOptions) {
   const { client, chain, recipient, transfers, concurrency } = options;
   const account = privateKeyToAccount(options.privateKey);
 
@@ -42,18 +50,11 @@ export function rawBaselines(options: {
   }
 
   /** Sends `serialized(index)` for every index, `concurrency` requests in flight; tx/s. */
-  async function send(serialized: (index: number) => Promise<Hex> | Hex) {
-    const started = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < transfers) {
-          const serializedTransaction = await serialized(next++);
-          await client.sendRawTransaction({ serializedTransaction });
-        }
-      }),
-    );
-    return transfers / ((performance.now() - started) / 1000);
+  function send(serialized: (index: number) => Promise<Hex> | Hex) {
+    return runConcurrently(transfers, concurrency, async (index) => {
+      const serializedTransaction = await serialized(index);
+      await client.sendRawTransaction({ serializedTransaction });
+    });
   }
 
   return {
@@ -64,6 +65,19 @@ export function rawBaselines(options: {
     },
     async signThenSend() {
       return send(await prepare());
+    },
+    async viemNonceManager() {
+      // A fresh client and nonce manager per round, as a script written by hand would have.
+      const walletClient = createWalletClient({
+        account: privateKeyToAccount(options.privateKey, {
+          nonceManager: createNonceManager({ source: jsonRpc() }),
+        }),
+        chain,
+        transport: http(options.rpcUrl),
+      });
+      return runConcurrently(transfers, concurrency, () =>
+        walletClient.sendTransaction({ to: recipient, value: 1n }),
+      );
     },
   };
 }

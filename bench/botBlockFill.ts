@@ -1,0 +1,114 @@
+/**
+ * `bot_block_fill`: how full the transfer bot keeps the chain's blocks. A devnet with the seed's
+ * parameters (2 s blocks, 60M gas), a platform as `privnet up` makes it (sqlite storage, a fresh
+ * file; default bot funding), and the transfer bot started with only `{ "interval": 0 }`. The
+ * first block with the bot's transactions is a partial one (the bot started mid-block); the next
+ * B blocks (default 30) are measured: mean gasUsed as a ratio to the gas limit.
+ *
+ * It also counts the bot's errors by code over the run: INSUFFICIENT_FUNDS must stay at 0.
+ *
+ *   pnpm bench:block-fill                 # 30 blocks
+ *   pnpm bench:block-fill --blocks 10
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { type BotEvent, createPlatform } from "@privnet/core";
+import { startDevnet } from "@privnet/devnet";
+import { sqliteStorage } from "@privnet/storage-sqlite";
+import { createPublicClient, http } from "viem";
+import { figure, recordFigures } from "./harness/index.js";
+
+const { values: args } = parseArgs({
+  options: {
+    blocks: { type: "string", default: "30" },
+    // memory: to see how much of the gap the storage's writes are (the figure uses sqlite).
+    storage: { type: "string", default: "sqlite" },
+  },
+});
+const blocks = Number(args.blocks);
+const inMemory = args.storage === "memory";
+
+const dataDir = mkdtempSync(join(tmpdir(), "privnet-bench-fill-"));
+const devnet = await startDevnet({ port: 0 });
+try {
+  const client = createPublicClient({
+    chain: devnet.chain,
+    transport: http(devnet.rpcUrl),
+    pollingInterval: 200,
+  });
+  const platform = await createPlatform({
+    transport: http(devnet.rpcUrl),
+    ...(inMemory ? {} : { storage: sqliteStorage({ path: join(dataDir, "privnet.db") }) }),
+    // Only the start request configures the bot: no TRANSFER_* from this shell.
+    bots: { env: {} },
+  });
+  try {
+    const errors = new Map<string, number>();
+    let funded = 0;
+    platform.events.on("bot", (event: BotEvent) => {
+      if (event.type === "error") {
+        const code = event.error?.code ?? "UNKNOWN";
+        errors.set(code, (errors.get(code) ?? 0) + 1);
+      }
+      if (event.type === "funded") funded++;
+    });
+    const botAddress = (await platform.bots.get("transfer")).address.toLowerCase();
+    const startBlock = await client.getBlockNumber({ cacheTime: 0 });
+    await platform.bots.start("transfer", { interval: 0 });
+
+    // Blocks as they come: the first with a bot transaction, then `blocks` more.
+    let number = startBlock + 1n;
+    let first: bigint | undefined;
+    const measured: { number: bigint; gasUsed: bigint; gasLimit: bigint; count: number }[] = [];
+    let runningConfig: Record<string, unknown> = {};
+    while (measured.length < blocks) {
+      const block = await client.getBlock({ blockNumber: number }).catch(() => undefined);
+      if (!block) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        continue;
+      }
+      number++;
+      if (first === undefined) {
+        const full = await client.getBlock({ blockNumber: block.number, includeTransactions: true });
+        if (full.transactions.some((transaction) => transaction.from.toLowerCase() === botAddress))
+          first = block.number;
+        continue;
+      }
+      if (measured.length === 0) runningConfig = (await platform.bots.get("transfer")).config;
+      measured.push({
+        number: block.number,
+        gasUsed: block.gasUsed,
+        gasLimit: block.gasLimit,
+        count: block.transactions.length,
+      });
+      console.log(
+        `block ${block.number}: ${block.transactions.length} transactions, ${((Number(block.gasUsed) / Number(block.gasLimit)) * 100).toFixed(1)} % full`,
+      );
+    }
+    await platform.bots.stop("transfer");
+    const { stats } = await platform.bots.get("transfer");
+    const maxPending = runningConfig.maxPending;
+    const gasUsed = measured.reduce((sum, block) => sum + Number(block.gasUsed), 0) / measured.length;
+    const gasLimit = Number(measured[0]?.gasLimit ?? 0n);
+    const insufficient = errors.get("INSUFFICIENT_FUNDS") ?? 0;
+    console.log(
+      `bot: maxPending ${maxPending}, sent ${stats.sent}, confirmed ${stats.confirmed}, failed ${stats.failed}, errors ${stats.errors} (${[...errors].map(([code, count]) => `${code} ${count}`).join(", ") || "none"}), top-ups ${funded}`,
+    );
+    const name = inMemory ? "bot_block_fill_memory" : "bot_block_fill";
+    recordFigures({
+      [name]: figure(
+        gasUsed,
+        gasLimit,
+        "gas",
+        `transfer bot started with only { interval: 0 } (maxPending ${maxPending} while running), 2 s blocks, 60M gas, ${inMemory ? "memory" : "sqlite"} storage: mean gasUsed over ${measured.length} blocks (blocks ${measured[0]?.number}–${measured.at(-1)?.number}, after the first partial one) vs the gas limit; INSUFFICIENT_FUNDS errors: ${insufficient}`,
+      ),
+    });
+  } finally {
+    await platform.close();
+  }
+} finally {
+  await devnet.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

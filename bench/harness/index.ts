@@ -1,0 +1,14 @@
+export { type BenchResults, type Figure, figure, type Machine } from "./Figure.js";
+export { median } from "./median.js";
+export { type RawBaselinesOptions, rawBaselines } from "./rawBaselines.js";
+export { readMachine } from "./readMachine.js";
+export {
+  BENCH_RUN_ENV,
+  formatFigure,
+  readResults,
+  recordFigures,
+  resultsFile,
+  writeResults,
+} from "./recordFigures.js";
+export { runConcurrently } from "./runConcurrently.js";
+export { describeTarget, meetsTarget, type Target, targets } from "./targets.js";

@@ -1,0 +1,37 @@
+/** What a figure must reach: its ratio or its value, at least or at most a bound. */
+export type Target = { on: "ratio" | "value"; atLeast?: number; atMost?: number };
+
+/**
+ * The targets of issue 12 (and of the benchmarks before it). A figure without an entry is
+ * informational: printed and recorded, never "missed".
+ */
+export const targets: Record<string, Target> = {
+  sender_vs_presigned: { on: "ratio", atLeast: 1.5 },
+  sender_vs_viem_nonce_manager: { on: "ratio", atLeast: 4 },
+  bot_block_fill: { on: "ratio", atLeast: 0.9 },
+  http_send_vs_inprocess: { on: "ratio", atLeast: 0.8 },
+  rss_after_10k_sends: { on: "ratio", atMost: 1.1 },
+  sender_cost_growth: { on: "ratio", atMost: 1.2 },
+  up_cold_seconds: { on: "value", atMost: 1.5 },
+  up_warm_seconds: { on: "value", atMost: 1.0 },
+  panel_js_gzip_kb: { on: "value", atMost: 250 },
+  panel_wallets_render_ms: { on: "value", atMost: 1_000 },
+};
+
+/** "ratio ≥ 1.5", "value ≤ 1 s", or "" when the figure has no target. */
+export function describeTarget(name: string, unit: string): string {
+  const target = targets[name];
+  if (!target) return "";
+  const bound = target.atLeast !== undefined ? `≥ ${target.atLeast}` : `≤ ${target.atMost}`;
+  return target.on === "ratio" ? `ratio ${bound}` : `${bound} ${unit}`;
+}
+
+/** Whether the figure meets its target; undefined when it has none. */
+export function meetsTarget(name: string, figure: { value: number; ratio: number }): boolean | undefined {
+  const target = targets[name];
+  if (!target) return undefined;
+  const measured = target.on === "ratio" ? figure.ratio : figure.value;
+  if (target.atLeast !== undefined && measured < target.atLeast) return false;
+  if (target.atMost !== undefined && measured > target.atMost) return false;
+  return true;
+}

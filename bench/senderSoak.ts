@@ -1,0 +1,131 @@
+/**
+ * The sender over 10,000 sends, in a process of its own (so that its memory is the sender's),
+ * with the sqlite storage `privnet up` uses (a fresh file) and 1 s blocks:
+ *
+ * - `sender_cost_growth`: this process's CPU time per send over the last 1,000 of 10,000
+ *   `sendFromWallet` calls as a ratio to the same over the first 1,000 (after a warm-up): what
+ *   stays behind per send (history, watched transactions, caches) must not make later sends
+ *   costlier. CPU time, not wall time: on a shared machine the load of other work changes over a
+ *   run and would show as growth (wall time per send is printed beside it).
+ * - `rss_after_10k_sends`: resident memory after the 10,000 sends, once they are confirmed and
+ *   after a pause and a garbage collection, as a ratio to the same before them.
+ * - `heap_after_10k_sends`: the same for the JavaScript heap in use: what the process keeps, apart
+ *   from the memory V8 and the allocator keep committed after the peak of a burst.
+ *
+ * Each batch of 1,000 is queued at once; the sender keeps `maxInFlight` (64) in flight.
+ *
+ *   pnpm bench:soak                       # 10 batches of 1,000
+ *   pnpm bench:soak --batches 20 --batch 500
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { createPlatform, type Platform } from "@privnet/core";
+import { startDevnet } from "@privnet/devnet";
+import { sqliteStorage } from "@privnet/storage-sqlite";
+import { http } from "viem";
+import { figure, recordFigures } from "./harness/index.js";
+
+const { values: args } = parseArgs({
+  options: {
+    batches: { type: "string", default: "10" },
+    batch: { type: "string", default: "1000" },
+  },
+});
+const batches = Number(args.batches);
+const batchSize = Number(args.batch);
+const sends = batches * batchSize;
+const recipient = "0x000000000000000000000000000000000000bE0c";
+
+// A collection on demand, so that "resident after" is what is kept, not what is not collected yet.
+setFlagsFromString("--expose-gc");
+const collect = runInNewContext("gc") as () => void;
+
+/** Resolves once the platform follows no unconfirmed transaction. */
+async function allSettled(platform: Platform) {
+  while (platform.transactions.watcherStatus().following > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+async function memoryMb(platform: Platform) {
+  await allSettled(platform);
+  await new Promise((resolve) => setTimeout(resolve, 2_000)); // the pause
+  collect();
+  const usage = process.memoryUsage();
+  const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+  console.log(
+    `rss ${mb(usage.rss)}, heap used ${mb(usage.heapUsed)} of ${mb(usage.heapTotal)}, external ${mb(usage.external)}, array buffers ${mb(usage.arrayBuffers)}`,
+  );
+  return { rss: usage.rss / 2 ** 20, heap: usage.heapUsed / 2 ** 20 };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "privnet-bench-soak-"));
+const devnet = await startDevnet({ port: 0, blockTime: 1 });
+try {
+  const platform = await createPlatform({
+    transport: http(devnet.rpcUrl),
+    storage: sqliteStorage({ path: join(dataDir, "privnet.db") }),
+  });
+  try {
+    const wallet = (await platform.wallets.list()).find((w) => w.address === devnet.accounts[2]?.address);
+    if (!wallet) throw new Error("system wallet 2 is missing");
+    const batch = async () => {
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      await Promise.all(
+        Array.from({ length: batchSize }, () =>
+          platform.sender.sendFromWallet({ fromWalletId: wallet.id, to: recipient, amount: "0.000001" }),
+        ),
+      );
+      const used = process.cpuUsage(cpu);
+      return {
+        wall: (performance.now() - started) / batchSize,
+        cpu: (used.user + used.system) / 1_000 / batchSize,
+      };
+    };
+    await batch(); // warm-up: JIT, connections, the wallet's signer
+    const before = await memoryMb(platform);
+    const perSend: { wall: number; cpu: number }[] = [];
+    for (let index = 0; index < batches; index++) {
+      perSend.push(await batch());
+      const { wall, cpu } = perSend.at(-1) ?? { wall: 0, cpu: 0 };
+      console.log(
+        `sends ${(index + 1) * batchSize}: ${wall.toFixed(3)} ms per send, ${cpu.toFixed(3)} ms CPU, resident ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`,
+      );
+    }
+    const after = await memoryMb(platform);
+    const first = perSend[0]?.cpu ?? 0;
+    const last = perSend.at(-1)?.cpu ?? 0;
+    console.log(
+      `resident memory: ${before.rss.toFixed(1)} MB before, ${after.rss.toFixed(1)} MB after ${sends} sends; heap used ${before.heap.toFixed(1)} MB, then ${after.heap.toFixed(1)} MB`,
+    );
+    recordFigures({
+      sender_cost_growth: figure(
+        last,
+        first,
+        "ms",
+        `sendFromWallet, sqlite storage, 1 s blocks: this process's CPU time per send over sends ${sends - batchSize + 1}–${sends} vs over sends 1–${batchSize} (after a warm-up of ${batchSize}), batches of ${batchSize} queued at once`,
+      ),
+      rss_after_10k_sends: figure(
+        after.rss,
+        before.rss,
+        "MB",
+        `resident memory of the process after ${sends} sendFromWallet calls (sqlite storage), all confirmed, a 2 s pause and a collection, vs the same before them`,
+      ),
+      heap_after_10k_sends: figure(
+        after.heap,
+        before.heap,
+        "MB",
+        `JavaScript heap in use after ${sends} sendFromWallet calls (sqlite storage), all confirmed, a 2 s pause and a collection, vs the same before them`,
+      ),
+    });
+  } finally {
+    await platform.close();
+  }
+} finally {
+  await devnet.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
