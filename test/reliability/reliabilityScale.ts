@@ -21,4 +21,6 @@ export const FUZZ_SEED = fromEnv("PRIVNET_FUZZ_SEED", (Date.now() ^ (Math.random
 export const LOAD = {
   beforeFault: fromEnv("PRIVNET_LOAD_BEFORE_FAULT", full ? 1_000 : 120),
   clients: fromEnv("PRIVNET_LOAD_CLIENTS", full ? 32 : 8),
+  /** Faults per case (kill -9 cycles, restarts). */
+  faults: fromEnv("PRIVNET_LOAD_FAULTS", full ? 10 : 3),
 };
