@@ -9,6 +9,7 @@ import { sqliteStorage } from "@privnet/storage-sqlite";
 import { createPublicClient, http } from "viem";
 import { expect, test } from "vitest";
 import { checkLedger, cleanLedger } from "./fixtures/checkLedger.js";
+import { repeatFault } from "./fixtures/repeatFault.js";
 import { startSendLoad } from "./fixtures/sendLoad.js";
 import { LOAD } from "./reliabilityScale.js";
 
@@ -35,27 +36,23 @@ test("chain stopped and restarted under the servers: 503 JSON while down, recove
     const wallet = await platform.wallets.get(2);
     const startNonce = await client.getTransactionCount({ address: wallet.address, blockTag: "pending" });
     const load = startSendLoad({ urls: [admin.url], fromWalletId: 2, clients: LOAD.clients });
-    const downtimeAnswers: Record<string, number> = {};
-    for (let restart = 0; restart < LOAD.faults; restart++) {
-      await load.waitFor("acked", LOAD.beforeFault);
-      const refusedBefore = { ...load.outcome.refused };
-      await chain.stop();
-      await load.waitFor("refused", LOAD.clients * 2);
-      for (const [code, count] of Object.entries(load.outcome.refused)) {
-        downtimeAnswers[code] = (downtimeAnswers[code] ?? 0) + count - (refusedBefore[code] ?? 0);
-      }
-      // The health checks tell, in JSON.
-      for (const url of [`${admin.url}/health`, `${oracle.url}/health`]) {
-        const health = await fetch(url);
-        expect(health.status, url).toBe(503);
-        expect(health.headers.get("content-type"), url).toMatch(/^application\/json/);
-      }
-      chain = await startDevnet({ port, blockTime: 0, statePath });
-      // Nothing restarted but the chain: sends go through again by themselves.
-      await load.waitFor("acked", LOAD.clients);
-      expect((await fetch(`${admin.url}/health`)).status).toBe(200);
-      expect((await fetch(`${oracle.url}/health`)).status).toBe(200);
-    }
+    const downtimeAnswers = await repeatFault(load, {
+      fail: () => chain.stop(),
+      async whileDown() {
+        // The health checks tell, in JSON.
+        for (const url of [`${admin.url}/health`, `${oracle.url}/health`]) {
+          const health = await fetch(url);
+          expect(health.status, url).toBe(503);
+          expect(health.headers.get("content-type"), url).toMatch(/^application\/json/);
+        }
+      },
+      async heal() {
+        // Nothing restarts but the chain: sends go through again by themselves.
+        chain = await startDevnet({ port, blockTime: 0, statePath });
+      },
+    });
+    for (const url of [`${admin.url}/health`, `${oracle.url}/health`])
+      expect((await fetch(url)).status).toBe(200);
     const outcome = await load.stop();
     // While the chain was down, the only answer was "the chain does not answer" (and never a 500).
     expect(Object.keys(downtimeAnswers)).toEqual(["503 CHAIN_UNREACHABLE"]);

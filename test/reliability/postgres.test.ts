@@ -7,6 +7,7 @@ import { createPublicClient, http } from "viem";
 import { afterEach, expect, test } from "vitest";
 import { describeWithPostgres } from "../../packages/storage-postgres/src/fixtures/describeWithPostgres.js";
 import { checkLedger, cleanLedger } from "./fixtures/checkLedger.js";
+import { repeatFault } from "./fixtures/repeatFault.js";
 import { startSendLoad } from "./fixtures/sendLoad.js";
 import { LOAD } from "./reliabilityScale.js";
 
@@ -51,18 +52,7 @@ describeWithPostgres("reliability: PostgreSQL", (databaseUrl) => {
     const startNonce = await client.getTransactionCount({ address: wallet.address, blockTag: "pending" });
 
     const load = startSendLoad({ urls: [admin.url], fromWalletId: 2, clients: LOAD.clients });
-    const downtimeAnswers: Record<string, number> = {};
-    for (let restart = 0; restart < LOAD.faults; restart++) {
-      await load.waitFor("acked", LOAD.beforeFault);
-      const before = { ...load.outcome.refused };
-      await proxy.cut();
-      await load.waitFor("refused", LOAD.clients * 2);
-      for (const [code, count] of Object.entries(load.outcome.refused)) {
-        downtimeAnswers[code] = (downtimeAnswers[code] ?? 0) + count - (before[code] ?? 0);
-      }
-      await proxy.restore();
-      await load.waitFor("acked", LOAD.clients);
-    }
+    const downtimeAnswers = await repeatFault(load, { fail: () => proxy.cut(), heal: () => proxy.restore() });
     const outcome = await load.stop();
 
     // Read through a connection of its own, not the proxy.
