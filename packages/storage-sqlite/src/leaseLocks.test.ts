@@ -50,6 +50,8 @@ test("a lock held by a process of this host killed with SIGKILL is free at once,
   await holder.waitForLine((line) => line === "locked");
   // The holder's lease is in the table, naming this host and its pid: the lock really is taken.
   const db = new (loadNodeSqlite(path).DatabaseSync)(path);
+  // The holder may be writing (a checkpoint) as this connection reads: wait rather than fail.
+  db.exec("PRAGMA busy_timeout = 10000");
   const lease = db.prepare("SELECT owner, expires_at FROM locks WHERE key = ?").get("0xStuck");
   db.close();
   expect(lease?.owner).toMatch(new RegExp(`^${hostname()}/${holder.child.pid}/`));
@@ -67,6 +69,7 @@ test("a lease of another host, or of a live process, is waited out until it expi
   const path = join(dir, "privnet.db");
   const storage = sqliteStorage({ path });
   const db = new (loadNodeSqlite(path).DatabaseSync)(path);
+  db.exec("PRAGMA busy_timeout = 10000");
   try {
     // Another host's process (a file shared over the network), and one of ours that is alive.
     const expiresAt = Date.now() + 1_500;
