@@ -2,7 +2,7 @@ import { defineConfig } from "tsup";
 
 export default defineConfig([
   {
-    entry: ["src/exports/index.ts", "src/exports/vitest.ts"],
+    entry: ["src/exports/index.ts", "src/exports/vitest.ts", "src/exports/faults.ts"],
     outDir: "dist/exports",
     format: ["esm"],
     dts: true,

@@ -66,6 +66,7 @@ describePanel("every page", ({ open }) => {
       // Something to show on the transactions pages.
       await fetch(`${stack.adminUrl}/send`, {
         method: "POST",
+        headers: { "content-type": "application/json" },
         body: JSON.stringify({
           fromWalletId: 2,
           toAddress: "0x0000000000000000000000000000000000000b0b",

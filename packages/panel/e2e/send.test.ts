@@ -89,7 +89,11 @@ describePanel("send", ({ open, devnet }) => {
   test("a refused send shows the API's message", async () => {
     const { page, goto, stack } = await open();
     const created = (await (
-      await fetch(`${stack.adminUrl}/wallets`, { method: "POST", body: JSON.stringify({ name: "empty" }) })
+      await fetch(`${stack.adminUrl}/wallets`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "empty" }),
+      })
     ).json()) as { id: number };
     const before = await history(stack.adminUrl);
     await goto(`send?from=${created.id}`);

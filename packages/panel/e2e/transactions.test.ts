@@ -11,6 +11,7 @@ describePanel("transactions", ({ open }) => {
     for (let index = 1; index <= 30; index++) {
       const response = await fetch(`${stack.adminUrl}/send`, {
         method: "POST",
+        headers: { "content-type": "application/json" },
         body: JSON.stringify({
           fromWalletId: 4,
           toAddress: recipient,

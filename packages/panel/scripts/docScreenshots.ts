@@ -24,7 +24,10 @@ const stack = await startPanelStack({ rpcUrl: devnet.rpcUrl });
 const browser = await launchChromium();
 try {
   const post = (path: string, body?: unknown) =>
-    fetch(`${stack.adminUrl}${path}`, { method: "POST", ...(body ? { body: JSON.stringify(body) } : {}) });
+    fetch(`${stack.adminUrl}${path}`, {
+      method: "POST",
+      ...(body ? { headers: { "content-type": "application/json" }, body: JSON.stringify(body) } : {}),
+    });
   const alice = (await (await post("/wallets", { name: "alice" })).json()) as { id: number; address: string };
   for (const amount of ["2.5", "0.75", "1"])
     await post("/send", { fromWalletId: 2, toAddress: alice.address, amount });

@@ -22,6 +22,9 @@ Options of "up":
   --block-time <s>     embedded devnet seconds between blocks (default 2; 0: a block per transaction)
   --oracle-port <n>    oracle API port (default 3004; 0 picks a free one)
   --log-format <f>     request logs: pretty or json (default: pretty on a terminal, else json)
+  --allowed-hosts <l>  comma-separated Host names both APIs answer to besides localhost, 127.0.0.1,
+                       [::1] and their own address ("*": any)
+  --cors-origins <l>   comma-separated origins whose web pages may call both APIs ("*": any)
   --config <file>      config file (default: privnet.config.ts in the working directory, if any)
 
 Options of "status":
@@ -57,6 +60,8 @@ async function main(argv: string[]): Promise<number> {
         "block-time": { type: "string" },
         "oracle-port": { type: "string" },
         "log-format": { type: "string" },
+        "allowed-hosts": { type: "string" },
+        "cors-origins": { type: "string" },
         config: { type: "string" },
         help: { type: "boolean", short: "h" },
       },

@@ -4,6 +4,7 @@ import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDevnet } from "@privnet/devnet";
+import { rawRequest } from "@privnet/http/testing";
 import { afterEach, describe, expect, test } from "vitest";
 import { printedUrls, runPrivnet } from "../testing/runPrivnet.js";
 
@@ -174,6 +175,50 @@ export default config;
     expect((await fetch(`${admin}/panel/`)).status).toBe(200);
     const oracle = await fetch(`${admin}/oracle/prices`, { headers: { authorization: "Bearer from-env" } });
     expect(await oracle.json()).toMatchObject({ code: "NOT_FOUND" });
+    await stop(run);
+  });
+
+  test("the oracle token guards the oracle's port and its /oracle mount; --allowed-hosts and --cors-origins reach both servers", async () => {
+    const cwd = tempDir();
+    const { run, urls } = await startUp(
+      cwd,
+      [
+        ...freePorts,
+        "--storage",
+        "memory",
+        "--allowed-hosts",
+        "devbox.lan",
+        "--cors-origins",
+        "http://dash.lan",
+      ],
+      { PRIVNET_ORACLE_TOKEN: "oracle-secret" },
+    );
+    const admin = urls["Admin API"] as string;
+    const oracle = urls["Oracle API"] as string;
+    for (const prices of [`${oracle}/prices`, `${admin}/oracle/prices`]) {
+      expect((await fetch(prices)).status, prices).toBe(401);
+      const authorized = await fetch(prices, { headers: { authorization: "Bearer oracle-secret" } });
+      expect(authorized.status, prices).toBe(200);
+    }
+    expect((await fetch(`${oracle}/health`)).status).toBe(200);
+    // No admin token: the admin API itself stays open, as configured.
+    expect((await fetch(`${admin}/network`)).status).toBe(200);
+    for (const url of [admin, oracle]) {
+      const named = await rawRequest(url, "GET /health HTTP/1.1\r\nHost: devbox.lan\r\n\r\n");
+      expect(named.status, url).toBe(200);
+      const foreign = await rawRequest(url, "GET /health HTTP/1.1\r\nHost: evil.example\r\n\r\n");
+      expect(foreign.body, url).toMatchObject({ code: "HOST_NOT_ALLOWED" });
+    }
+    const listed = await fetch(`${admin}/wallets`, {
+      method: "POST",
+      headers: { origin: "http://dash.lan" },
+    });
+    expect(listed.status).toBe(201);
+    const foreign = await fetch(`${oracle}/update`, {
+      method: "POST",
+      headers: { origin: "http://evil.lan", authorization: "Bearer oracle-secret" },
+    });
+    expect(await foreign.json()).toMatchObject({ code: "ORIGIN_NOT_ALLOWED" });
     await stop(run);
   });
 

@@ -44,8 +44,16 @@ export const privnetConfigSchema = z.strictObject({
       host: z.string().min(1).optional(),
       /** Bearer token every route but /health then needs. Default: none. */
       token: z.string().min(1).optional(),
-      /** Origins allowed to call the API from a browser. Default: none. */
+      /**
+       * Origins whose web pages may call the API ("*": any): CORS headers, and their POSTs and
+       * DELETEs pass. Default: none (same-origin pages, such as the panel, always pass).
+       */
       corsOrigins: z.array(z.string().min(1)).optional(),
+      /**
+       * Host names the API answers to besides localhost, 127.0.0.1, [::1] and its own address
+       * ("*": any). Default: none. See docs/security.md.
+       */
+      allowedHosts: z.array(z.string().min(1)).optional(),
       /** Largest JSON body: bytes or "100kb". Default "100kb". */
       bodyLimit: z.union([z.int().positive(), z.string().min(1)]).optional(),
     })
@@ -72,6 +80,12 @@ export const privnetConfigSchema = z.strictObject({
       port: port.optional(),
       /** Default: the admin API's host. */
       host: z.string().min(1).optional(),
+      /** Bearer token every oracle route but /health then needs. Default: none. */
+      token: z.string().min(1).optional(),
+      /** Default: the admin API's corsOrigins. */
+      corsOrigins: z.array(z.string().min(1)).optional(),
+      /** Default: the admin API's allowedHosts. */
+      allowedHosts: z.array(z.string().min(1)).optional(),
     })
     .optional(),
   /**

@@ -18,9 +18,24 @@ describe("resolveSettings", () => {
       },
       storage: { kind: "sqlite", path: "/work/project/.privnet/privnet.db" },
       encryptionPassphrase: undefined,
-      admin: { port: 3000, host: "127.0.0.1", token: undefined, corsOrigins: [], bodyLimit: "100kb" },
+      admin: {
+        port: 3000,
+        host: "127.0.0.1",
+        token: undefined,
+        corsOrigins: [],
+        allowedHosts: [],
+        bodyLimit: "100kb",
+      },
       contracts: { deploy: true },
-      oracle: { enabled: true, port: 3004, host: "127.0.0.1", simulator: {} },
+      oracle: {
+        enabled: true,
+        port: 3004,
+        host: "127.0.0.1",
+        token: undefined,
+        corsOrigins: [],
+        allowedHosts: [],
+        simulator: {},
+      },
       bots: {},
       logFormat: "json",
     });
@@ -44,6 +59,42 @@ describe("resolveSettings", () => {
     expect(() => logFormat({ env: { PRIVNET_LOG_FORMAT: "Pretty" } })).toThrow(
       'PRIVNET_LOG_FORMAT must be "pretty" or "json", got "Pretty".',
     );
+  });
+
+  test("Host names, origins and the oracle token: the config per server, the environment and flags for both", () => {
+    const config = defineConfig({
+      admin: { allowedHosts: ["admin.lan"], corsOrigins: ["http://panel.lan"] },
+      oracle: { token: "oracle-config", allowedHosts: ["oracle.lan"] },
+    });
+    const fromConfig = resolveSettings({ config, env: {}, flags: {}, cwd });
+    expect(fromConfig.admin).toMatchObject({
+      allowedHosts: ["admin.lan"],
+      corsOrigins: ["http://panel.lan"],
+    });
+    // The oracle's own list where it has one, else the admin API's.
+    expect(fromConfig.oracle).toMatchObject({
+      token: "oracle-config",
+      allowedHosts: ["oracle.lan"],
+      corsOrigins: ["http://panel.lan"],
+    });
+    const fromEnv = resolveSettings({
+      config,
+      env: { PRIVNET_ALLOWED_HOSTS: "a.lan, b.lan", PRIVNET_ORACLE_TOKEN: "oracle-env" },
+      flags: { "cors-origins": "http://x, *" },
+      cwd,
+    });
+    for (const server of [fromEnv.admin, fromEnv.oracle]) {
+      expect(server).toMatchObject({ allowedHosts: ["a.lan", "b.lan"], corsOrigins: ["http://x", "*"] });
+    }
+    expect(fromEnv.oracle.token).toBe("oracle-env");
+    expect(
+      resolveSettings({
+        config,
+        env: { PRIVNET_ALLOWED_HOSTS: "a.lan" },
+        flags: { "allowed-hosts": "*" },
+        cwd,
+      }).admin.allowedHosts,
+    ).toEqual(["*"]);
   });
 
   test("the environment overrides the config, and flags override both", () => {
@@ -76,6 +127,9 @@ describe("resolveSettings", () => {
       enabled: true,
       port: 0,
       host: "127.0.0.1",
+      token: undefined,
+      corsOrigins: ["http://a", "http://b"],
+      allowedHosts: [],
       simulator: { interval: 15_000, model: "gbm" },
     });
     expect(settings.bots).toEqual({ transfer: { interval: 1000 } });

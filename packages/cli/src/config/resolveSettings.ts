@@ -32,6 +32,7 @@ export type StackSettings = {
     host: string;
     token: string | undefined;
     corsOrigins: string[];
+    allowedHosts: string[];
     bodyLimit: number | string;
   };
   contracts: { deploy: boolean };
@@ -40,6 +41,9 @@ export type StackSettings = {
     enabled: boolean;
     port: number;
     host: string;
+    token: string | undefined;
+    corsOrigins: string[];
+    allowedHosts: string[];
     /** The price simulator's options, for `createPlatform({ oracle })`. */
     simulator: OracleOptions;
   };
@@ -59,6 +63,8 @@ export type UpFlags = {
   "block-time"?: string | undefined;
   "oracle-port"?: string | undefined;
   "log-format"?: string | undefined;
+  "allowed-hosts"?: string | undefined;
+  "cors-origins"?: string | undefined;
 };
 
 /**
@@ -69,7 +75,9 @@ export const ENVIRONMENT_VARIABLES = {
   PORT: "admin.port",
   PRIVNET_HOST: "admin.host",
   PRIVNET_ADMIN_TOKEN: "admin.token",
-  PRIVNET_CORS_ORIGINS: "admin.corsOrigins (comma-separated)",
+  PRIVNET_CORS_ORIGINS: "admin.corsOrigins and oracle.corsOrigins (comma-separated)",
+  PRIVNET_ALLOWED_HOSTS: "admin.allowedHosts and oracle.allowedHosts (comma-separated)",
+  PRIVNET_ORACLE_TOKEN: "oracle.token",
   PRIVNET_RPC_URL: "chain.rpcUrl",
   PRIVNET_CHAIN_PORT: "chain.port",
   PRIVNET_BLOCK_TIME: "chain.blockTime",
@@ -125,15 +133,14 @@ export function resolveSettings(input: {
   set(admin, "port", portOf(pick(flags.port, "port", "PORT")));
   set(admin, "host", pick(flags.host, "host", "PRIVNET_HOST")?.value);
   set(admin, "token", pick(undefined, "", "PRIVNET_ADMIN_TOKEN")?.value);
-  const cors = pick(undefined, "", "PRIVNET_CORS_ORIGINS")?.value;
-  set(
-    admin,
-    "corsOrigins",
-    cors
-      ?.split(",")
-      .map((origin) => origin.trim())
-      .filter(Boolean),
-  );
+  set(oracle, "token", pick(undefined, "", "PRIVNET_ORACLE_TOKEN")?.value);
+  // One list for both servers from the environment or a flag; the config can set each.
+  const cors = list(pick(flags["cors-origins"], "cors-origins", "PRIVNET_CORS_ORIGINS"));
+  set(admin, "corsOrigins", cors);
+  set(oracle, "corsOrigins", cors);
+  const hosts = list(pick(flags["allowed-hosts"], "allowed-hosts", "PRIVNET_ALLOWED_HOSTS"));
+  set(admin, "allowedHosts", hosts);
+  set(oracle, "allowedHosts", hosts);
   set(chain, "rpcUrl", pick(flags["rpc-url"], "rpc-url", "PRIVNET_RPC_URL")?.value);
   set(chain, "port", portOf(pick(flags["chain-port"], "chain-port", "PRIVNET_CHAIN_PORT")));
   const blockTime = pick(flags["block-time"], "block-time", "PRIVNET_BLOCK_TIME");
@@ -165,7 +172,15 @@ export function resolveSettings(input: {
   }
   const merged = checked.data;
   const deploy = merged.contracts?.deploy ?? true;
-  const { enabled: oracleEnabled, port: oraclePort, host: oracleHost, ...simulator } = merged.oracle ?? {};
+  const {
+    enabled: oracleEnabled,
+    port: oraclePort,
+    host: oracleHost,
+    token: oracleToken,
+    corsOrigins: oracleCorsOrigins,
+    allowedHosts: oracleAllowedHosts,
+    ...simulator
+  } = merged.oracle ?? {};
   if (oracleEnabled && !deploy) {
     throw new UsageError("oracle.enabled needs the contracts: contracts.deploy is false.");
   }
@@ -189,6 +204,7 @@ export function resolveSettings(input: {
       host: merged.admin?.host ?? "127.0.0.1",
       token: merged.admin?.token,
       corsOrigins: merged.admin?.corsOrigins ?? [],
+      allowedHosts: merged.admin?.allowedHosts ?? [],
       bodyLimit: merged.admin?.bodyLimit ?? "100kb",
     },
     contracts: { deploy },
@@ -196,6 +212,9 @@ export function resolveSettings(input: {
       enabled: oracleEnabled ?? deploy,
       port: oraclePort ?? 3004,
       host: oracleHost ?? merged.admin?.host ?? "127.0.0.1",
+      token: oracleToken,
+      corsOrigins: oracleCorsOrigins ?? merged.admin?.corsOrigins ?? [],
+      allowedHosts: oracleAllowedHosts ?? merged.admin?.allowedHosts ?? [],
       simulator: simulator as OracleOptions,
     },
     bots: (merged.bots ?? {}) as BotsOptions,
@@ -220,6 +239,14 @@ export function parseStorage(value: string | undefined, dataDir: string, cwd: st
 /** A connection string without its password, for output. */
 export function redactUrl(value: string): string {
   return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]+:)[^@]*@/i, "$1***@");
+}
+
+/** A comma-separated list, trimmed, without empty entries. */
+function list(picked: { value: string } | undefined): string[] | undefined {
+  return picked?.value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 function integer(text: string, from: string, min: number, max: number): number {

@@ -22,13 +22,24 @@ export const adminApiService: StackService = {
       host: admin.host,
       ...(listening === undefined ? {} : { server: listening }),
       corsOrigins: admin.corsOrigins,
+      allowedHosts: admin.allowedHosts,
       bodyLimit: admin.bodyLimit,
       logger: createRequestLogger(settings.logFormat),
       ...(admin.token === undefined ? {} : { token: admin.token }),
       mounts: [
         { path: PANEL_BASE_PATH, app: panelDir },
         ...(settings.oracle.enabled
-          ? [{ path: ORACLE_MOUNT_PATH, router: createOracleRouter(platform) } as const]
+          ? [
+              {
+                path: ORACLE_MOUNT_PATH,
+                // Behind the admin token when there is one (the panel sends that one token); with
+                // only an oracle token, behind that one, so the mount is no way around it.
+                router: createOracleRouter(platform, {
+                  token: admin.token ?? settings.oracle.token ?? false,
+                  logger: false,
+                }),
+              } as const,
+            ]
           : []),
       ],
     });

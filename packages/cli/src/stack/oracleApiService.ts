@@ -20,6 +20,9 @@ export const oracleApiService: StackService = {
       host: settings.oracle.host,
       ...(listening === undefined ? {} : { server: listening }),
       logger: createRequestLogger(settings.logFormat, { name: "privnet-oracle" }),
+      token: settings.oracle.token ?? false,
+      corsOrigins: settings.oracle.corsOrigins,
+      allowedHosts: settings.oracle.allowedHosts,
     });
     return {
       urls: [

@@ -35,6 +35,9 @@ export function runPrivnet(
   // The parent's test token or settings must not leak into the child unless a test sets them.
   for (const name of [
     "PRIVNET_ADMIN_TOKEN",
+    "PRIVNET_ORACLE_TOKEN",
+    "PRIVNET_ALLOWED_HOSTS",
+    "PRIVNET_CORS_ORIGINS",
     "PORT",
     "ORACLE_PORT",
     "PRIVNET_CHAIN_PORT",

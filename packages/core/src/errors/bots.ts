@@ -1,4 +1,5 @@
 import { PrivnetError } from "./PrivnetError.js";
+import { quoteInput } from "./quoteInput.js";
 
 /** `sendTransaction` got fields that do not make a transaction (bad data, gas, value or sender). */
 export class InvalidTransactionError extends PrivnetError {
@@ -17,7 +18,7 @@ export class BotNotFoundError extends PrivnetError {
     readonly bot: string,
     known: readonly string[],
   ) {
-    super("BOT_NOT_FOUND", `There is no bot named ${JSON.stringify(bot)}.`, {
+    super("BOT_NOT_FOUND", `There is no bot named ${quoteInput(bot)}.`, {
       details: `Known bots: ${known.join(", ") || "none"}. Custom bots are registered with platform.bots.register(defineBot({ … })).`,
     });
   }
@@ -26,7 +27,7 @@ export class BotNotFoundError extends PrivnetError {
 export class BotExistsError extends PrivnetError {
   override name = "BotExistsError";
   constructor(readonly bot: string) {
-    super("BOT_EXISTS", `A bot named ${JSON.stringify(bot)} is already registered.`, {
+    super("BOT_EXISTS", `A bot named ${quoteInput(bot)} is already registered.`, {
       details: "Bot names identify their state, key and routes; give the custom bot another name.",
     });
   }

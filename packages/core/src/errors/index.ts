@@ -32,6 +32,7 @@ export {
   InvalidOptionsError,
   PlatformClosedError,
 } from "./platform.js";
+export { QUOTE_LIMIT, quoteInput } from "./quoteInput.js";
 export {
   InsufficientFundsError,
   InvalidAddressError,

@@ -1,11 +1,12 @@
 import type { Address } from "viem";
 import { PrivnetError } from "./PrivnetError.js";
+import { quoteInput } from "./quoteInput.js";
 
 /** A token symbol that is empty or not 1 to 11 letters and digits. */
 export class InvalidSymbolError extends PrivnetError {
   override name = "InvalidSymbolError";
   constructor(value: unknown) {
-    super("INVALID_SYMBOL", `The symbol ${JSON.stringify(value)} is not valid.`, {
+    super("INVALID_SYMBOL", `The symbol ${quoteInput(value)} is not valid.`, {
       details: 'A symbol is 1 to 11 letters or digits, e.g. "ETH" or "USDC".',
     });
   }
@@ -15,7 +16,7 @@ export class InvalidSymbolError extends PrivnetError {
 export class InvalidPriceError extends PrivnetError {
   override name = "InvalidPriceError";
   constructor(value: unknown, reason: string) {
-    super("INVALID_PRICE", `The price ${JSON.stringify(value)} is not valid: ${reason}`, {
+    super("INVALID_PRICE", `The price ${quoteInput(value)} is not valid: ${reason}`, {
       details:
         'Prices are positive decimal USD strings (or numbers) with at most 18 decimals, e.g. "1999.5".',
     });

@@ -1,11 +1,12 @@
 import type { Hash } from "viem";
 import { formatEther } from "viem";
 import { PrivnetError } from "./PrivnetError.js";
+import { quoteInput } from "./quoteInput.js";
 
 export class InvalidAddressError extends PrivnetError {
   override name = "InvalidAddressError";
   constructor(field: string, value: unknown, reason: string) {
-    super("INVALID_ADDRESS", `\`${field}\` is not a valid address (${JSON.stringify(value)}): ${reason}`, {
+    super("INVALID_ADDRESS", `\`${field}\` is not a valid address (${quoteInput(value)}): ${reason}`, {
       details:
         "An address is 20 bytes written as 0x and 40 hex digits. Mixed-case addresses must carry a valid EIP-55 checksum; all lower or all upper case is accepted without one.",
     });
@@ -15,7 +16,7 @@ export class InvalidAddressError extends PrivnetError {
 export class InvalidAmountError extends PrivnetError {
   override name = "InvalidAmountError";
   constructor(value: unknown, reason: string) {
-    super("INVALID_AMOUNT", `The amount ${JSON.stringify(value)} is not valid: ${reason}`, {
+    super("INVALID_AMOUNT", `The amount ${quoteInput(value)} is not valid: ${reason}`, {
       details: 'Amounts are positive decimal ETH strings with at most 18 decimals, e.g. "0.25".',
     });
   }

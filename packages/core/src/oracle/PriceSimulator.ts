@@ -3,7 +3,9 @@ import { type Address, formatEther, getAddress, type PublicClient } from "viem";
 import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
 import { NATIVE_ETH_ADDRESS } from "../contracts/platformContracts.js";
 import { UnknownSymbolError } from "../errors/oracle.js";
+import { ChainUnreachableError } from "../errors/platform.js";
 import type { PlatformEvents } from "../events/PlatformEvents.js";
+import { classifyNodeError } from "../sender/classifyNodeError.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import { createRandom, type Random } from "./createRandom.js";
 import { createPriceModel } from "./models/createPriceModel.js";
@@ -69,6 +71,12 @@ export class PriceSimulator {
   oracle: Address | null = null;
   lastError: { message: string; code: string | null; at: string } | null = null;
   failures = 0;
+  /**
+   * The chain is known to be down: the last push attempt found the node not answering, and nothing
+   * has reached it since. A manual push then checks the node once before queueing (see
+   * {@link checkChainIfDown}) instead of retrying for seconds.
+   */
+  chainDown = false;
   readonly #storage: StorageAdapter;
   readonly #contracts: PlatformContractsService;
   readonly #queue: PricePushQueue;
@@ -110,9 +118,11 @@ export class PriceSimulator {
       report: (event) => {
         if (event.type === "push-failed") {
           this.recordFailure(event.error);
+          if (classifyNodeError(event.error) === "unreachable") this.chainDown = true;
         } else if (event.type === "pushed") {
           this.failures = 0;
           this.lastError = null;
+          this.chainDown = false;
         }
         this.events.emit("oracle", event);
       },
@@ -280,6 +290,23 @@ export class PriceSimulator {
     };
     await this.save();
     return { hash: result.hash, blockNumber: result.blockNumber, prices, timestamp: result.timestamp };
+  }
+
+  /**
+   * While the chain is known to be down, one `eth_blockNumber` without retries: an answer closes
+   * the circuit (the push goes ahead), none fails at once with CHAIN_UNREACHABLE — a caller learns
+   * in milliseconds what the push's retries would take seconds to tell.
+   */
+  async checkChainIfDown(): Promise<void> {
+    if (!this.chainDown) return;
+    try {
+      await this.client.request({ method: "eth_blockNumber" }, { retryCount: 0 });
+      this.chainDown = false;
+    } catch (error) {
+      if (classifyNodeError(error) !== "unreachable") return;
+      this.recordFailure(error);
+      throw new ChainUnreachableError({ cause: error });
+    }
   }
 
   /** Counts a failed attempt and keeps it as the status's `lastError` (until the next success). */

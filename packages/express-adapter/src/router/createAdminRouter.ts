@@ -9,7 +9,6 @@ import { createIdempotencyStore } from "../idempotency/IdempotencyStore.js";
 import { idempotencyHook } from "../idempotency/idempotencyHook.js";
 import { createAdminMetrics } from "../metrics/createAdminMetrics.js";
 import { adminApi } from "../openapi/index.js";
-import { cors } from "./cors.js";
 
 export type AdminRouterOptions = {
   /**
@@ -17,8 +16,18 @@ export type AdminRouterOptions = {
    * Default: `process.env.PRIVNET_ADMIN_TOKEN`, else none.
    */
   token?: string;
-  /** Origins allowed to call the API from a browser ("*" for any). Default: none (no CORS). */
+  /**
+   * Origins whose web pages may call the API ("*" for any): they get CORS headers, and their POSTs
+   * and DELETEs pass. Default: none — a page on another origin cannot read answers, and its
+   * state-changing requests are a 403 `ORIGIN_NOT_ALLOWED`. Same-origin pages (the panel) pass.
+   */
   corsOrigins?: readonly string[];
+  /**
+   * Host names the API answers to besides localhost, 127.0.0.1, [::1] and the address a connection
+   * arrived at ("*" for any); any other `Host` is a 403 `HOST_NOT_ALLOWED` (DNS rebinding).
+   * Default: none.
+   */
+  allowedHosts?: readonly string[];
   /** Largest accepted JSON body, in bytes or as "100kb". Default: "100kb". */
   bodyLimit?: number | string;
   /** A pino logger for request logs, or false for none. Default: a pino logger at "info". */
@@ -90,7 +99,8 @@ export function createAdminRouter(platform: Platform, options: AdminRouterOption
     platform,
     bodyLimit: options.bodyLimit ?? "100kb",
     token: options.token ?? (process.env.PRIVNET_ADMIN_TOKEN || undefined),
-    before: options.corsOrigins?.length ? [cors(options.corsOrigins)] : [],
+    corsOrigins: options.corsOrigins,
+    allowedHosts: options.allowedHosts,
     extraRoutes,
     hook: idempotencyHook(createIdempotencyStore(platform.storage), metrics),
     logger: options.logger === false ? undefined : (options.logger ?? pino({ name: "privnet-admin" })),

@@ -19,7 +19,7 @@ async function setup() {
 
 describe("routes whose body is optional start with the defaults without one", () => {
   test("POST /wallets: no body (every way), {} and { name } each create a wallet", async () => {
-    const { url } = await setup();
+    const { url, platform } = await setup();
     const created = { id: expect.any(Number), mnemonic: expect.stringMatching(/^[a-z]+( [a-z]+){11}$/) };
     for (const [how, send] of Object.entries(withoutBody)) {
       const answer = await send(`${url}/wallets`);
@@ -33,11 +33,20 @@ describe("routes whose body is optional start with the defaults without one", ()
       status: 201,
       body: { ...created, name: "alice" },
     });
-    // curl -d without -H sends a form content type: the body is read as JSON anyway.
+    // curl -d without -H sends a form content type: a body must say it is JSON (a web page can send
+    // a form or text/plain body to any server without the browser asking first).
+    const before = (await platform.wallets.list()).length;
     expect(await curlRequest(`${url}/wallets`, { body: '{"name":"bob"}' })).toMatchObject({
-      status: 201,
-      body: { name: "bob" },
+      status: 415,
+      body: { code: "UNSUPPORTED_MEDIA_TYPE", error: expect.stringContaining("application/json") },
     });
+    expect(await platform.wallets.list()).toHaveLength(before);
+    expect(
+      await curlRequest(`${url}/wallets`, {
+        body: '{"name":"bob"}',
+        headers: [["content-type", "application/json; charset=utf-8"]],
+      }),
+    ).toMatchObject({ status: 201, body: { name: "bob" } });
     expect(await postJson(`${url}/wallets`, { nmae: "typo" })).toMatchObject({
       status: 400,
       body: { error: 'body: unknown field "nmae"', code: "VALIDATION_FAILED" },

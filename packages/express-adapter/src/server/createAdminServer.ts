@@ -3,6 +3,7 @@ import type { Platform } from "@privnet/core";
 import { type HttpServer, startServer } from "@privnet/http";
 import express from "express";
 import { type AdminRouterOptions, createAdminRouter } from "../router/createAdminRouter.js";
+import { adminErrors } from "../schemas/errors.js";
 
 export type AdminServerOptions = AdminRouterOptions & {
   /** Default: 3000 (`PORT` overrides it in the CLI). 0 picks a free port. */
@@ -40,5 +41,5 @@ export async function createAdminServer(
   app.disable("x-powered-by");
   app.set("trust proxy", false);
   app.use(createAdminRouter(platform, routerOptions));
-  return startServer(app, server ? { server } : { port, host });
+  return startServer(app, { ...(server ? { server } : { port, host }), errors: adminErrors });
 }

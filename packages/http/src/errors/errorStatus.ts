@@ -77,7 +77,20 @@ export const errorStatus = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   BODY_TOO_LARGE: 413,
+  // A body that is not `application/json`, or not in its declared Content-Encoding's format.
   UNSUPPORTED_MEDIA_TYPE: 415,
+  // What Node's HTTP parser or the router cannot read: a bad method or request line, a malformed
+  // percent-escape in the path, a body that is not in its declared Content-Encoding, no Host.
+  MALFORMED_REQUEST: 400,
+  HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
+  // An `Expect` header other than 100-continue.
+  EXPECTATION_FAILED: 417,
+  // The browser protections (see docs/security.md): a Host name nobody configured is a DNS
+  // rebinding attempt or a misconfiguration, a state change from a foreign page is refused; the
+  // server understood the request and will not serve it.
+  HOST_NOT_ALLOWED: 403,
+  ORIGIN_NOT_ALLOWED: 403,
   // Idempotency-Key (the admin API's sends): a malformed key is a bad request; a key reused with
   // another body cannot be processed as sent, and retrying it unchanged cannot help.
   INVALID_IDEMPOTENCY_KEY: 400,

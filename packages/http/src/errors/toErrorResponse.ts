@@ -55,6 +55,12 @@ function classify(error: unknown): Classified {
   }
   const bodyError = classifyBodyParserError(error);
   if (bodyError) return classify(bodyError);
+  // express decodes path parameters with decodeURIComponent: "%FF" or "%zz" throws, marked 400.
+  if (error instanceof URIError) {
+    return classify(
+      new HttpError("MALFORMED_REQUEST", "The path has a malformed percent-escape (such as %FF or %zz)."),
+    );
+  }
   if (isTransportError(error)) return classify(new ChainUnreachableError({ cause: error }));
   if (isConnectionError(error)) {
     return classify(new HttpError("STORAGE_UNREACHABLE", "The database did not answer."));
@@ -62,9 +68,22 @@ function classify(error: unknown): Classified {
   return { status: 500, code: "INTERNAL", message: "Internal server error.", headers: {} };
 }
 
-/** body-parser (which reads the bodies) signals its failures with a `type`. */
+/**
+ * body-parser (which reads the bodies) signals its failures with a `type`; a body that is not in
+ * its declared Content-Encoding (zlib's or brotli's own error) comes as a bare 400.
+ */
 function classifyBodyParserError(error: unknown): HttpError | undefined {
-  if (typeof error !== "object" || error === null || !("type" in error)) return undefined;
+  if (typeof error !== "object" || error === null) return undefined;
+  if (!("type" in error)) {
+    const { status, expose } = error as { status?: unknown; expose?: unknown };
+    if (status === 400 && expose === true && isZlibError(error)) {
+      return new HttpError(
+        "MALFORMED_REQUEST",
+        "The request body is not in the format its Content-Encoding names (gzip, deflate or br).",
+      );
+    }
+    return undefined;
+  }
   switch ((error as { type: unknown }).type) {
     case "entity.parse.failed":
       return new HttpError("INVALID_JSON", "The request body is not valid JSON.");
@@ -81,6 +100,12 @@ function classifyBodyParserError(error: unknown): HttpError | undefined {
     default:
       return undefined;
   }
+}
+
+/** zlib's errors carry its own codes (`Z_DATA_ERROR`, `ERR_BROTLI_…`, `ERR__ERROR_FORMAT_PADDING_1`…). */
+function isZlibError(error: object): boolean {
+  const { code, errno } = error as { code?: unknown; errno?: unknown };
+  return (typeof code === "string" && /^(Z_|ERR_BROTLI|ERR__ERROR)/.test(code)) || typeof errno === "number";
 }
 
 /** A viem request that failed because the node did not answer (not because it refused). */

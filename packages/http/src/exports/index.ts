@@ -23,11 +23,16 @@ export {
 export {
   type ApiRouter,
   type ApiRouterOptions,
+  allowHosts,
+  cors,
   createApiRouter,
   type ExtraRoute,
+  LOOPBACK_HOSTS,
+  MAX_JSON_NESTING,
   type RouteAnswer,
   type RouteCall,
   type RouteHook,
+  refuseForeignOrigins,
 } from "../router/index.js";
 export {
   defineEventStream,
@@ -37,7 +42,14 @@ export {
   type RouteContext,
   type RouteDefinition,
 } from "../routes/index.js";
-export { type HttpServer, listenOn, type StartServerOptions, startServer } from "../server/index.js";
+export {
+  answerParserErrors,
+  type ErrorWrapper,
+  type HttpServer,
+  listenOn,
+  type StartServerOptions,
+  startServer,
+} from "../server/index.js";
 export { serveStaticApp } from "../static/index.js";
 export type { EventStream } from "../streams/index.js";
 export { type CoreFieldSchema, checkedByCore } from "../validation/index.js";

@@ -2,6 +2,7 @@
 export { type CurlRequestOptions, curlRequest } from "../testing/curlRequest.js";
 export { type HttpRequestOptions, httpRequest } from "../testing/httpRequest.js";
 export type { RawAnswer } from "../testing/RawAnswer.js";
+export { rawRequest } from "../testing/rawRequest.js";
 export {
   type MalformedInputSweepOptions,
   malformedBodies,

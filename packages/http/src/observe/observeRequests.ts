@@ -10,7 +10,11 @@ export type RequestLogger = {
 /** One finished request, for metrics. */
 export type RequestObservation = {
   method: string;
-  /** The route's pattern (`/wallets/:id`), `unmatched` for a 404, else the path. */
+  /**
+   * The route's pattern (`/wallets/:id`, also for its 405s), or `unmatched` for everything no route
+   * template served (404s, and requests refused before routing): never the raw path, so that the
+   * metrics' labels stay few whatever paths clients send.
+   */
   route: string;
   status: number;
   seconds: number;
@@ -64,7 +68,7 @@ export function observeRequests(options: ObserveOptions): RequestHandler {
     response.once("close", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const locals = response.locals as Locals;
-      const route = locals.privnetRoute ?? (response.statusCode === 404 ? "unmatched" : path);
+      const route = locals.privnetRoute ?? "unmatched";
       onRequest?.({ method: request.method, route, status: response.statusCode, seconds });
       if (!logger) return;
       const entry = {

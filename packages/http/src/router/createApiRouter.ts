@@ -14,8 +14,11 @@ import {
 import { type ApiDescription, buildApiDocument } from "../openapi/buildApiDocument.js";
 import type { RouteDefinition } from "../routes/defineRoute.js";
 import { type EventStream, openEventStream } from "../streams/openEventStream.js";
+import { allowHosts } from "./allowHosts.js";
 import { bearerAuth } from "./bearerAuth.js";
+import { cors } from "./cors.js";
 import { readJsonBody } from "./readJsonBody.js";
+import { refuseForeignOrigins } from "./refuseForeignOrigins.js";
 
 /** One call of a route, as a {@link RouteHook} sees it: the body is the parsed, checked one. */
 export type RouteCall = { route: RouteDefinition; request: Request; body: unknown };
@@ -62,7 +65,18 @@ export type ApiRouterOptions<ErrorBody> = ApiDescription<ErrorBody> & {
   bodyLimit: number | string;
   /** When set, every route and stream but the public ones needs `Authorization: Bearer <token>`. */
   token?: string | undefined;
-  /** Middleware run before auth and body reading, e.g. CORS. */
+  /**
+   * Host names the server answers to besides localhost, 127.0.0.1, [::1] and the address the
+   * connection arrived at; `"*"` for any. Any other `Host` is a 403 (DNS rebinding).
+   */
+  allowedHosts?: readonly string[] | undefined;
+  /**
+   * Origins whose web pages may call the API: they get CORS headers, and their state-changing
+   * requests pass. `"*"` for any. Other origins' POSTs and DELETEs are a 403; same-origin pages
+   * (one the server serves itself) always pass.
+   */
+  corsOrigins?: readonly string[] | undefined;
+  /** Middleware run after the Host and origin checks, before auth and body reading. */
   before?: readonly RequestHandler[];
   /** Handlers served after the routes, before the JSON 405s and 404s. */
   extraRoutes?: readonly ExtraRoute[];
@@ -100,6 +114,13 @@ export function createApiRouter<ErrorBody>(options: ApiRouterOptions<ErrorBody>)
   const document = buildApiDocument(options, { bearerAuth: token !== undefined });
   const router = Router({ strict: false }) as ApiRouter;
   router.use(observeRequests({ logger: options.logger, onRequest: options.onRequest }));
+  router.use(
+    guardOnce([
+      allowHosts(options.allowedHosts),
+      ...(options.corsOrigins?.length ? [cors(options.corsOrigins)] : []),
+      refuseForeignOrigins(options.corsOrigins),
+    ]),
+  );
   for (const middleware of options.before ?? []) router.use(middleware);
   if (token !== undefined) {
     const publicRoutes = new Set(
@@ -142,6 +163,7 @@ export function createApiRouter<ErrorBody>(options: ApiRouterOptions<ErrorBody>)
   }
   for (const route of routes) register(router, route, platform, options.hook);
   router.get("/openapi.json", (_request, response) => {
+    noteRoute(response, "/openapi.json");
     response.json(document);
   });
   for (const extra of extraRoutes) {
@@ -168,7 +190,8 @@ export function createApiRouter<ErrorBody>(options: ApiRouterOptions<ErrorBody>)
   }
   for (const [path, methods] of methodsByPath) {
     const allow = methods.join(", ");
-    router.all(path, (request, _response, next) => {
+    router.all(path, (request, response, next) => {
+      noteRoute(response, path);
       next(
         new HttpError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here; use ${allow}.`, {
           Allow: allow,
@@ -190,6 +213,29 @@ export function createApiRouter<ErrorBody>(options: ApiRouterOptions<ErrorBody>)
     for (const stream of open) stream.end();
   };
   return router;
+}
+
+const guarded = Symbol.for("privnet.http.guarded");
+
+/**
+ * The browser protections, run by the outermost router only: a router mounted inside another one
+ * built on this toolkit is reached through the outer one's Host and origin checks (and lists).
+ */
+function guardOnce(guards: readonly RequestHandler[]): RequestHandler {
+  return (request, response, next) => {
+    const marked = request as typeof request & { [guarded]?: true };
+    if (marked[guarded]) return next();
+    marked[guarded] = true;
+    const run = (index: number, error?: unknown): void => {
+      const guard = guards[index];
+      if (error !== undefined || !guard) {
+        next(error);
+        return;
+      }
+      guard(request, response, (failure?: unknown) => run(index + 1, failure));
+    };
+    run(0);
+  };
 }
 
 function register(

@@ -1,3 +1,5 @@
+export { allowHosts, LOOPBACK_HOSTS } from "./allowHosts.js";
+export { cors } from "./cors.js";
 export {
   type ApiRouter,
   type ApiRouterOptions,
@@ -7,3 +9,5 @@ export {
   type RouteCall,
   type RouteHook,
 } from "./createApiRouter.js";
+export { MAX_JSON_NESTING } from "./readJsonBody.js";
+export { refuseForeignOrigins } from "./refuseForeignOrigins.js";

@@ -1,14 +1,26 @@
-import express, { type RequestHandler } from "express";
+import { quoteInput } from "@privnet/core";
+import express, { type Request, type RequestHandler } from "express";
 import { HttpError } from "../errors/HttpError.js";
+import { measureJsonNesting } from "./measureJsonNesting.js";
 
 const bodyRead = Symbol.for("privnet.http.bodyRead");
 
 /**
- * Reads every request body as JSON, whatever its content type claims: a client that forgets the
- * header still gets its JSON read, and a body that is not JSON is a clear 400. After it,
- * `request.body` is the parsed value, or `undefined` when the request had no body or an empty one
- * — curl's `-X POST` without `-d` sends no `Content-Length` at all, fetch sends `Content-Length: 0`,
- * and both mean "no body".
+ * How deep a body may nest. privnet's bodies are flat objects with the odd small array or object;
+ * the limit only stops input built to exhaust the stack of whatever walks it next.
+ */
+export const MAX_JSON_NESTING = 64;
+
+/**
+ * Reads every request body as JSON. After it, `request.body` is the parsed value, or `undefined`
+ * when the request had no body or an empty one — curl's `-X POST` without `-d` sends no
+ * `Content-Length` at all, fetch sends `Content-Length: 0`, and both mean "no body", with or
+ * without a content type.
+ *
+ * A body must say `Content-Type: application/json` (or a `+json` type), else 415: a web page can
+ * send `text/plain` to any server without asking the browser first (a "simple" request), never
+ * `application/json`. A body nested deeper than {@link MAX_JSON_NESTING} is a 400 quoting a short
+ * excerpt around where it crossed the limit.
  *
  * body-parser's text reader does the reading (size limit, charset, content encodings, its typed
  * errors); the JSON is parsed here so that an empty body stays distinguishable from `{}`.
@@ -27,6 +39,27 @@ export function readJsonBody(limit: number | string): RequestHandler {
         request.body = undefined;
         return next();
       }
+      if (!isJsonType(request)) {
+        const given = request.headers["content-type"];
+        return next(
+          new HttpError(
+            "UNSUPPORTED_MEDIA_TYPE",
+            `A request body must be JSON sent with Content-Type: application/json (got ${
+              given === undefined ? "no Content-Type" : quoteInput(given)
+            }).`,
+          ),
+        );
+      }
+      const deepAt = measureJsonNesting(text, MAX_JSON_NESTING);
+      if (deepAt >= 0) {
+        const near = text.slice(Math.max(0, deepAt - 24), deepAt + 1);
+        return next(
+          new HttpError(
+            "INVALID_JSON",
+            `The request body nests deeper than ${MAX_JSON_NESTING} levels, at ${quoteInput(near)}.`,
+          ),
+        );
+      }
       try {
         request.body = JSON.parse(text);
       } catch {
@@ -35,4 +68,8 @@ export function readJsonBody(limit: number | string): RequestHandler {
       next();
     });
   };
+}
+
+function isJsonType(request: Request): boolean {
+  return request.is(["application/json", "application/*+json"]) !== false;
 }

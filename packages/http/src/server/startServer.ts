@@ -8,13 +8,22 @@ import {
 import type { AddressInfo, Socket } from "node:net";
 import { InvalidOptionsError } from "@privnet/core";
 import { endEventStream } from "../streams/openEventStream.js";
+import { answerParserErrors, type ErrorWrapper } from "./answerParserErrors.js";
 import { listenOn } from "./listenOn.js";
 
 export type StartServerOptions =
   /** Listen here. Port 0 picks a free port. */
-  | { port: number; host: string }
-  /** Serve on this already-listening server (e.g. one whose port was bound early). */
-  | { server: Server };
+  (
+    | { port: number; host: string }
+    /** Serve on this already-listening server (e.g. one whose port was bound early). */
+    | { server: Server }
+  ) & {
+    /**
+     * The server's error body, for what Node's HTTP parser refuses before the handler runs (a
+     * request line or headers too large, a bad method). Default: `{ error, code }`.
+     */
+    errors?: ErrorWrapper | undefined;
+  };
 
 export type HttpServer = {
   /** Base URL, e.g. `http://127.0.0.1:3000`. */
@@ -31,6 +40,8 @@ export type HttpServer = {
 /**
  * Serves `handler` (an express app, or any request listener) on a port of its own or on a server
  * that already listens. A taken port fails with `PortInUseError` (`PORT_IN_USE`), naming port and host.
+ * What Node's HTTP parser refuses before `handler` runs is answered in the server's JSON error body
+ * too (see `answerParserErrors`).
  *
  * @example
  * const served = await startServer(app, { port: 3000, host: "127.0.0.1" });
@@ -79,6 +90,8 @@ export async function startServer(
       if (closing && left === 0) socket.end(() => socket.destroy());
     });
   });
+
+  answerParserErrors(server, options.errors);
 
   const address = server.address() as AddressInfo;
   return {

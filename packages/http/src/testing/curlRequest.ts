@@ -1,5 +1,5 @@
-import { connect } from "node:net";
-import { type RawAnswer, readBodyText } from "./RawAnswer.js";
+import type { RawAnswer } from "./RawAnswer.js";
+import { rawRequest } from "./rawRequest.js";
 
 export type CurlRequestOptions = {
   /** `-X`. Default: POST with a body, GET without. */
@@ -34,42 +34,5 @@ export function curlRequest(url: string, options: CurlRequestOptions = {}): Prom
     lines.push(`Content-Length: ${Buffer.byteLength(options.body)}`);
   }
   const bytes = `${lines.join("\r\n")}\r\n\r\n${options.body ?? ""}`;
-
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(target.port), target.hostname);
-    let received = Buffer.alloc(0);
-    socket.once("error", reject);
-    socket.on("data", (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      try {
-        const answer = parseAnswer(received);
-        if (!answer) return;
-        socket.destroy();
-        resolve(answer);
-      } catch (error) {
-        socket.destroy();
-        reject(error);
-      }
-    });
-    socket.once("close", () => reject(new Error(`The connection closed before a whole answer: ${received}`)));
-    socket.write(bytes);
-  });
-}
-
-/** A whole HTTP/1.1 answer framed by Content-Length, or undefined while more is to come. */
-function parseAnswer(received: Buffer): RawAnswer | undefined {
-  const end = received.indexOf("\r\n\r\n");
-  if (end < 0) return undefined;
-  const [statusLine = "", ...headerLines] = received.subarray(0, end).toString("latin1").split("\r\n");
-  const headers: Record<string, string> = {};
-  for (const line of headerLines) {
-    const colon = line.indexOf(":");
-    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  const length = headers["content-length"];
-  if (length === undefined) throw new Error(`An answer without Content-Length: ${statusLine}`);
-  const body = received.subarray(end + 4);
-  if (body.length < Number(length)) return undefined;
-  const text = body.subarray(0, Number(length)).toString("utf8");
-  return { status: Number(statusLine.split(" ")[1]), headers, text, body: readBodyText(text) };
+  return rawRequest(url, bytes);
 }

@@ -34,6 +34,7 @@ export const health = defineRoute({
   summary: "Push loop and chain status (503 when the chain does not answer)",
   tag: "system",
   response: healthResponse,
+  public: true,
   successStatus: {
     statuses: {
       200: "The chain answers.",

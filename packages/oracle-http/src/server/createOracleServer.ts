@@ -3,6 +3,7 @@ import { InvalidOptionsError, type Platform } from "@privnet/core";
 import { type HttpServer, startServer } from "@privnet/http";
 import express from "express";
 import { createOracleRouter, type OracleRouterOptions } from "../router/createOracleRouter.js";
+import { oracleErrors } from "../schemas/errors.js";
 
 export type OracleServerOptions = OracleRouterOptions & {
   /** Default: 3004. 0 picks a free port. */
@@ -54,7 +55,7 @@ export async function createOracleServer(
 
   let served: HttpServer;
   try {
-    served = await startServer(app, server ? { server } : { port, host });
+    served = await startServer(app, { ...(server ? { server } : { port, host }), errors: oracleErrors });
   } catch (error) {
     if (startLoop) await platform.oracle.stop();
     throw error;

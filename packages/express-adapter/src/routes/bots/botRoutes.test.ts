@@ -155,8 +155,15 @@ describe("bot routes", () => {
       expect(answer.body.code).toBe(code);
       expect(answer.body.error).toMatch(message);
     }
-    const invalidJson = await fetch(`${url}/bots/transfer/start`, { method: "POST", body: "{oops" });
+    const invalidJson = await fetch(`${url}/bots/transfer/start`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{oops",
+    });
     expect(invalidJson.status).toBe(400);
+    // fetch's default for a string body is text/plain: refused before it is read as JSON.
+    const plain = await fetch(`${url}/bots/transfer/start`, { method: "POST", body: "{}" });
+    expect(plain.status).toBe(415);
     const { body } = await call(`${url}/bots/status`);
     for (const bot of ["transfer", "erc20", "nft"])
       expect((body[bot] as { status: string }).status).toBe("Stopped");
