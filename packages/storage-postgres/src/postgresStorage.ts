@@ -270,11 +270,15 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
       closed = true;
       // Calls still waiting in the server for a lock that another process holds would keep their
       // connections, and so close(), busy until that process lets go: cancel the waits instead.
-      const pids = [...waiting].map((client) => (client as unknown as { processID: number }).processID);
-      if (pids.length > 0) {
+      // A cancel that reaches the server before the lock query has started is a no-op, and the
+      // wait would then last as long as the other process holds the lock: cancel again until every
+      // wait has come back (each rejects as soon as its query is cancelled).
+      for (let round = 0; waiting.size > 0 && round < 400; round++) {
+        const pids = [...waiting].map((client) => (client as unknown as { processID: number }).processID);
         await pool
           .query("SELECT pg_cancel_backend(pid) FROM unnest($1::int[]) AS pid", [pids])
           .catch(() => {});
+        if (waiting.size > 0) await new Promise((resolve) => setTimeout(resolve, 25));
       }
       // Both wait for connections in use (a running withLock, say) to come back before ending.
       await Promise.all([pool.end(), lockPool.end()]);
