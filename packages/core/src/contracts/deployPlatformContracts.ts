@@ -15,8 +15,8 @@ import {
   type Transport,
 } from "viem";
 import {
-  estimateFeesPerGas,
   estimateGas,
+  getBlock,
   getChainId,
   getTransactionCount,
   getTransactionReceipt,
@@ -25,6 +25,7 @@ import {
 } from "viem/actions";
 import { ContractDeploymentFailedError } from "../errors/contracts.js";
 import { InvalidOptionsError } from "../errors/platform.js";
+import { transactionFees } from "../fees/feePolicy.js";
 import {
   devNftAbi,
   devNftBytecode,
@@ -131,10 +132,10 @@ export async function deployPlatformContracts(
   const config = resolveOptions(options);
   const deployer = account.address;
 
-  const [chainId, nonce, fees] = await Promise.all([
+  const [chainId, nonce, block] = await Promise.all([
     getChainId(walletClient),
     getTransactionCount(walletClient, { address: deployer, blockTag: "pending" }),
-    estimateFeesPerGas(walletClient),
+    getBlock(walletClient, { blockTag: "latest" }),
   ]);
   const addressAt = (offset: number) => getContractAddress({ from: deployer, nonce: BigInt(nonce + offset) });
 
@@ -296,9 +297,8 @@ export async function deployPlatformContracts(
   );
 
   const steps = [...deploySteps, ...wiringSteps];
-  // A fee high enough for the next few blocks, so that no transaction of the batch is left behind.
-  const maxFeePerGas = fees.maxFeePerGas * 2n;
-  const maxPriorityFeePerGas = fees.maxPriorityFeePerGas;
+  // The platform's fee policy: enough for the next few blocks, so no transaction of the batch is left behind.
+  const { maxFeePerGas, maxPriorityFeePerGas } = transactionFees(block.baseFeePerGas);
   const hashes: Hash[] = [];
   for (const [index, step] of steps.entries()) {
     try {
