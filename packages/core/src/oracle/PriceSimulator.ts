@@ -3,6 +3,7 @@ import { type Address, formatEther, getAddress, type PublicClient } from "viem";
 import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
 import { NATIVE_ETH_ADDRESS } from "../contracts/platformContracts.js";
 import { UnknownSymbolError } from "../errors/oracle.js";
+import { isPrivnetError } from "../errors/PrivnetError.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import type { PlatformEvents } from "../events/PlatformEvents.js";
 import { classifyNodeError } from "../sender/classifyNodeError.js";
@@ -133,7 +134,12 @@ export class PriceSimulator {
       report: (event) => {
         if (event.type === "push-failed") {
           this.recordFailure(event.error);
-          if (classifyNodeError(event.error) === "unreachable") this.chainDown = true;
+          // The sender answers CHAIN_UNREACHABLE; the queue's own reads fail with viem's error.
+          if (
+            isPrivnetError(event.error, "CHAIN_UNREACHABLE") ||
+            classifyNodeError(event.error) === "unreachable"
+          )
+            this.chainDown = true;
         } else if (event.type === "pushed") {
           this.failures = 0;
           this.lastError = null;
