@@ -8,6 +8,7 @@ import {
 } from "viem";
 import { lendingPoolAbi, testTokenAbi } from "../contracts/generated.js";
 import { NATIVE_ETH_ADDRESS } from "../contracts/platformContracts.js";
+import { isPrivnetError } from "../errors/PrivnetError.js";
 import { TransactionFailedError } from "../errors/sender.js";
 import { unreachableAsTyped } from "../oracle/unreachableAsTyped.js";
 import { type SendTransactionParameters, sendTransaction } from "../sender/sendTransaction.js";
@@ -33,9 +34,10 @@ export type PoolTransactionParameters = {
 export const LENDING_SOURCE = "lending";
 
 /**
- * One LendingPool call through the platform's sender: approves an ERC20 the pool will pull when
- * the allowance is short (waits for it), simulates the call (a revert becomes a typed error before
- * anything is sent), sends it and waits until it is mined. Both transactions are queued, recorded
+ * One LendingPool call through the platform's sender: simulates the call (a revert becomes a typed
+ * error before anything is sent), approves an ERC20 the pool will pull when the allowance is short
+ * (waits for it; a refusal of the pool's own still comes before it), sends the call and waits until
+ * it is mined. Both transactions are queued, recorded
  * (source `lending`), watched and replaced like every other send, so they share the signer's
  * nonces with its wallet sends, bots and oracle pushes without a collision.
  */
@@ -45,26 +47,6 @@ export async function sendPoolTransaction(
 ): Promise<{ hash: Hash; blockNumber: bigint; receipt: TransactionReceipt; from: Address }> {
   const { account } = params;
   const { addresses } = await ctx.contracts.get();
-  const pull = params.pulls;
-  if (pull && pull.token !== NATIVE_ETH_ADDRESS) {
-    const allowance = await ctx.client.readContract({
-      address: pull.token,
-      abi: testTokenAbi,
-      functionName: "allowance",
-      args: [account.address, addresses.lendingPool],
-    });
-    if (allowance < pull.amount) {
-      await sendAndWait(ctx, {
-        account,
-        to: pull.token,
-        data: encodeFunctionData({
-          abi: testTokenAbi,
-          functionName: "approve",
-          args: [addresses.lendingPool, maxUint256],
-        }),
-      });
-    }
-  }
   const call = {
     address: addresses.lendingPool,
     abi: lendingPoolAbi,
@@ -72,15 +54,46 @@ export async function sendPoolTransaction(
     functionName: params.functionName as "deposit",
     args: params.args as [Address, bigint],
   } as const;
-  try {
-    await ctx.client.simulateContract({
-      account,
-      ...call,
-      ...(params.value ? { value: params.value } : {}),
+  const simulate = async () => {
+    try {
+      await ctx.client.simulateContract({
+        account,
+        ...call,
+        ...(params.value ? { value: params.value } : {}),
+      });
+      return undefined;
+    } catch (error) {
+      return unreachableAsTyped(await mapLendingError(ctx, error, params.involved).catch(() => error));
+    }
+  };
+  const pull = params.pulls;
+  let allowanceShort = false;
+  if (pull && pull.token !== NATIVE_ETH_ADDRESS) {
+    const allowance = await ctx.client.readContract({
+      address: pull.token,
+      abi: testTokenAbi,
+      functionName: "allowance",
+      args: [account.address, addresses.lendingPool],
     });
-  } catch (error) {
-    throw unreachableAsTyped(await mapLendingError(ctx, error, params.involved).catch(() => error));
+    allowanceShort = allowance < pull.amount;
   }
+  if (allowanceShort && pull) {
+    // Without the allowance the call reverts in the token's transfer; a reason of the pool's own
+    // (no debt, not liquidatable, a stale price…) comes first, and is answered before the approval.
+    const refusal = await simulate();
+    if (isPrivnetError(refusal) && refusal.code !== "LENDING_REVERTED") throw refusal;
+    await sendAndWait(ctx, {
+      account,
+      to: pull.token,
+      data: encodeFunctionData({
+        abi: testTokenAbi,
+        functionName: "approve",
+        args: [addresses.lendingPool, maxUint256],
+      }),
+    });
+  }
+  const refusal = await simulate();
+  if (refusal !== undefined) throw refusal;
   const receipt = await sendAndWait(ctx, {
     account,
     to: addresses.lendingPool,
