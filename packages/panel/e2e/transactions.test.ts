@@ -34,14 +34,16 @@ describePanel("transactions", ({ open }) => {
 
     await pager.getByRole("button", { name: "Older" }).click();
     await pager.getByText("Page 2").waitFor();
-    const rest = all.slice(25);
+    // The history also holds the stack's own set-up (the contracts' deployment, its funding, the
+    // oracle's first push): page 2 is the next 25 entries, whatever came before the sends.
+    const rest = all.slice(25, 50);
     await table
       .getByRole("row")
       .nth(1)
       .filter({ hasText: String(rest[0]?.id) })
       .waitFor();
     expect(await table.getByRole("row").count()).toBe(rest.length + 1);
-    expect(await pager.getByRole("button", { name: "Older" }).isDisabled()).toBe(true);
+    expect(await pager.getByRole("button", { name: "Older" }).isDisabled()).toBe(all.length <= 50);
 
     await pager.getByRole("button", { name: "Newest" }).click();
     await pager.getByText("Page 1").waitFor();

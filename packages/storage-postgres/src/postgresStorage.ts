@@ -192,6 +192,7 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
         };
         if (listQuery.before !== undefined) conditions.push(`id < ${param(listQuery.before)}`);
         if (listQuery.status !== undefined) conditions.push(`status = ${param(listQuery.status)}`);
+        if (listQuery.source !== undefined) conditions.push(`source = ${param(listQuery.source)}`);
         if (listQuery.address !== undefined) {
           const address = param(listQuery.address.toLowerCase());
           conditions.push(`(lower(from_address) = ${address} OR lower(to_address) = ${address})`);

@@ -187,6 +187,10 @@ export function sqliteStorage(options: SqliteStorageOptions): StorageAdapter {
           conditions.push("status = ?");
           values.push(query.status);
         }
+        if (query.source !== undefined) {
+          conditions.push("source = ?");
+          values.push(query.source);
+        }
         if (query.address !== undefined) {
           conditions.push("(from_address = ? OR to_address = ?)");
           values.push(query.address, query.address);

@@ -1,7 +1,8 @@
-import { type Address, getAddress, type LocalAccount, parseGwei, toHex } from "viem";
+import { type Address, getAddress, type LocalAccount, toHex } from "viem";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { TransactionFailedError } from "../errors/sender.js";
 import { toErrorRecord } from "../errors/toErrorRecord.js";
+import { transactionFees } from "../fees/feePolicy.js";
 import { estimateTransactionGas } from "../sender/estimateTransactionGas.js";
 import { TRANSFER_GAS } from "../sender/NonceManager.js";
 import type { SenderContext } from "../sender/SenderContext.js";
@@ -502,9 +503,9 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       ctx.client.getBalance({ address: this.account.address, blockTag: "pending" }),
       ctx.client.getBlock({ blockTag: "latest" }),
     ]);
-    // As the sender prices a transaction (twice the base fee plus a 1 gwei tip by default), with
-    // room for the base fee to rise until the next check (12.5 % a full block).
-    this.#feePerGas = (block.baseFeePerGas ?? 0n) * 3n + parseGwei("1");
+    // As the fee policy prices a transaction (twice the base fee plus the tip), at a base fee half
+    // as high again: room for it to rise until the next check (12.5 % a full block).
+    this.#feePerGas = transactionFees(((block.baseFeePerGas ?? 0n) * 3n) / 2n).maxFeePerGas;
     this.#funding.balanceRead(balance);
     this.#lastFundsCheck = Date.now();
     this.#fundNow = false;

@@ -2,18 +2,20 @@ import {
   type Address,
   type Chain,
   createWalletClient,
+  encodeFunctionData,
   type Hex,
   type PublicClient,
   parseEther,
   type Transport,
-  type WalletClient,
 } from "viem";
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
+import { ContractDeploymentFailedError } from "../errors/contracts.js";
 import { ChainUnreachableError } from "../errors/platform.js";
+import type { SendTransactionParameters, SendTransactionReturnType } from "../sender/sendTransaction.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
-import type { DeployPlatformContractsOptions } from "./deployPlatformContracts.js";
+import type { DeploymentSend, DeployPlatformContractsOptions } from "./deployPlatformContracts.js";
 import {
   ensurePlatformContracts,
   isDeploymentLive,
@@ -66,10 +68,8 @@ export type PlatformContractsService = {
    * contracts are not deployed (before the first `get()`, or after a chain reset until the next).
    */
   list(): Promise<PlatformContractInfo[]>;
-  /** The updater account the oracle pushes with. */
+  /** The updater account the oracle pushes with (through the platform's sender). */
   readonly updaterAccount: PrivateKeyAccount;
-  /** A wallet client of the updater, for its pushes. */
-  readonly updaterClient: WalletClient<Transport, Chain, PrivateKeyAccount>;
 };
 
 export type ConnectPlatformContractsParameters = {
@@ -79,6 +79,11 @@ export type ConnectPlatformContractsParameters = {
   storage: StorageAdapter;
   /** Sends `amount` wei to `to` from the funder (through the platform's nonce manager). */
   fund(to: Address, amount: bigint): Promise<void>;
+  /**
+   * The platform's `sendTransaction`: the deployment, its wiring and a late `grantUpdater` go
+   * through it (queue, nonce, record, watch, replace), recorded with source `deployment`.
+   */
+  send(params: SendTransactionParameters): Promise<SendTransactionReturnType>;
   options?: PlatformContractsOptions | undefined;
 };
 
@@ -116,11 +121,27 @@ export function connectPlatformContracts(
     chain: params.chain,
     transport: params.transport,
   });
-  const updaterClient = createWalletClient({
-    account: updaterAccount,
-    chain: params.chain,
-    transport: params.transport,
-  });
+  // The deployer's transactions go through the platform's sender; the wallet client above only
+  // reads (chain id, gas estimates from the owner's address).
+  const sendAsOwner = async (request: Omit<SendTransactionParameters, "account" | "source">) => {
+    const sent = await params.send({ ...request, account: ownerAccount, source: "deployment" });
+    return {
+      hash: sent.record.hash,
+      contractAddress: sent.contractAddress,
+      async wait() {
+        const { record, reason } = await sent.wait();
+        if (record.status !== "confirmed") throw new Error(`Transaction ${record.hash} ${reason}.`);
+        return record.hash;
+      },
+    };
+  };
+  const deploymentSend: DeploymentSend = (request) =>
+    sendAsOwner({
+      ...(request.to === null ? {} : { to: request.to }),
+      data: request.data,
+      value: request.value,
+      gas: request.gas,
+    });
   const platformTokenSymbol = deployOptions.platformToken?.symbol ?? "PRIV";
   // What the owner spends: the pool's ETH liquidity plus gas for the deployment.
   const ownerNeeds = (deployOptions.liquidity?.eth ?? parseEther("1000")) + parseEther("10");
@@ -138,6 +159,7 @@ export function connectPlatformContracts(
       ...deployOptions,
       storage: params.storage,
       updaters: [updaterAccount.address],
+      send: deploymentSend,
     });
     if (result.reused) {
       // A deployment made by someone else (or an older setup) may not know this updater yet.
@@ -148,13 +170,20 @@ export function connectPlatformContracts(
         args: [updaterAccount.address],
       });
       if (!granted && result.deployment.deployer.toLowerCase() === ownerAccount.address.toLowerCase()) {
-        const hash = await ownerClient.writeContract({
-          address: result.addresses.priceOracle,
-          abi: priceOracleAbi,
-          functionName: "grantUpdater",
-          args: [updaterAccount.address],
-        });
-        await params.client.waitForTransactionReceipt({ hash });
+        const step = `grant updater ${updaterAccount.address}`;
+        try {
+          const sent = await sendAsOwner({
+            to: result.addresses.priceOracle,
+            data: encodeFunctionData({
+              abi: priceOracleAbi,
+              functionName: "grantUpdater",
+              args: [updaterAccount.address],
+            }),
+          });
+          await sent.wait();
+        } catch (cause) {
+          throw new ContractDeploymentFailedError(step, { cause });
+        }
       }
     }
     await topUp(updaterAccount.address, updaterNeeds, updaterPrivateKey === undefined);
@@ -191,6 +220,5 @@ export function connectPlatformContracts(
       return live ? listPlatformContracts(deployment, platformTokenSymbol) : [];
     },
     updaterAccount,
-    updaterClient,
   };
 }

@@ -15,8 +15,8 @@ import {
   type Transport,
 } from "viem";
 import {
-  estimateFeesPerGas,
   estimateGas,
+  getBlock,
   getChainId,
   getTransactionCount,
   getTransactionReceipt,
@@ -25,6 +25,7 @@ import {
 } from "viem/actions";
 import { ContractDeploymentFailedError } from "../errors/contracts.js";
 import { InvalidOptionsError } from "../errors/platform.js";
+import { type TransactionFees, transactionFees } from "../fees/feePolicy.js";
 import {
   devNftAbi,
   devNftBytecode,
@@ -62,7 +63,27 @@ export type DeployPlatformContractsOptions = {
   liquidity?: Partial<Record<PlatformAsset, bigint>>;
   /** Accounts granted the oracle's updater right (e.g. the price simulator's key). Default: none. */
   updaters?: readonly Address[];
+  /**
+   * Sends each transaction of the deployment. Default: straight from the wallet client, with
+   * consecutive nonces and the platform's fee policy. The platform passes its sender here, so that
+   * its deployment is queued, recorded and watched like every other write (source `deployment`).
+   */
+  send?: DeploymentSend | undefined;
 };
+
+/** One transaction of the deployment, its gas already decided. `to: null` deploys `data`. */
+export type DeploymentTransactionRequest = { to: Address | null; data: Hex; value: bigint; gas: bigint };
+
+/** A transaction the node accepted: its hash, the new contract's address for a deployment. */
+export type SentDeploymentTransaction = {
+  hash: Hash;
+  contractAddress: Address | null;
+  /** Resolves with the hash that was mined (a replacement's, if it was replaced); rejects if it failed. */
+  wait(): Promise<Hash>;
+};
+
+/** Sends one transaction from the deployer; resolves once the node accepted it. Calls keep their order. */
+export type DeploymentSend = (request: DeploymentTransactionRequest) => Promise<SentDeploymentTransaction>;
 
 export type DeploymentTransaction = { step: string; hash: Hash; blockNumber: bigint; gasUsed: bigint };
 
@@ -131,32 +152,54 @@ export async function deployPlatformContracts(
   const config = resolveOptions(options);
   const deployer = account.address;
 
-  const [chainId, nonce, fees] = await Promise.all([
-    getChainId(walletClient),
-    getTransactionCount(walletClient, { address: deployer, blockTag: "pending" }),
-    estimateFeesPerGas(walletClient),
-  ]);
-  const addressAt = (offset: number) => getContractAddress({ from: deployer, nonce: BigInt(nonce + offset) });
+  const chainId = await getChainId(walletClient);
+  const send = options.send ?? walletClientSend(walletClient, account);
+  const sent: SentDeploymentTransaction[] = [];
+  const steps: Step[] = [];
+  // Sends `batch` in order, without waiting for blocks: the node's acceptance gives each
+  // deployment its address, which the next batch needs.
+  const sendAll = async (batch: Step[]) => {
+    if (batch.length === 0) return [];
+    await Promise.all(
+      batch
+        .filter((step) => step.gas === undefined)
+        .map(async (step) => {
+          try {
+            const estimate = await estimateGas(walletClient, {
+              account,
+              data: step.data,
+              ...(step.to ? { to: step.to } : {}),
+              ...(step.value ? { value: step.value } : {}),
+            });
+            step.gas = (estimate * 12n) / 10n;
+          } catch (cause) {
+            throw new ContractDeploymentFailedError(step.step, { cause });
+          }
+        }),
+    );
+    const accepted = await Promise.allSettled(
+      batch.map((step) =>
+        send({ to: step.to, data: step.data, value: step.value ?? 0n, gas: step.gas as bigint }),
+      ),
+    );
+    const results: SentDeploymentTransaction[] = [];
+    for (const [index, outcome] of accepted.entries()) {
+      const step = batch[index] as Step;
+      if (outcome.status === "rejected")
+        throw new ContractDeploymentFailedError(step.step, { cause: outcome.reason });
+      steps.push(step);
+      sent.push(outcome.value);
+      results.push(outcome.value);
+    }
+    return results;
+  };
+  const deployed = (results: SentDeploymentTransaction[], index: number) =>
+    results[index]?.contractAddress as Address;
 
-  // Deployments first, in this order, so that each address follows from the deployer's nonce.
+  // Deployments first, in this order: the contracts without constructor arguments that point at
+  // others, then the pool and the feeds, which need the oracle's and the tokens' addresses.
   const order = ["priceOracle", "platformToken", "usdc", "dai", "devNft", "lendingPool"] as const;
   const feedOrder = ["eth", "platformToken", "usdc", "dai"] as const satisfies readonly PlatformAsset[];
-  const at = Object.fromEntries(order.map((name, index) => [name, addressAt(index)])) as Record<
-    (typeof order)[number],
-    Address
-  >;
-  const addresses: PlatformContractAddresses = {
-    ...at,
-    priceFeeds: Object.fromEntries(
-      feedOrder.map((asset, index) => [asset, addressAt(order.length + index)]),
-    ) as Record<PlatformAsset, Address>,
-  };
-  const assetAddress: Record<PlatformAsset, Address> = {
-    eth: NATIVE_ETH_ADDRESS,
-    platformToken: addresses.platformToken,
-    usdc: addresses.usdc,
-    dai: addresses.dai,
-  };
   const symbols: Record<PlatformAsset, string> = {
     eth: "ETH",
     platformToken: config.platformToken.symbol,
@@ -164,7 +207,7 @@ export async function deployPlatformContracts(
     dai: "DAI",
   };
 
-  const deploySteps: Step[] = [
+  const first = await sendAll([
     {
       step: "deploy PriceOracle",
       to: null,
@@ -203,13 +246,22 @@ export async function deployPlatformContracts(
       }),
     },
     { step: "deploy DevNFT", to: null, data: encodeDeployData({ abi: devNftAbi, bytecode: devNftBytecode }) },
+  ]);
+  const priceOracle = deployed(first, 0);
+  const assetAddress: Record<PlatformAsset, Address> = {
+    eth: NATIVE_ETH_ADDRESS,
+    platformToken: deployed(first, 1),
+    usdc: deployed(first, 2),
+    dai: deployed(first, 3),
+  };
+  const second = await sendAll([
     {
       step: "deploy LendingPool",
       to: null,
       data: encodeDeployData({
         abi: lendingPoolAbi,
         bytecode: lendingPoolBytecode,
-        args: [addresses.priceOracle],
+        args: [priceOracle],
       }),
     },
     ...feedOrder.map((asset) => ({
@@ -218,10 +270,21 @@ export async function deployPlatformContracts(
       data: encodeDeployData({
         abi: priceFeedAdapterAbi,
         bytecode: priceFeedAdapterBytecode,
-        args: [addresses.priceOracle, assetAddress[asset], `${symbols[asset]} / USD`],
+        args: [priceOracle, assetAddress[asset], `${symbols[asset]} / USD`],
       }),
     })),
-  ];
+  ]);
+  const addresses: PlatformContractAddresses = {
+    priceOracle,
+    platformToken: assetAddress.platformToken,
+    usdc: assetAddress.usdc,
+    dai: assetAddress.dai,
+    devNft: deployed(first, 4),
+    lendingPool: deployed(second, 0),
+    priceFeeds: Object.fromEntries(
+      feedOrder.map((asset, index) => [asset, deployed(second, index + 1)]),
+    ) as Record<PlatformAsset, Address>,
+  };
 
   const wiringSteps: Step[] = [];
   const oracleCall = (step: string, gas: bigint, data: Hex) =>
@@ -283,57 +346,26 @@ export async function deployPlatformContracts(
     );
   }
 
-  // Deployments do not depend on each other's state, so their gas can be estimated up front.
-  await Promise.all(
-    deploySteps.map(async (step) => {
-      try {
-        const estimate = await estimateGas(walletClient, { account, data: step.data });
-        step.gas = (estimate * 12n) / 10n;
-      } catch (cause) {
-        throw new ContractDeploymentFailedError(step.step, { cause });
-      }
-    }),
-  );
+  await sendAll(wiringSteps);
 
-  const steps = [...deploySteps, ...wiringSteps];
-  // A fee high enough for the next few blocks, so that no transaction of the batch is left behind.
-  const maxFeePerGas = fees.maxFeePerGas * 2n;
-  const maxPriorityFeePerGas = fees.maxPriorityFeePerGas;
-  const hashes: Hash[] = [];
-  for (const [index, step] of steps.entries()) {
-    try {
-      hashes.push(
-        await sendTransaction(walletClient, {
-          account,
-          chain: walletClient.chain ?? null,
-          to: step.to,
-          data: step.data,
-          value: step.value ?? 0n,
-          nonce: nonce + index,
-          gas: step.gas as bigint,
-          maxFeePerGas,
-          maxPriorityFeePerGas,
-        }),
-      );
-    } catch (cause) {
-      throw new ContractDeploymentFailedError(step.step, { cause });
-    }
-  }
-
-  // Same sender, consecutive nonces: once the last one is mined, all of them are.
-  await waitForTransactionReceipt(walletClient, { hash: hashes[hashes.length - 1] as Hash });
-  const receipts = await Promise.all(hashes.map((hash) => getTransactionReceipt(walletClient, { hash })));
-  const transactions = receipts.map((receipt, index) => {
+  // Wait for every transaction (a replaced one is followed to the hash that was mined).
+  const mined = await Promise.allSettled(sent.map((transaction) => transaction.wait()));
+  const transactions: DeploymentTransaction[] = [];
+  for (const [index, outcome] of mined.entries()) {
     const step = steps[index] as Step;
+    const hash = (sent[index] as SentDeploymentTransaction).hash;
+    if (outcome.status === "rejected")
+      throw new ContractDeploymentFailedError(step.step, { hash, cause: outcome.reason });
+    const receipt = await getTransactionReceipt(walletClient, { hash: outcome.value });
     if (receipt.status !== "success")
       throw new ContractDeploymentFailedError(step.step, { hash: receipt.transactionHash });
-    return {
+    transactions.push({
       step: step.step,
       hash: receipt.transactionHash,
       blockNumber: receipt.blockNumber,
       gasUsed: receipt.gasUsed,
-    };
-  });
+    });
+  }
 
   // The deployments are the first steps, in `order` then `feedOrder`.
   const blockOf = (index: number) => (transactions[index] as DeploymentTransaction).blockNumber;
@@ -394,4 +426,42 @@ function resolveOptions(options: DeployPlatformContractsOptions): ResolvedOption
     if (!isAddress(updater)) throw new InvalidOptionsError(`updaters: "${updater}" is not an address.`);
   }
   return { platformToken, initialPrices, liquidity, updaters };
+}
+
+/**
+ * The default {@link DeploymentSend}: straight from the wallet client, consecutive nonces from the
+ * deployer's pending count, fees from the platform's fee policy (the same for the whole batch, so
+ * that none of it is left behind). For a deployer nothing else sends from meanwhile.
+ */
+function walletClientSend(walletClient: DeployerClient, account: Account): DeploymentSend {
+  let next: Promise<{ nonce: number; fees: TransactionFees }> | undefined;
+  return async (request) => {
+    next = (
+      next?.then((previous) => ({ ...previous, nonce: previous.nonce + 1 })) ??
+      Promise.all([
+        getTransactionCount(walletClient, { address: account.address, blockTag: "pending" }),
+        getBlock(walletClient, { blockTag: "latest" }),
+      ]).then(([nonce, block]) => ({ nonce, fees: transactionFees(block.baseFeePerGas) }))
+    ).catch((error: unknown) => {
+      next = undefined;
+      throw error;
+    });
+    const { nonce, fees } = await next;
+    const hash = await sendTransaction(walletClient, {
+      account,
+      chain: walletClient.chain ?? null,
+      to: request.to,
+      data: request.data,
+      value: request.value,
+      gas: request.gas,
+      nonce,
+      ...fees,
+    });
+    return {
+      hash,
+      contractAddress:
+        request.to === null ? getContractAddress({ from: account.address, nonce: BigInt(nonce) }) : null,
+      wait: async () => (await waitForTransactionReceipt(walletClient, { hash })).transactionHash,
+    };
+  };
 }

@@ -2,12 +2,11 @@ import { formatUnits } from "viem";
 import { NATIVE_ETH_ADDRESS } from "../contracts/platformContracts.js";
 import type { LendingContext } from "./LendingContext.js";
 import type { LendingReceipt } from "./LendingReceipt.js";
+import { type LendingSigner, resolveLendingAccount } from "./resolveLendingAccount.js";
 import { parseAssetAmount, resolveLendingAsset } from "./resolveLendingAsset.js";
 import { sendPoolTransaction } from "./sendPoolTransaction.js";
 
-export type LendingTransferParameters = {
-  /** The account's private key: signs this call only, never stored. */
-  privateKey: string;
+export type LendingTransferParameters = LendingSigner & {
   /** "ETH", the platform token's symbol, "USDC", "DAI", or a listed token's address. */
   token: string;
   /** Decimal amount in whole tokens ("1.5"). */
@@ -19,7 +18,7 @@ export type LendingTransferParameters = {
  * needed). Waits for the block.
  *
  * @example
- * await platform.lending.deposit({ privateKey, token: "ETH", amount: "1" });
+ * await platform.lending.deposit({ privateKey, token: "ETH", amount: "1" }); // or { fromWalletId: 3, … }, { account, … }
  */
 export async function deposit(
   ctx: LendingContext,
@@ -29,7 +28,7 @@ export async function deposit(
   const amount = parseAssetAmount(asset, params.amount);
   const eth = asset.address === NATIVE_ETH_ADDRESS;
   const sent = await sendPoolTransaction(ctx, {
-    privateKey: params.privateKey,
+    account: await resolveLendingAccount(ctx, params),
     functionName: "deposit",
     args: [asset.address, amount],
     ...(eth ? { value: amount } : { pulls: { token: asset.address, amount } }),

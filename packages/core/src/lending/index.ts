@@ -7,5 +7,6 @@ export { type LiquidateParameters, type LiquidateReturnType, liquidate } from ".
 export { mapLendingError } from "./mapLendingError.js";
 export { readRevertReason } from "./readRevertReason.js";
 export { repay } from "./repay.js";
+export { type LendingSigner, resolveLendingAccount } from "./resolveLendingAccount.js";
 export { type LendingAsset, parseAssetAmount, resolveLendingAsset } from "./resolveLendingAsset.js";
 export { withdraw } from "./withdraw.js";

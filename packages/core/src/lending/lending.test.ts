@@ -162,12 +162,20 @@ describe("lending errors", () => {
       [platform.lending.borrow({ privateKey: key, token: "WBTC", amount: "1" }), "UNKNOWN_SYMBOL"],
       [platform.lending.borrow({ privateKey: "0x12", token: "USDC", amount: "1" }), "INVALID_PRIVATE_KEY"],
       [platform.lending.position("0x123"), "INVALID_ADDRESS"],
+      [platform.lending.borrow({ token: "USDC", amount: "1" }), "INVALID_TRANSACTION"],
+      [
+        platform.lending.borrow({ privateKey: key, fromWalletId: 6, token: "USDC", amount: "1" }),
+        "INVALID_TRANSACTION",
+      ],
+      [platform.lending.borrow({ fromWalletId: 999, token: "USDC", amount: "1" }), "WALLET_NOT_FOUND"],
     ];
     for (const [call, code] of cases) {
       const error = await call.catch((caught: unknown) => caught);
       expect(isPrivnetError(error), `${code}: ${String(error)}`).toBe(true);
       expect((error as { code: string }).code).toBe(code);
     }
+    // Only the deposit reached the chain: every refusal above came before anything was sent.
+    expect(await platform.transactions.list({ source: "lending" })).toHaveLength(1);
     await platform.lending.borrow({ privateKey: key, token: "USDC", amount: "1400" });
     const tooMuch = await platform.lending
       .withdraw({ privateKey: key, token: "ETH", amount: "0.1" })

@@ -3,12 +3,11 @@ import { lendingPoolAbi } from "../contracts/generated.js";
 import { NATIVE_ETH_ADDRESS } from "../contracts/platformContracts.js";
 import { parseAddress } from "../sender/parseAddress.js";
 import type { LendingContext } from "./LendingContext.js";
+import { type LendingSigner, resolveLendingAccount } from "./resolveLendingAccount.js";
 import { parseAssetAmount, resolveLendingAsset } from "./resolveLendingAsset.js";
 import { sendPoolTransaction } from "./sendPoolTransaction.js";
 
-export type LiquidateParameters = {
-  /** The liquidator's private key: signs this call only, never stored. */
-  privateKey: string;
+export type LiquidateParameters = LendingSigner & {
   borrower: string;
   /** The debt repaid: symbol or address. */
   debtToken: string;
@@ -50,7 +49,7 @@ export async function liquidate(
   const amount = parseAssetAmount(debt, params.repayAmount);
   const eth = debt.address === NATIVE_ETH_ADDRESS;
   const sent = await sendPoolTransaction(ctx, {
-    privateKey: params.privateKey,
+    account: await resolveLendingAccount(ctx, params),
     functionName: "liquidate",
     args: [borrower, debt.address, amount, collateral.address],
     ...(eth ? { value: amount } : { pulls: { token: debt.address, amount } }),

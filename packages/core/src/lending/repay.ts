@@ -1,12 +1,11 @@
 import { formatUnits, parseEventLogs } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { lendingPoolAbi } from "../contracts/generated.js";
 import { NATIVE_ETH_ADDRESS } from "../contracts/platformContracts.js";
 import { LendingError } from "../errors/lending.js";
-import { parsePrivateKey } from "../wallets/parsePrivateKey.js";
 import type { LendingTransferParameters } from "./deposit.js";
 import type { LendingContext } from "./LendingContext.js";
 import type { LendingReceipt } from "./LendingReceipt.js";
+import { resolveLendingAccount } from "./resolveLendingAccount.js";
 import { parseAssetAmount, resolveLendingAsset } from "./resolveLendingAsset.js";
 import { sendPoolTransaction } from "./sendPoolTransaction.js";
 
@@ -19,10 +18,11 @@ import { sendPoolTransaction } from "./sendPoolTransaction.js";
  */
 export async function repay(ctx: LendingContext, params: LendingTransferParameters): Promise<LendingReceipt> {
   const asset = await resolveLendingAsset(ctx, params.token);
+  const account = await resolveLendingAccount(ctx, params);
   let amount: bigint;
   if (params.amount === "max") {
     const { addresses } = await ctx.contracts.get();
-    const user = privateKeyToAccount(parsePrivateKey(params.privateKey).privateKey).address;
+    const user = account.address;
     amount = await ctx.client.readContract({
       address: addresses.lendingPool,
       abi: lendingPoolAbi,
@@ -35,7 +35,7 @@ export async function repay(ctx: LendingContext, params: LendingTransferParamete
   }
   const eth = asset.address === NATIVE_ETH_ADDRESS;
   const sent = await sendPoolTransaction(ctx, {
-    privateKey: params.privateKey,
+    account,
     functionName: "repay",
     args: [asset.address, amount],
     ...(eth ? { value: amount } : { pulls: { token: asset.address, amount } }),

@@ -2,6 +2,7 @@ import { formatUnits } from "viem";
 import type { LendingTransferParameters } from "./deposit.js";
 import type { LendingContext } from "./LendingContext.js";
 import type { LendingReceipt } from "./LendingReceipt.js";
+import { resolveLendingAccount } from "./resolveLendingAccount.js";
 import { parseAssetAmount, resolveLendingAsset } from "./resolveLendingAsset.js";
 import { sendPoolTransaction } from "./sendPoolTransaction.js";
 
@@ -19,7 +20,7 @@ export async function withdraw(
   const asset = await resolveLendingAsset(ctx, params.token);
   const amount = parseAssetAmount(asset, params.amount);
   const sent = await sendPoolTransaction(ctx, {
-    privateKey: params.privateKey,
+    account: await resolveLendingAccount(ctx, params),
     functionName: "withdraw",
     args: [asset.address, amount],
     involved: [asset.address],

@@ -1,11 +1,11 @@
-import type { Address, Chain, Hash, PublicClient, Transport, WalletClient } from "viem";
-import { parseEventLogs } from "viem";
-import type { PrivateKeyAccount } from "viem/accounts";
+import type { Address, Hash, Hex, PublicClient } from "viem";
+import { encodeFunctionData, parseEventLogs } from "viem";
 import { priceOracleAbi } from "../contracts/generated.js";
 import { OraclePushFailedError } from "../errors/oracle.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { PlatformClosedError } from "../errors/platform.js";
 import { readRevertReason } from "../lending/readRevertReason.js";
+import { GAS_ESTIMATE_MARGIN_PERCENT } from "../sender/estimateTransactionGas.js";
 import type { OracleEvent, PushReason } from "./PriceUpdate.js";
 
 /** Prices by symbol: the addresses are looked up at each attempt, so a redeployment is followed. */
@@ -21,13 +21,23 @@ export type PushResult = {
   attempts: number;
 };
 
+/** One `updatePrices` call handed to the platform's sender. */
+export type PushTransaction = { to: Address; data: Hex; gas: bigint };
+
+/** What the sender answered: the hash that was mined, or why the transaction failed. */
+export type PushOutcome = { hash: Hash; status: "confirmed" | "failed"; reason: string };
+
 export type PricePushQueueOptions = {
   client: PublicClient;
-  updater: WalletClient<Transport, Chain, PrivateKeyAccount>;
+  /** The updater's address: gas is estimated from it. */
+  updater: Address;
+  /**
+   * Sends one push through the platform's sender (queue → nonce → sign → record → submit → watch
+   * → replace) and resolves once the node accepted it, with a wait for its outcome.
+   */
+  send(transaction: PushTransaction): Promise<{ wait(): Promise<PushOutcome> }>;
   /** The oracle's address, checked to have code before every attempt; `missing` ensures it again. */
   oracle(options: { missing: boolean }): Promise<Address>;
-  /** Runs one send (nonce, transaction, receipt) under the storage's lock for the updater. */
-  withLock<T>(fn: () => Promise<T>): Promise<T>;
   /** The price key of a symbol, at the time of the attempt. */
   addressOf(symbol: string): Address;
   report(event: OracleEvent): void;
@@ -35,8 +45,6 @@ export type PricePushQueueOptions = {
   maxAttempts: number;
   /** First retry delay in ms; doubles per attempt, at most 30 s. */
   retryDelay: number;
-  /** How long to wait for a receipt before the next attempt replaces the transaction. */
-  receiptTimeout: number;
 };
 
 type Item = PushRequest & {
@@ -46,12 +54,13 @@ type Item = PushRequest & {
 };
 
 /**
- * Sends the oracle's `updatePrices` transactions one at a time from the updater key, which nothing
- * else sends from: the nonce is the chain's pending count (or, after a receipt timed out, the
- * latest count, so that the retry replaces the stuck transaction). A failed attempt is reported
- * and retried with backoff; after `maxAttempts` the push fails with ORACLE_PUSH_FAILED (reported
- * too), never silently. Loop ticks that queue up behind a slow push merge into one push of the
- * newest prices.
+ * The oracle's pushes, one at a time, handed to the platform's sender. What is its own: loop ticks
+ * that queue up behind a slow push merge into one push of the newest prices. The nonce, the fees,
+ * the record in the history (source `oracle`) and the replacement of a stuck push are the
+ * sender's, shared with every other write from the updater key. A push whose transaction could not
+ * be sent or failed is reported and sent again as a new transaction after a backoff; after
+ * `maxAttempts` it fails with ORACLE_PUSH_FAILED (reported too), never silently. A revert (not an
+ * updater, a bad price) is not sent again.
  */
 export class PricePushQueue {
   readonly #options: PricePushQueueOptions;
@@ -59,16 +68,23 @@ export class PricePushQueue {
   #running: Promise<void> | undefined;
   #closed = false;
   #wake: (() => void) | undefined;
+  readonly #closing: Promise<never>;
+  #close!: (error: unknown) => void;
 
   constructor(options: PricePushQueueOptions) {
     this.#options = options;
+    this.#closing = new Promise<never>((_, reject) => {
+      this.#close = reject;
+    });
+    this.#closing.catch(() => undefined);
   }
 
   /** Queues a push and resolves once it is mined. */
   push(request: PushRequest): Promise<PushResult> {
     if (this.#closed) return Promise.reject(new PlatformClosedError());
     return new Promise<PushResult>((resolve, reject) => {
-      const queuedTick = request.reason === "tick" && this.#queue.find((item) => item.reason === "tick");
+      const queuedTick =
+        request.reason === "tick" && this.#queue.find((item, index) => index > 0 && item.reason === "tick");
       if (queuedTick) {
         // A newer tick supersedes one still waiting: push the newest prices once.
         queuedTick.symbols = request.symbols;
@@ -90,10 +106,14 @@ export class PricePushQueue {
     });
   }
 
-  /** Refuses new pushes, fails queued ones with PLATFORM_CLOSED and waits for the one in flight. */
+  /**
+   * Refuses new pushes, fails queued ones with PLATFORM_CLOSED and stops waiting for the one in
+   * flight (its transaction, once accepted, stays in the history and the sender settles it).
+   */
   async close(): Promise<void> {
     this.#closed = true;
     for (const item of this.#queue.splice(1)) settle(item, undefined, new PlatformClosedError());
+    this.#close(new PlatformClosedError());
     this.#wake?.();
     await this.#running;
   }
@@ -111,9 +131,8 @@ export class PricePushQueue {
   }
 
   async #send(item: Item): Promise<PushResult> {
-    const { client, updater, maxAttempts } = this.#options;
+    const { client, maxAttempts } = this.#options;
     let lastError: unknown;
-    let replace = false;
     let missing = false;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       if (this.#closed && attempt > 1) throw new PlatformClosedError();
@@ -123,36 +142,23 @@ export class PricePushQueue {
         const code = await client.getCode({ address: oracle });
         if (!code || code === "0x") oracle = await this.#options.oracle({ missing: true });
         const tokens = item.symbols.map((symbol) => this.#options.addressOf(symbol));
-        // Processes sharing one store take turns: nonce, send and receipt under one lock.
-        const { hash, receipt } = await this.#options.withLock(async () => {
-          const nonce = await client.getTransactionCount({
-            address: updater.account.address,
-            blockTag: replace ? "latest" : "pending",
-          });
-          const fees = replace ? await client.estimateFeesPerGas() : undefined;
-          const hash = await updater.writeContract({
-            address: oracle,
-            abi: priceOracleAbi,
-            functionName: "updatePrices",
-            args: [tokens, item.prices],
-            nonce,
-            ...(fees
-              ? { maxFeePerGas: fees.maxFeePerGas * 3n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas * 3n }
-              : {}),
-          });
-          try {
-            const mined = await client.waitForTransactionReceipt({
-              hash,
-              timeout: this.#options.receiptTimeout,
-            });
-            replace = false;
-            return { hash, receipt: mined };
-          } catch (error) {
-            replace = true;
-            throw error;
-          }
+        const args = [tokens, item.prices] as const;
+        // Estimated here rather than by the sender: a revert then keeps its reason.
+        const estimate = await client.estimateContractGas({
+          account: this.#options.updater,
+          address: oracle,
+          abi: priceOracleAbi,
+          functionName: "updatePrices",
+          args,
         });
-        if (receipt.status !== "success") throw new Error(`Transaction ${hash} reverted.`);
+        const sent = await this.#options.send({
+          to: oracle,
+          data: encodeFunctionData({ abi: priceOracleAbi, functionName: "updatePrices", args }),
+          gas: estimate + (estimate * GAS_ESTIMATE_MARGIN_PERCENT + 99n) / 100n,
+        });
+        const outcome = await Promise.race([sent.wait(), this.#closing]);
+        if (outcome.status !== "confirmed") throw new Error(`Transaction ${outcome.hash} ${outcome.reason}.`);
+        const receipt = await client.getTransactionReceipt({ hash: outcome.hash });
         const logs = parseEventLogs({ abi: priceOracleAbi, eventName: "PriceUpdated", logs: receipt.logs });
         if (logs.length === 0) {
           // Mined without a PriceUpdated event: the oracle's code is gone (chain reset).
@@ -168,12 +174,18 @@ export class PricePushQueue {
         const timestamp = Number(logs[0]?.args.timestamp ?? 0n);
         this.#options.report({
           type: "pushed",
-          hash,
+          hash: outcome.hash,
           blockNumber: receipt.blockNumber,
           reason: item.reason,
           attempts: attempt,
         });
-        return { hash, blockNumber: receipt.blockNumber, timestamp, written, attempts: attempt };
+        return {
+          hash: outcome.hash,
+          blockNumber: receipt.blockNumber,
+          timestamp,
+          written,
+          attempts: attempt,
+        };
       } catch (error) {
         lastError = error;
         const reason = readRevertReason(error);

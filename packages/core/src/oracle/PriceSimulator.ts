@@ -3,9 +3,11 @@ import { type Address, formatEther, getAddress, type PublicClient } from "viem";
 import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
 import { NATIVE_ETH_ADDRESS } from "../contracts/platformContracts.js";
 import { UnknownSymbolError } from "../errors/oracle.js";
+import { isPrivnetError } from "../errors/PrivnetError.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import type { PlatformEvents } from "../events/PlatformEvents.js";
 import { classifyNodeError } from "../sender/classifyNodeError.js";
+import type { SendTransactionParameters, SendTransactionReturnType } from "../sender/sendTransaction.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import { createRandom, type Random } from "./createRandom.js";
 import { createPriceModel } from "./models/createPriceModel.js";
@@ -58,7 +60,7 @@ const platformTokenDefaults = { base: 1, variation: 0.05, volatility: 1, stable:
 /**
  * The state the oracle's operations share (one per platform): the tokens with their models and
  * seeded random sources, the persisted state (frozen, scenario, moved bases, added symbols, last
- * push — `storage.state["oracle.state"]`), the serial push queue of the updater key, and the
+ * push — `storage.state["oracle.state"]`), the push queue (pushes go through the platform's sender), and the
  * failure count. The operations themselves live one per file beside it (setPrice, crash, …).
  */
 export class PriceSimulator {
@@ -89,6 +91,8 @@ export class PriceSimulator {
       storage: StorageAdapter;
       events: EventEmitter<PlatformEvents>;
       contracts: PlatformContractsService;
+      /** The platform's `sendTransaction`: every push goes through it, recorded with source `oracle`. */
+      send(params: SendTransactionParameters): Promise<SendTransactionReturnType>;
     },
     options: OracleOptions = {},
   ) {
@@ -97,10 +101,24 @@ export class PriceSimulator {
     this.events = deps.events;
     this.#contracts = deps.contracts;
     this.options = resolveOracleOptions(options);
-    const { maxAttempts, retryDelay, receiptTimeout } = this.options;
+    const { maxAttempts, retryDelay } = this.options;
+    const updater = this.#contracts.updaterAccount;
     this.#queue = new PricePushQueue({
       client: this.client,
-      updater: this.#contracts.updaterClient,
+      updater: updater.address,
+      async send(transaction) {
+        const sent = await deps.send({ ...transaction, account: updater, source: "oracle" });
+        return {
+          async wait() {
+            const { record, reason } = await sent.wait();
+            return {
+              hash: record.hash,
+              status: record.status === "confirmed" ? "confirmed" : "failed",
+              reason,
+            };
+          },
+        };
+      },
       oracle: async ({ missing }) => {
         const before = this.oracle;
         const contracts = missing ? await this.#contracts.refresh() : await this.#contracts.get();
@@ -113,12 +131,15 @@ export class PriceSimulator {
         return contracts.addresses.priceOracle;
       },
       addressOf: (symbol) => this.token(symbol).address,
-      withLock: (fn) =>
-        this.#storage.withLock(`oracle:updater:${this.#contracts.updaterAccount.address}`, fn),
       report: (event) => {
         if (event.type === "push-failed") {
           this.recordFailure(event.error);
-          if (classifyNodeError(event.error) === "unreachable") this.chainDown = true;
+          // The sender answers CHAIN_UNREACHABLE; the queue's own reads fail with viem's error.
+          if (
+            isPrivnetError(event.error, "CHAIN_UNREACHABLE") ||
+            classifyNodeError(event.error) === "unreachable"
+          )
+            this.chainDown = true;
         } else if (event.type === "pushed") {
           this.failures = 0;
           this.lastError = null;
@@ -128,7 +149,6 @@ export class PriceSimulator {
       },
       maxAttempts,
       retryDelay,
-      receiptTimeout,
     });
   }
 

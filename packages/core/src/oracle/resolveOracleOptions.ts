@@ -35,7 +35,10 @@ export type OracleOptions = {
   maxAttempts?: number;
   /** First retry delay in ms, doubling per attempt. Default: 500. */
   retryDelay?: number;
-  /** Ms to wait for a push's receipt before replacing it. Default: 30,000. */
+  /**
+   * @deprecated Checked, otherwise unused: pushes go through the platform's sender, which replaces
+   * a stuck transaction after the platform's `replaceAfter`.
+   */
   receiptTimeout?: number;
 };
 

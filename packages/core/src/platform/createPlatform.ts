@@ -293,6 +293,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     client,
     storage,
     options: typeof options.contracts === "object" ? options.contracts : undefined,
+    send: (params) => sendTransaction(ctx, params),
     // The owner and the updater get their ETH from a system account, through its nonce manager.
     async fund(to, amount) {
       const [funder] = deriveAccounts(SYSTEM_MNEMONIC, [CONTRACTS_FUNDER_INDEX]);
@@ -300,7 +301,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
         privateKey: (funder as { privateKey: string }).privateKey,
         to,
         amount: formatEther(amount),
-        source: "contracts",
+        source: "funding",
       });
     },
   });
@@ -308,13 +309,16 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
   let oracle: PriceSimulator;
   let pushLoop: PushLoop;
   try {
-    oracle = new PriceSimulator({ client, storage, events, contracts }, oracleOptions);
+    oracle = new PriceSimulator(
+      { client, storage, events, contracts, send: (params) => sendTransaction(ctx, params) },
+      oracleOptions,
+    );
     pushLoop = new PushLoop(oracle);
   } catch (error) {
     await storage.close();
     throw error;
   }
-  const lendingCtx: LendingContext = { chain, client, transport: options.transport, contracts };
+  const lendingCtx: LendingContext = { chain, client, contracts, sender: ctx };
 
   let closing: Promise<void> | undefined;
   let bots: BotEngine;

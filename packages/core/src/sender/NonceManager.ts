@@ -3,6 +3,7 @@ import { BaseError, getContractAddress, keccak256 } from "viem";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, NonceConflictError, TransactionRejectedError } from "../errors/sender.js";
+import { transactionFees } from "../fees/feePolicy.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
 import { classifyNodeError, type NodeErrorKind } from "./classifyNodeError.js";
@@ -167,11 +168,7 @@ export class NonceManager {
       if (holes.length === 0) return [];
       const account = await signer();
       if (!account) return holes;
-      const maxPriorityFeePerGas = this.#options.priorityFeePerGas;
-      const fees = {
-        maxFeePerGas: (block.baseFeePerGas ?? 0n) * 2n + maxPriorityFeePerGas,
-        maxPriorityFeePerGas,
-      };
+      const fees = transactionFees(block.baseFeePerGas, this.#options.priorityFeePerGas);
       const unfilled: number[] = [];
       for (const nonce of holes) if (!(await this.#fillGap(account, nonce, fees))) unfilled.push(nonce);
       return unfilled;
@@ -208,9 +205,8 @@ export class NonceManager {
     ]);
     const firstNonce = await this.#reconcile(chainPending, stored, genesis);
     let next = firstNonce;
-    const maxPriorityFeePerGas = this.#options.priorityFeePerGas;
-    const maxFeePerGas = (block.baseFeePerGas ?? 0n) * 2n + maxPriorityFeePerGas;
-    const fees = { maxFeePerGas, maxPriorityFeePerGas };
+    const fees = transactionFees(block.baseFeePerGas, this.#options.priorityFeePerGas);
+    const { maxFeePerGas } = fees;
     const transactionCost = (item: QueuedTransaction) => item.value + item.gas * maxFeePerGas;
 
     let available = balance;

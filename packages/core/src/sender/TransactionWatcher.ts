@@ -1,6 +1,7 @@
 import type { Address, Hash, Hex, LocalAccount, TransactionSerializableEIP1559 } from "viem";
 import { keccak256, toHex } from "viem";
 import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
+import { MAX_REPLACEMENTS, replacementFees } from "../fees/feePolicy.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import type {
   TransactionRecord,
@@ -84,8 +85,8 @@ export type WatchedTransaction = {
   settled?: { record: TransactionRecord; reason: string } | undefined;
 };
 
-/** Fee raises per transaction: 1.125^5 ≈ 1.8 × the original fee at most. */
-export const MAX_REPLACEMENTS = 5;
+/** Fee raises per transaction: 1.125^5 ≈ 1.8 × the original fee at most (the fee policy's). */
+export { MAX_REPLACEMENTS };
 
 // Receipts arrive as raw JSON-RPC objects from eth_getBlockReceipts.
 type RawReceipt = { transactionHash: Hash; status: Hex; blockNumber: Hex };
@@ -394,14 +395,9 @@ export class TransactionWatcher {
     watched.replacements++;
     const block = await this.#ctx.client.getBlock({ blockTag: "latest" });
     const previous = watched.request;
-    const bump = (value: bigint) => (value * 1125n + 999n) / 1000n; // +12.5 %, above the 10 % nodes require
-    const tip = bump(previous.maxPriorityFeePerGas ?? 0n);
-    const market = (block.baseFeePerGas ?? 0n) * 2n + tip;
-    const maxFee = bump(previous.maxFeePerGas ?? 0n);
     const request: TransactionSerializableEIP1559 = {
       ...previous,
-      maxPriorityFeePerGas: tip,
-      maxFeePerGas: maxFee > market ? maxFee : market,
+      ...replacementFees(previous, block.baseFeePerGas),
     };
     const serialized = await account.signTransaction(request);
     const hash = keccak256(serialized);

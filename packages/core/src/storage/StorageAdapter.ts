@@ -49,6 +49,8 @@ export type ListTransactionsQuery = {
   /** Only records sent from or to this address. */
   address?: Address;
   status?: TransactionStatus;
+  /** Only records with exactly this `source` ("oracle", "lending", a bot's name…). */
+  source?: string;
 };
 
 /**

@@ -104,6 +104,7 @@ export function memoryStorage(): StorageAdapter {
           if (query.before !== undefined && id >= query.before) continue;
           const record = transactions.get(id) as TransactionRecord;
           if (query.status && record.status !== query.status) continue;
+          if (query.source !== undefined && record.source !== query.source) continue;
           if (address && record.from.toLowerCase() !== address && record.to.toLowerCase() !== address) {
             continue;
           }

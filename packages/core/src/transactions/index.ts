@@ -9,4 +9,9 @@ export {
   reconcilePendingTransactions,
 } from "./reconcilePendingTransactions.js";
 export { type TransactionEntry, toTransactionEntry } from "./TransactionEntry.js";
+export {
+  MAX_SOURCE_LENGTH,
+  TRANSACTION_SOURCES,
+  type TransactionSource,
+} from "./TransactionSource.js";
 export { type WaitForTransactionReturnType, waitForTransaction } from "./waitForTransaction.js";

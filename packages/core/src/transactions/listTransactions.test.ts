@@ -67,11 +67,34 @@ describe("platform.transactions.list", () => {
         [{ limit: 2.5 }, "INVALID_QUERY"],
         [{ before: -1 }, "INVALID_QUERY"],
         [{ address: "0xnope" }, "INVALID_ADDRESS"],
+        [{ source: "" }, "INVALID_QUERY"],
+        [{ source: "x".repeat(101) }, "INVALID_QUERY"],
+        [{ source: 7 as unknown as string }, "INVALID_QUERY"],
       ];
       for (const [params, code] of cases) {
         const error = await platform.transactions.list(params).catch((caught: unknown) => caught);
         expect(isPrivnetError(error, code as never), JSON.stringify(params)).toBe(true);
       }
+    } finally {
+      await platform.close();
+    }
+  });
+
+  test("the source filter: only what one kind of sender sent, exactly matched", async () => {
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl) });
+    try {
+      const [mine, sdk] = await Promise.all([
+        platform.sender.sendFromWallet({ fromWalletId: 3, to: alice, amount: "0.001", source: "my-app" }),
+        platform.sender.sendFromWallet({ fromWalletId: 3, to: bob, amount: "0.001" }),
+      ]);
+      expect((await platform.transactions.list({ source: "my-app" })).map((entry) => entry.id)).toEqual([
+        mine.id,
+      ]);
+      expect((await platform.transactions.list({ source: "sdk" })).map((entry) => entry.id)).toEqual([
+        sdk.id,
+      ]);
+      expect(await platform.transactions.list({ source: "my-ap" })).toEqual([]);
+      expect(await platform.transactions.list({ source: "oracle" })).toEqual([]);
     } finally {
       await platform.close();
     }

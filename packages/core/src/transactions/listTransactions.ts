@@ -3,6 +3,7 @@ import type { PlatformContext } from "../platform/PlatformContext.js";
 import { parseAddress } from "../sender/parseAddress.js";
 import { MAX_TRANSACTIONS_PAGE } from "../storage/memoryStorage.js";
 import { type TransactionEntry, toTransactionEntry } from "./TransactionEntry.js";
+import { MAX_SOURCE_LENGTH } from "./TransactionSource.js";
 
 /** Entries one `transactions.list()` returns when no `limit` is given. */
 export const DEFAULT_HISTORY_LIMIT = 100;
@@ -14,16 +15,24 @@ export type ListTransactionsParameters = {
   before?: number | undefined;
   /** Only transactions sent from or to this address. */
   address?: string | undefined;
+  /**
+   * Only transactions with exactly this `source`: what sent them — `oracle`, `lending`,
+   * `deployment`, `funding`, `bot-funding`, a bot's name, `api`, `sdk`, or a caller's own source
+   * (see `TRANSACTION_SOURCES`).
+   */
+  source?: string | undefined;
 };
 
 export type ListTransactionsReturnType = TransactionEntry[];
 
 /**
  * The transaction history, newest first: the latest 100 by default, with optional `limit`, cursor
- * (`before`) and `address` filter. Bad parameters fail with `INVALID_QUERY` / `INVALID_ADDRESS`.
+ * (`before`), `address` and `source` filters. Bad parameters fail with `INVALID_QUERY` /
+ * `INVALID_ADDRESS`.
  *
  * @example
  * const page = await platform.transactions.list({ limit: 20 });
+ * const pushes = await platform.transactions.list({ source: "oracle" });
  * const next = await platform.transactions.list({ limit: 20, before: page.at(-1)?.id });
  */
 export async function listTransactions(
@@ -39,10 +48,18 @@ export async function listTransactions(
   if (params.before !== undefined && (!Number.isSafeInteger(params.before) || params.before < 1)) {
     throw new InvalidQueryError(`\`before\` must be a positive integer id, got ${params.before}.`);
   }
+  const source = params.source;
+  if (
+    source !== undefined &&
+    (typeof source !== "string" || source.length === 0 || source.length > MAX_SOURCE_LENGTH)
+  ) {
+    throw new InvalidQueryError(`\`source\` must be a string of 1 to ${MAX_SOURCE_LENGTH} characters.`);
+  }
   const records = await ctx.storage.transactions.list({
     limit,
     ...(params.before === undefined ? {} : { before: params.before }),
     ...(params.address === undefined ? {} : { address: parseAddress(params.address, "address") }),
+    ...(source === undefined ? {} : { source }),
   });
   return records.map(toTransactionEntry);
 }

@@ -1,3 +1,4 @@
+import { InvalidQueryError, MAX_SOURCE_LENGTH, TRANSACTION_SOURCES } from "@privnet/core";
 import { defineRoute } from "@privnet/http";
 import { z } from "zod";
 import { addressInput } from "../schemas/fields.js";
@@ -24,6 +25,18 @@ export const listTransactionsQuery = z.object({
     .optional()
     .describe("Cursor: only entries with a lower id (pass the last id of the previous page)."),
   address: addressInput("address").optional().describe("Only transactions sent from or to this address."),
+  source: z
+    .string()
+    .min(1, { error: "must not be empty" })
+    .max(MAX_SOURCE_LENGTH, { error: `must be at most ${MAX_SOURCE_LENGTH} characters` })
+    .optional()
+    .describe(
+      `Only transactions sent by this: ${Object.entries(TRANSACTION_SOURCES)
+        .map(([source, what]) => `\`${source}\` (${what})`)
+        .join(
+          ", ",
+        )}, or a bot's name (\`transfer\`, \`erc20\`, \`nft\`, a custom bot's). Anything else is 400.`,
+    ),
 });
 
 export const listTransactions = defineRoute({
@@ -31,18 +44,30 @@ export const listTransactions = defineRoute({
   path: "/transactions",
   operationId: "listTransactions",
   summary: "Transaction history, newest first",
-  description: `At most ${MAX_HISTORY_PAGE} entries; page with \`before\`.`,
+  description: `At most ${MAX_HISTORY_PAGE} entries; page with \`before\`; filter by \`address\` and by what sent them (\`source\`).`,
   tag: "transactions",
   query: listTransactionsQuery,
   response: z.array(transactionEntry),
   errors: {
-    400: "`limit`, `before` or `address` is malformed (VALIDATION_FAILED, INVALID_ADDRESS).",
+    400: "`limit`, `before` or `address` is malformed (VALIDATION_FAILED, INVALID_ADDRESS), or `source` is not a known source (INVALID_QUERY).",
     503: "The database does not answer.",
   },
-  handler: ({ platform, query }) =>
-    platform.transactions.list({
+  handler: ({ platform, query }) => {
+    const { source } = query;
+    if (
+      source !== undefined &&
+      !Object.hasOwn(TRANSACTION_SOURCES, source) &&
+      !platform.bots.names().includes(source)
+    ) {
+      throw new InvalidQueryError(
+        `\`source\` must be one of ${[...Object.keys(TRANSACTION_SOURCES), ...platform.bots.names()].join(", ")}; got "${source}".`,
+      );
+    }
+    return platform.transactions.list({
       limit: query.limit ?? MAX_HISTORY_PAGE,
       ...(query.before === undefined ? {} : { before: query.before }),
       ...(query.address === undefined ? {} : { address: query.address }),
-    }),
+      ...(source === undefined ? {} : { source }),
+    });
+  },
 });

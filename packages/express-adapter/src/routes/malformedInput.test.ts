@@ -129,6 +129,11 @@ const badPaths: Record<string, string[]> = {
     "/transactions?before=0",
     "/transactions?address=0xabc",
     "/transactions?address=",
+    "/transactions?source=",
+    "/transactions?source=nope",
+    "/transactions?source=ORACLE",
+    `/transactions?source=${"a".repeat(101)}`,
+    "/transactions?source=oracle&source=lending",
   ],
   "get /bots/:name/logs": ["/bots/transfer/logs?limit=0", "/bots/transfer/logs?limit=501"],
 };

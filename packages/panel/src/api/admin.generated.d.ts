@@ -146,7 +146,7 @@ export interface paths {
         };
         /**
          * Transaction history, newest first
-         * @description At most 100 entries; page with `before`.
+         * @description At most 100 entries; page with `before`; filter by `address` and by what sent them (`source`).
          */
         get: operations["listTransactions"];
         put?: never;
@@ -1205,6 +1205,8 @@ export interface operations {
                 before?: string;
                 /** @description Only transactions sent from or to this address. */
                 address?: string;
+                /** @description Only transactions sent by this: `sdk` (platform.sender.* without a source of its own), `api` (the admin API's POST /send and POST /send-direct), `oracle` (the price simulator's pushes (loop ticks, push, setPrice, scenarios)), `lending` (platform.lending.*: ERC20 approvals and LendingPool calls), `deployment` (deploying and wiring the platform contracts, and granting the oracle's updater right), `funding` (ETH for the contracts' owner and the oracle's updater keys, from System 20), `bot-funding` (top-ups of the bots' keys), `nonce-gap-filler` (zero-value transfers to self that fill a nonce the node lost), or a bot's name (`transfer`, `erc20`, `nft`, a custom bot's). Anything else is 400. */
+                source?: string;
             };
             header?: never;
             path?: never;
@@ -1221,7 +1223,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionEntry"][];
                 };
             };
-            /** @description `limit`, `before` or `address` is malformed (VALIDATION_FAILED, INVALID_ADDRESS). */
+            /** @description `limit`, `before` or `address` is malformed (VALIDATION_FAILED, INVALID_ADDRESS), or `source` is not a known source (INVALID_QUERY). */
             400: {
                 headers: {
                     [name: string]: unknown;

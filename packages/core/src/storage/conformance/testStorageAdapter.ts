@@ -282,6 +282,32 @@ export function testStorageAdapter(name: string, factory: StorageAdapterFactory)
         expect(paged).toEqual(expected.map((record) => record.id));
       });
 
+      test("the source filter matches exactly, alone and with the address filter and the cursor", async () => {
+        const alice = addressAt(120);
+        const sources = ["oracle", "lending", "oracle-funding"] as const;
+        const records: TransactionRecord[] = [];
+        for (let index = 0; index < 30; index++) {
+          records.push(
+            await store().transactions.insert(
+              transactionAt(index, {
+                from: index % 2 === 0 ? alice : addressAt(121),
+                source: sources[index % 3] ?? "oracle",
+              }),
+            ),
+          );
+        }
+        const newestFirst = [...records].reverse();
+        expect(await store().transactions.list({ limit: 100, source: "oracle" })).toEqual(
+          newestFirst.filter((record) => record.source === "oracle"),
+        );
+        expect(await store().transactions.list({ limit: 100, source: "Oracle" })).toEqual([]);
+        expect(await store().transactions.list({ limit: 100, source: "orac" })).toEqual([]);
+        const expected = newestFirst.filter((record) => record.source === "lending" && record.from === alice);
+        expect(expected.length).toBeGreaterThan(3);
+        const paged = await pageThrough(store(), { limit: 2, source: "lending", address: alice });
+        expect(paged).toEqual(expected.map((record) => record.id));
+      });
+
       test("200 concurrent inserts get distinct ids and are all listed", async () => {
         const inserted = await Promise.all(
           Array.from({ length: 200 }, (_, index) => store().transactions.insert(transactionAt(index))),
@@ -599,7 +625,7 @@ function overlapProbe() {
 
 async function pageThrough(
   storage: StorageAdapter,
-  query: { limit: number; address?: Address; status?: TransactionRecord["status"] },
+  query: { limit: number; address?: Address; status?: TransactionRecord["status"]; source?: string },
 ): Promise<number[]> {
   const ids: number[] = [];
   let before: number | undefined;

@@ -1,0 +1,46 @@
+import { parseGwei } from "viem";
+import { describe, expect, test } from "vitest";
+import { bumpFee, MAX_REPLACEMENTS, replacementFees, transactionFees } from "./feePolicy.js";
+
+describe("transactionFees", () => {
+  test("max fee is twice the base fee plus the tip; the tip defaults to 1 gwei", () => {
+    expect(transactionFees(parseGwei("7"))).toEqual({
+      maxFeePerGas: parseGwei("15"),
+      maxPriorityFeePerGas: parseGwei("1"),
+    });
+    expect(transactionFees(100n, 3n)).toEqual({ maxFeePerGas: 203n, maxPriorityFeePerGas: 3n });
+  });
+
+  test("a chain without a base fee (pre-London, or zero) pays the tip alone", () => {
+    expect(transactionFees(null, 5n)).toEqual({ maxFeePerGas: 5n, maxPriorityFeePerGas: 5n });
+    expect(transactionFees(undefined, 0n)).toEqual({ maxFeePerGas: 0n, maxPriorityFeePerGas: 0n });
+  });
+});
+
+describe("replacementFees", () => {
+  test("raises both fees by 12.5 %, rounded up, enough for a node's 10 % rule", () => {
+    const previous = { maxFeePerGas: 1_000n, maxPriorityFeePerGas: 100n };
+    const next = replacementFees(previous, 1n);
+    expect(next).toEqual({ maxFeePerGas: 1_125n, maxPriorityFeePerGas: 113n });
+    expect(next.maxFeePerGas * 10n).toBeGreaterThanOrEqual(previous.maxFeePerGas * 11n);
+    expect(next.maxPriorityFeePerGas * 10n).toBeGreaterThanOrEqual(previous.maxPriorityFeePerGas * 11n);
+  });
+
+  test("follows a base fee that rose past the raised max fee", () => {
+    const next = replacementFees({ maxFeePerGas: 1_000n, maxPriorityFeePerGas: 100n }, 5_000n);
+    expect(next).toEqual({ maxFeePerGas: 10_113n, maxPriorityFeePerGas: 113n });
+  });
+
+  test("rounds up, so that even a 1 wei fee rises; missing fees count as zero", () => {
+    expect(bumpFee(0n)).toBe(0n);
+    expect(bumpFee(1n)).toBe(2n);
+    expect(replacementFees({}, 0n)).toEqual({ maxFeePerGas: 0n, maxPriorityFeePerGas: 0n });
+  });
+
+  test("five raises stay under twice the original fee", () => {
+    let fees = { maxFeePerGas: parseGwei("10"), maxPriorityFeePerGas: parseGwei("1") };
+    for (let raise = 0; raise < MAX_REPLACEMENTS; raise++) fees = replacementFees(fees, 0n);
+    expect(fees.maxFeePerGas).toBeGreaterThan(parseGwei("18"));
+    expect(fees.maxFeePerGas).toBeLessThan(parseGwei("20"));
+  });
+});

@@ -1,0 +1,10 @@
+export {
+  BASE_FEE_HEADROOM,
+  bumpFee,
+  DEFAULT_PRIORITY_FEE_PER_GAS,
+  MAX_REPLACEMENTS,
+  REPLACEMENT_BUMP_PER_MILLE,
+  replacementFees,
+  type TransactionFees,
+  transactionFees,
+} from "./feePolicy.js";

@@ -1,0 +1,30 @@
+import { useDevnet } from "@privnet/devnet/vitest";
+import { describe, expect, test } from "vitest";
+import { call, callJson, serveAdmin, startPlatform } from "../testing/adminTestServer.js";
+
+const devnet = useDevnet();
+const recipient = "0x000000000000000000000000000000000000bEEF";
+
+describe("GET /transactions?source=", () => {
+  test("filters the history by what sent it; a bot's name is a source; an unknown one is a 400", async () => {
+    const platform = await startPlatform(devnet.rpcUrl);
+    const { url } = await serveAdmin(platform);
+    const viaApi = await callJson(`${url}/send`, { fromWalletId: 2, toAddress: recipient, amount: "0.1" });
+    expect(viaApi.status).toBe(200);
+    const viaSdk = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "0.2" });
+
+    const api = await call(`${url}/transactions?source=api`);
+    expect(api.status).toBe(200);
+    expect((api.body as { tx_hash: string }[]).map((entry) => entry.tx_hash)).toEqual([
+      (viaApi.body as { hash: string }).hash,
+    ]);
+    const sdk = await call(`${url}/transactions?source=sdk&limit=5`);
+    expect((sdk.body as { id: number }[]).map((entry) => entry.id)).toEqual([viaSdk.id]);
+    expect(await call(`${url}/transactions?source=oracle`)).toMatchObject({ status: 200, body: [] });
+    expect(await call(`${url}/transactions?source=transfer`)).toMatchObject({ status: 200, body: [] });
+
+    const unknown = await call(`${url}/transactions?source=my-app`);
+    expect(unknown).toMatchObject({ status: 400, body: { code: "INVALID_QUERY" } });
+    expect((unknown.body as { error: string }).error).toContain("oracle");
+  });
+});
