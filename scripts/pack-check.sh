@@ -71,28 +71,56 @@ tarball_of() {
 all_tarballs=()
 for name in "${packages[@]}"; do all_tarballs+=("$(tarball_of "$name")"); done
 
-viem_range=$(node -p 'require(process.argv[1]).peerDependencies.viem' "$root/packages/core/package.json")
-viem_oldest=$(node -e '
-  const m = /^(?:\^|>=)\s*(\d+\.\d+\.\d+)$/.exec(process.argv[1]);
-  if (!m) { console.error(`cannot read the oldest version of viem from "${process.argv[1]}"`); process.exit(1); }
-  console.log(m[1]);' "$viem_range") || fail "the viem peer range"
+# The peers a user installs beside the packages (viem, express, vitest): the module project takes
+# the newest each range allows, the CommonJS one the oldest (the highest lower bound over every
+# package's range, each range a caret range).
+peers=$(node -e '
+  const fs = require("node:fs");
+  const ranges = {};
+  for (const dir of fs.readdirSync(process.argv[1])) {
+    const file = `${process.argv[1]}/${dir}/package.json`;
+    if (!fs.existsSync(file)) continue;
+    const pkg = JSON.parse(fs.readFileSync(file, "utf8"));
+    if (pkg.private) continue;
+    for (const [name, range] of Object.entries(pkg.peerDependencies ?? {})) (ranges[name] ??= new Set()).add(range);
+  }
+  const parse = (v) => v.split(".").map(Number);
+  const newer = (a, b) => { const [x, y] = [parse(a), parse(b)]; for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i] > y[i]; return false; };
+  for (const [name, set] of Object.entries(ranges).sort()) {
+    let oldest;
+    for (const range of set) {
+      const m = /^\^(\d+\.\d+\.\d+)$/.exec(range);
+      if (!m) { console.error(`peer ${name}: "${range}" is not a caret range`); process.exit(1); }
+      if (!oldest || newer(m[1], oldest)) oldest = m[1];
+    }
+    const majors = new Set([...set].map((r) => r.slice(1).split(".")[0]));
+    if (majors.size !== 1) { console.error(`peer ${name}: ranges of different majors: ${[...set]}`); process.exit(1); }
+    console.log(`${name} ^${oldest} ${oldest}`);
+  }' "$root/packages") || fail "the packages' peer ranges"
+peers_newest=()
+peers_oldest=()
+while read -r name range oldest; do
+  peers_newest+=("$name@$range")
+  peers_oldest+=("$name@$oldest")
+done <<<"$peers"
 typescript=$(node -p 'require(process.argv[1]).devDependencies.typescript' "$root/package.json")
-vitest=$(node -p 'require(process.argv[1]).devDependencies.vitest' "$root/package.json")
-echo "viem peer range $viem_range (oldest $viem_oldest), typescript $typescript, vitest $vitest"
+echo "peers, newest: ${peers_newest[*]}"
+echo "peers, oldest: ${peers_oldest[*]}"
 
-# A fresh project: package.json of the given type, the fixture's files, the tarballs and tools.
+# A fresh project: package.json of the given type, the fixture's files, the tarballs, the peers
+# given and the tools.
 new_project() {
-  local dir="$1" type="$2" viem="$3"
+  local dir="$1" type="$2"
+  shift 2
   mkdir -p "$dir"
   printf '{ "name": "pack-check-%s", "version": "1.0.0", "private": true, "type": "%s" }\n' "$type" "$type" >"$dir/package.json"
   cp "$fixture/tsconfig.json" "$fixture/entries.ts" "$fixture/readme.ts" "$fixture/send.test.ts" "$dir/"
-  (cd "$dir" && npm_i "${all_tarballs[@]}" "viem@$viem" "vitest@$vitest" "typescript@$typescript" "@types/node@22") ||
+  (cd "$dir" && npm_i "${all_tarballs[@]}" "$@" "typescript@$typescript" "@types/node@22") ||
     fail "npm install in the $type project"
-  local installed
-  installed=$(cd "$dir" && node -p 'require("viem/package.json").version')
   local copies
   copies=$(find "$dir/node_modules" -name package.json -path '*/node_modules/viem/package.json' | wc -l)
-  echo "installed: viem $installed ($copies copy), $(cd "$dir" && node -p 'require("typescript/package.json").version') typescript"
+  echo "installed: $(cd "$dir" && node -e '
+    for (const name of ["viem", "express", "vitest", "typescript"]) process.stdout.write(`${name} ${require(`${name}/package.json`).version}  `)')(viem: $copies copy)"
   [ "$copies" -eq 1 ] || fail "the $type project has $copies copies of viem: a package still depends on its own"
 }
 
@@ -104,14 +132,14 @@ typecheck_and_test() {
   (cd "$dir" && npx --no-install vitest run send.test.ts) || fail "vitest in the $type project"
 }
 
-step "module project: npm install the tarballs (newest viem in $viem_range)"
+step "module project: npm install the tarballs and the newest peers"
 esm="$work/esm-project"
-new_project "$esm" module "$viem_range"
+new_project "$esm" module "${peers_newest[@]}"
 typecheck_and_test "$esm" module
 
-step "CommonJS project: npm install the tarballs (oldest viem: $viem_oldest)"
+step "CommonJS project: npm install the tarballs and the OLDEST peers: ${peers_oldest[*]}"
 cjs="$work/cjs-project"
-new_project "$cjs" commonjs "$viem_oldest"
+new_project "$cjs" commonjs "${peers_oldest[@]}"
 cp "$fixture/privnet.config.ts" "$cjs/"
 typecheck_and_test "$cjs" commonjs
 

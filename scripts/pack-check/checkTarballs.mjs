@@ -20,15 +20,15 @@ for (const file of readdirSync(folder).filter((name) => name.endsWith(".tgz"))) 
     const walk = (value, path) => {
       if (typeof value === "string") {
         if (!value.includes("*") && !existsSync(join(root, value)))
-          say(`exports ${path} -> ${value} is not in the tarball`);
+          say(`${path} -> ${value} is not in the tarball`);
         return;
       }
       for (const [key, inner] of Object.entries(value ?? {})) {
-        if (key === "source") say(`exports ${path} keeps the monorepo's "source" condition`);
-        walk(inner, `${path}.${key}`);
+        if (key === "source") say(`${path} keeps the monorepo's "source" condition`);
+        walk(inner, `${path}["${key}"]`);
       }
     };
-    walk(pkg.exports, "");
+    walk(pkg.exports, "exports");
     for (const [name, target] of Object.entries(
       typeof pkg.bin === "string" ? { [pkg.name]: pkg.bin } : (pkg.bin ?? {}),
     )) {
