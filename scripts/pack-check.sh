@@ -107,6 +107,13 @@ typescript=$(node -p 'require(process.argv[1]).devDependencies.typescript' "$roo
 echo "peers, newest: ${peers_newest[*]}"
 echo "peers, oldest: ${peers_oldest[*]}"
 
+import_every_entry='
+  const entries = ["@privnet/cli", "@privnet/core", "@privnet/core/contracts", "@privnet/core/server-status",
+    "@privnet/devnet", "@privnet/devnet/faults", "@privnet/express-adapter", "@privnet/http",
+    "@privnet/oracle-http", "@privnet/panel", "@privnet/storage-postgres", "@privnet/storage-sqlite"];
+  for (const entry of entries) await import(entry);
+  console.log(`imported ${entries.length} entries`);'
+
 # A fresh project: package.json of the given type, the fixture's files, the tarballs, the peers
 # given and the tools.
 new_project() {
@@ -126,6 +133,10 @@ new_project() {
 
 typecheck_and_test() {
   local dir="$1" type="$2"
+  step "$type project: every entry imports, with and without a \"source\" condition"
+  # A tool that enables "source" (as this monorepo does) must still get the published files.
+  (cd "$dir" && node --input-type=module -e "$import_every_entry" && node --conditions=source --input-type=module -e "$import_every_entry") ||
+    fail "an entry of a package does not import in the $type project"
   step "$type project: tsc --noEmit (strict, skipLibCheck: false) over every entry"
   (cd "$dir" && npx --no-install tsc -p tsconfig.json) || fail "tsc in the $type project"
   step "$type project: vitest, a devnet and a platform send ETH"

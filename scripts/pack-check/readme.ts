@@ -15,6 +15,8 @@ export async function readmeExample(rpcUrl: string): Promise<Router> {
   const blockNumber: bigint = info.blockNumber;
   console.log(blockNumber);
   const router: Router = createAdminRouter(platform);
+  // @ts-expect-error express's Router type reached the consumer: not `any`, so this is an error.
+  router.notAnExpressMethod();
   express().use("/api", router);
   return router;
 }
