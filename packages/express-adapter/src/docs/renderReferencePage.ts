@@ -87,7 +87,7 @@ export function renderReferencePage(document: OpenApiDocument): string {
 <p>${inline(document.info.description)}</p>
 <p>OpenAPI ${escapeHtml(document.openapi)} document: <a href="openapi.json">openapi.json</a>${
     needsToken
-      ? " · this server needs <code>Authorization: Bearer &lt;token&gt;</code> on every route marked 🔒"
+      ? ' · this server needs <code>Authorization: Bearer &lt;token&gt;</code> on every route marked <span class="auth">token</span>'
       : ""
   }</p>
 </header>
@@ -140,7 +140,7 @@ function renderOperation(
         .join("")}</tbody></table>`
     : "";
   return `<section class="operation" id="${anchor(operation, method, path)}">
-<h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>${locked ? " 🔒" : ""}</h3>
+<h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>${locked ? ' <span class="auth" title="needs Authorization: Bearer &lt;token&gt;">token</span>' : ""}</h3>
 <p class="summary">${inline(operation.summary ?? "")}</p>
 ${operation.description ? `<p>${inline(operation.description)}</p>` : ""}
 ${parameters}${body}${responses}
@@ -205,6 +205,7 @@ section { margin: 1.5rem 0; }
 .method { display: inline-block; min-width: 4.2em; text-align: center; border-radius: 4px; padding: 0 0.3em; font: bold 0.8em ui-monospace, monospace; color: #fff; background: #666; }
 .method.get { background: #2b6cb0; } .method.post { background: #2f855a; } .method.delete { background: #c53030; } .method.put, .method.patch { background: #b7791f; }
 .summary { font-weight: 600; }
+.auth { font: 0.7em ui-monospace, monospace; border: 1px solid currentColor; border-radius: 4px; padding: 0 0.3em; vertical-align: middle; color: #b7791f; }
 table { border-collapse: collapse; width: 100%; margin: 0.5rem 0; }
 td, th { border: 1px solid var(--line); padding: 0.3rem 0.5rem; vertical-align: top; text-align: left; }
 td.status { font-family: ui-monospace, monospace; width: 3.5em; } td.s2 { color: #2f855a; } td.s4, td.s5 { color: #c53030; }

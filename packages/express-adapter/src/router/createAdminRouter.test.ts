@@ -309,8 +309,8 @@ describe("documentation and metrics", () => {
     const page = await call(`${url}/docs`, { headers: { authorization: "Bearer s3cret" } });
     expect(page.status).toBe(200);
     expect(page.body).toContain("Authorization: Bearer &lt;token&gt;");
-    expect(page.body).toMatch(/<code>\/send<\/code> 🔒/);
-    expect(page.body).not.toMatch(/<code>\/health<\/code> 🔒/);
+    expect(page.body).toMatch(/<code>\/send<\/code> <span class="auth"/);
+    expect(page.body).not.toMatch(/<code>\/health<\/code> <span class="auth"/);
   });
 
   test("GET /metrics counts requests and reports the block height", async () => {
