@@ -16,8 +16,8 @@ export type LoadedConfig = { path: string | undefined; config: PrivnetConfig };
 
 /**
  * Loads and validates the config: `explicitPath` when given (it must exist), else the first of
- * {@link CONFIG_FILE_NAMES} in `cwd`, else an empty config. TypeScript files load with Node's own
- * type stripping, or with tsx where Node cannot strip them.
+ * {@link CONFIG_FILE_NAMES} in `cwd`, else an empty config. TypeScript files load through tsx's
+ * `tsImport`, in a `"type": "module"` project as in a CommonJS one (npm's default).
  *
  * @example
  * const { path, config } = await loadConfigFile(process.cwd());
@@ -35,7 +35,7 @@ export async function loadConfigFile(cwd: string, explicitPath?: string): Promis
   } catch (error) {
     throw new UsageError(`The config file ${path} could not be loaded: ${(error as Error).message}`);
   }
-  const exported = (loaded as { default?: unknown }).default ?? loaded;
+  const exported = defaultExport(loaded);
   const parsed = privnetConfigSchema.safeParse(exported, { reportInput: true });
   if (!parsed.success) {
     const problems = parsed.error.issues
@@ -48,13 +48,27 @@ export async function loadConfigFile(cwd: string, explicitPath?: string): Promis
 
 async function importModule(path: string): Promise<unknown> {
   const url = pathToFileURL(path).href;
-  try {
-    return await import(url);
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    // A Node without type stripping (or with it off): let tsx compile the file.
-    if (code !== "ERR_UNKNOWN_FILE_EXTENSION" && code !== "ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX") throw error;
-    const { tsImport } = await import("tsx/esm/api");
-    return tsImport(url, import.meta.url);
+  if (!/\.[mc]?ts$/.test(path)) return import(url);
+  // Not Node's own type stripping: it reads a .ts file as CommonJS in a package without
+  // "type": "module" and fails on the first `import`. tsx compiles the file for either kind of
+  // package, and only for this import (no hooks left registered).
+  const { tsImport } = await import("tsx/esm/api");
+  return tsImport(url, import.meta.url);
+}
+
+/**
+ * The config a module exports by default. A TypeScript file in a CommonJS package is compiled to
+ * CommonJS: its `export default` arrives as `module.exports.default`, marked `__esModule`.
+ */
+function defaultExport(loaded: unknown): unknown {
+  const exported = (loaded as { default?: unknown }).default ?? loaded;
+  if (
+    typeof exported === "object" &&
+    exported !== null &&
+    "__esModule" in exported &&
+    "default" in exported
+  ) {
+    return exported.default;
   }
+  return exported;
 }

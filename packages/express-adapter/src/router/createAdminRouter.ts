@@ -1,14 +1,12 @@
 import type { Platform } from "@privnet/core";
 import { type ApiRouter, createApiRouter, type ExtraRoute, serveStaticApp } from "@privnet/http";
-import express, { type RequestHandler } from "express";
+import type { RequestHandler } from "express";
 import { type Logger, pino } from "pino";
-// Only the path helper: the package's entry also parses its 1.5 MB browser bundle (~180 ms at start).
-import getAbsoluteFSPath from "swagger-ui-dist/absolute-path.js";
-import { docsInitScript, docsPage } from "../docs/docsPage.js";
+import { renderReferencePage } from "../docs/renderReferencePage.js";
 import { createIdempotencyStore } from "../idempotency/IdempotencyStore.js";
 import { idempotencyHook } from "../idempotency/idempotencyHook.js";
 import { createAdminMetrics } from "../metrics/createAdminMetrics.js";
-import { adminApi } from "../openapi/index.js";
+import { adminApi, buildAdminOpenApi } from "../openapi/index.js";
 
 export type AdminRouterOptions = {
   /**
@@ -63,21 +61,16 @@ export type AdminMount =
  */
 export function createAdminRouter(platform: Platform, options: AdminRouterOptions = {}): ApiRouter {
   const metrics = createAdminMetrics(platform);
+  const token = options.token ?? (process.env.PRIVNET_ADMIN_TOKEN || undefined);
+  let referencePage: string | undefined;
   const extraRoutes: ExtraRoute[] = [
     {
       method: "get",
       path: "/docs",
-      handler: (_request, response) => void response.type("html").send(docsPage),
-    },
-    {
-      method: "get",
-      path: "/docs/init.js",
-      handler: (_request, response) => void response.type("application/javascript").send(docsInitScript),
-    },
-    {
-      method: "use",
-      path: "/docs/assets",
-      handler: express.static(getAbsoluteFSPath(), { index: false, fallthrough: false }),
+      handler: (_request, response) => {
+        referencePage ??= renderReferencePage(buildAdminOpenApi({ bearerAuth: token !== undefined }));
+        response.type("html").send(referencePage);
+      },
     },
     {
       method: "get",
@@ -98,7 +91,7 @@ export function createAdminRouter(platform: Platform, options: AdminRouterOption
     ...adminApi,
     platform,
     bodyLimit: options.bodyLimit ?? "100kb",
-    token: options.token ?? (process.env.PRIVNET_ADMIN_TOKEN || undefined),
+    token,
     corsOrigins: options.corsOrigins,
     allowedHosts: options.allowedHosts,
     extraRoutes,
