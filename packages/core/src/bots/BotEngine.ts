@@ -1,5 +1,6 @@
 import { type Address, parseEther } from "viem";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
+import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
 import { BotExistsError, BotNotFoundError, InvalidBotConfigError } from "../errors/bots.js";
 import { InvalidQueryError } from "../errors/sender.js";
@@ -12,7 +13,7 @@ import type { BotContractInfo, BotDefinition } from "./BotDefinition.js";
 import type { BotError } from "./BotEvent.js";
 import { BotRunner, type BotStatus, type BotTransition } from "./BotRunner.js";
 import type { BotStatsSnapshot } from "./BotStats.js";
-import { allocateBotKeyIndex, DEFAULT_BOT_FUNDER_INDEX } from "./botKeyIndexes.js";
+import { allocateBotKeyIndex } from "./botKeyIndexes.js";
 import { erc20Bot } from "./erc20Bot.js";
 import { nftBot } from "./nftBot.js";
 import { readBotEnv } from "./readBotEnv.js";
@@ -99,7 +100,7 @@ export class BotEngine {
   constructor(ctx: SenderContext, options: BotsOptions = {}) {
     this.#ctx = ctx;
     this.#options = options;
-    const funderIndex = options.funderIndex ?? DEFAULT_BOT_FUNDER_INDEX;
+    const funderIndex = options.funderIndex ?? KEY_INDEXES.funder;
     if (!Number.isSafeInteger(funderIndex) || funderIndex < 0) {
       throw new InvalidBotConfigError(
         "bots",

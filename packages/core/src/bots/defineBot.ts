@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { reservedKeyIndexUse } from "../chain/keyIndexes.js";
 import { InvalidBotConfigError } from "../errors/bots.js";
 import { type BotBaseConfig, baseConfigShape } from "./BotConfig.js";
 import type { BotDefinition, BotDefinitionParameters } from "./BotDefinition.js";
-import { isReservedKeyIndex } from "./botKeyIndexes.js";
 
 /**
  * Declares a bot: a name, optional settings, an optional `setup` run at each start and a `tick`
@@ -22,10 +22,11 @@ import { isReservedKeyIndex } from "./botKeyIndexes.js";
 export function defineBot<Config extends BotBaseConfig = BotBaseConfig>(
   params: BotDefinitionParameters<Config>,
 ): BotDefinition<Config> {
-  if (params.keyIndex !== undefined && isReservedKeyIndex(params.keyIndex)) {
+  const reserved = params.keyIndex === undefined ? undefined : reservedKeyIndexUse(params.keyIndex);
+  if (reserved) {
     throw new InvalidBotConfigError(
       params.name,
-      `key index ${params.keyIndex} is reserved (0–21: system wallets and the oracle; 100–102: the built-in bots).`,
+      `key index ${params.keyIndex} is reserved: ${reserved} (0–20 system wallets, 21 the oracle's updater, 22 the contracts' owner, 100–102 the built-in bots; see KEY_INDEXES).`,
     );
   }
   return createBotDefinition(params);

@@ -1,5 +1,6 @@
 import { encodeDeployData, encodeFunctionData, parseEther } from "viem";
 import { z } from "zod";
+import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { testTokenAbi, testTokenBytecode } from "../contracts/generated.js";
 import {
   type AmountRange,
@@ -9,7 +10,6 @@ import {
   recipientsSource,
 } from "./BotConfig.js";
 import type { BotContext } from "./BotDefinition.js";
-import { BUILT_IN_BOT_KEY_INDEXES } from "./botKeyIndexes.js";
 import { createBotDefinition } from "./defineBot.js";
 import { deployBotContract } from "./deployBotContract.js";
 import { randomAmount } from "./randomAmount.js";
@@ -50,7 +50,7 @@ const runs = new WeakMap<object, { token: `0x${string}`; balance: bigint }>();
  */
 export const erc20Bot = createBotDefinition<Erc20BotConfig>({
   name: "erc20",
-  keyIndex: BUILT_IN_BOT_KEY_INDEXES.erc20,
+  keyIndex: KEY_INDEXES.bots.erc20,
   schema: erc20BotSchema,
   defaults: ERC20_BOT_DEFAULTS,
   contract: { key: "token", name: "BOT", contract: "TestToken", abi: testTokenAbi },

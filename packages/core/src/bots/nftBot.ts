@@ -1,8 +1,8 @@
 import { decodeEventLog, encodeDeployData, encodeFunctionData } from "viem";
 import { z } from "zod";
+import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { devNftAbi, devNftBytecode } from "../contracts/generated.js";
 import { type BotBaseConfig, recipientsSource } from "./BotConfig.js";
-import { BUILT_IN_BOT_KEY_INDEXES } from "./botKeyIndexes.js";
 import { createBotDefinition } from "./defineBot.js";
 import { deployBotContract } from "./deployBotContract.js";
 
@@ -22,7 +22,7 @@ const runs = new WeakMap<object, { nft: `0x${string}`; owned: bigint[] }>();
  */
 export const nftBot = createBotDefinition<NftBotConfig>({
   name: "nft",
-  keyIndex: BUILT_IN_BOT_KEY_INDEXES.nft,
+  keyIndex: KEY_INDEXES.bots.nft,
   schema: nftBotSchema,
   defaults: NFT_BOT_DEFAULTS,
   contract: { key: "nft", name: "DevNFT", contract: "DevNFT", abi: devNftAbi },

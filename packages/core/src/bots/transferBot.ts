@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { TRANSFER_GAS } from "../sender/NonceManager.js";
 import {
   type AmountRange,
@@ -7,7 +8,6 @@ import {
   decimalAmount,
   recipientsSource,
 } from "./BotConfig.js";
-import { BUILT_IN_BOT_KEY_INDEXES } from "./botKeyIndexes.js";
 import { createBotDefinition } from "./defineBot.js";
 import { randomAmount } from "./randomAmount.js";
 
@@ -40,7 +40,7 @@ export const TRANSFER_BOT_DEFAULTS: TransferBotConfig = {
  */
 export const transferBot = createBotDefinition<TransferBotConfig>({
   name: "transfer",
-  keyIndex: BUILT_IN_BOT_KEY_INDEXES.transfer,
+  keyIndex: KEY_INDEXES.bots.transfer,
   schema: transferBotSchema,
   defaults: TRANSFER_BOT_DEFAULTS,
   async tick(ctx) {

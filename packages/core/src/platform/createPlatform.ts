@@ -12,10 +12,10 @@ import type { BotContractInfo, BotDefinition } from "../bots/BotDefinition.js";
 import { BotEngine, type BotLogs, type BotStatusEntry, type BotsOptions } from "../bots/BotEngine.js";
 import type { BotTransition } from "../bots/BotRunner.js";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
+import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { privnet } from "../chain/privnet.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
 import {
-  CONTRACTS_FUNDER_INDEX,
   connectPlatformContracts,
   type PlatformContracts,
   type PlatformContractsOptions,
@@ -295,7 +295,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     options: typeof options.contracts === "object" ? options.contracts : undefined,
     // The owner and the updater get their ETH from a system account, through its nonce manager.
     async fund(to, amount) {
-      const [funder] = deriveAccounts(SYSTEM_MNEMONIC, [CONTRACTS_FUNDER_INDEX]);
+      const [funder] = deriveAccounts(SYSTEM_MNEMONIC, [KEY_INDEXES.funder]);
       await sendWithKey(ctx, {
         privateKey: (funder as { privateKey: string }).privateKey,
         to,
