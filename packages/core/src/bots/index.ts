@@ -6,6 +6,7 @@ export {
   mergeBotConfig,
 } from "./BotConfig.js";
 export type {
+  BotConfigOf,
   BotContext,
   BotContract,
   BotContractInfo,
@@ -15,6 +16,7 @@ export type {
 } from "./BotDefinition.js";
 export { BotEngine, type BotLogs, type BotStatusEntry, type BotsOptions } from "./BotEngine.js";
 export type { BotError, BotEvent, BotEventType } from "./BotEvent.js";
+export type { BotOverrides, BuiltInBotConfigs } from "./BotOverrides.js";
 export type { BotStatus, BotTransition, PersistedBotState } from "./BotRunner.js";
 export type { BotStatsSnapshot, PersistedBotCounters } from "./BotStats.js";
 export { defineBot } from "./defineBot.js";

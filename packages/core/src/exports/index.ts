@@ -5,6 +5,7 @@
 // Bots: custom bots and what platform.bots answers
 export { type AmountRange, amountRange, type BotBaseConfig, decimalAmount } from "../bots/BotConfig.js";
 export type {
+  BotConfigOf,
   BotContext,
   BotContract,
   BotContractInfo,
@@ -15,6 +16,7 @@ export type {
 export type { BotLogs, BotStatusEntry, BotsOptions } from "../bots/BotEngine.js";
 // Events
 export type { BotError, BotEvent, BotEventType } from "../bots/BotEvent.js";
+export type { BotOverrides, BuiltInBotConfigs } from "../bots/BotOverrides.js";
 export type { BotStatus, BotTransition } from "../bots/BotRunner.js";
 export type { BotStatsSnapshot } from "../bots/BotStats.js";
 export { defineBot } from "../bots/defineBot.js";
