@@ -49,7 +49,13 @@ export function reservedKeyIndexUse(index: number): string | undefined {
   return undefined;
 }
 
-/** True for the indexes a custom bot must not take (see {@link KEY_INDEXES}). */
+/**
+ * True for the indexes a custom bot must not take (see {@link KEY_INDEXES}).
+ *
+ * @example
+ * isReservedKeyIndex(22); // true: the contracts' owner
+ * isReservedKeyIndex(110); // false: the first custom bot's
+ */
 export function isReservedKeyIndex(index: number): boolean {
   return reservedKeyIndexUse(index) !== undefined;
 }
