@@ -90,6 +90,9 @@ try {
               "ae-missing-release-tag": { logLevel: ExtractorLogLevel.None },
               // A type used by the API but not exported by name is listed in the report instead.
               "ae-forgotten-export": { logLevel: ExtractorLogLevel.None, addToApiReportFile: true },
+              // Documentation is reviewed in the report's diff, not enforced here.
+              "ae-undocumented": { logLevel: ExtractorLogLevel.None },
+              "ae-unresolved-link": { logLevel: ExtractorLogLevel.None },
             },
             // TSDoc style is not what this checks.
             tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },

@@ -10,13 +10,11 @@ import type { BotBaseConfig } from "./BotConfig.js";
 export type BotConfigOf<Schema extends z.ZodObject> =
   Schema extends z.ZodObject<infer Shape>
     ? // zod types an empty object's output as { [k: string]: never }: no settings beyond the base.
-      {} extends Shape
+      [keyof Shape] extends [never]
       ? BotBaseConfig
-      : Flatten<BotBaseConfig & z.output<Schema>>
+      : // One object type, not an intersection: editors and type errors show its fields.
+        { [Key in keyof (BotBaseConfig & z.output<Schema>)]: (BotBaseConfig & z.output<Schema>)[Key] }
     : never;
-
-/** One object type instead of an intersection, so that editors and type errors show its fields. */
-type Flatten<T> = { [Key in keyof T]: T[Key] } & {};
 
 /** What a bot sends: a transfer, a call or a deployment (no `to`). */
 export type BotTransaction = {

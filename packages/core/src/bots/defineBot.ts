@@ -29,7 +29,7 @@ import type { BotConfigOf, BotDefinition, BotDefinitionParameters } from "./BotD
  */
 export function defineBot<
   const Name extends string,
-  Schema extends z.ZodObject = z.ZodObject<{}>,
+  Schema extends z.ZodObject = z.ZodObject<Record<never, z.ZodType>>,
   State = undefined,
 >(params: BotDefinitionParameters<Name, Schema, State>): BotDefinition<BotConfigOf<Schema>, State, Name> {
   const reserved = params.keyIndex === undefined ? undefined : reservedKeyIndexUse(params.keyIndex);

@@ -21,9 +21,14 @@ export type { BotStatus, BotTransition } from "../bots/BotRunner.js";
 export type { BotStatsSnapshot } from "../bots/BotStats.js";
 export { defineBot } from "../bots/defineBot.js";
 export { deployBotContract } from "../bots/deployBotContract.js";
-export { ERC20_BOT_DEFAULTS, ERC20_BOT_SUPPLY, type Erc20BotConfig } from "../bots/erc20Bot.js";
-export { NFT_BOT_DEFAULTS, type NftBotConfig } from "../bots/nftBot.js";
-export { TRANSFER_BOT_DEFAULTS, type TransferBotConfig } from "../bots/transferBot.js";
+export {
+  ERC20_BOT_DEFAULTS,
+  ERC20_BOT_SUPPLY,
+  type Erc20BotConfig,
+  erc20BotSchema,
+} from "../bots/erc20Bot.js";
+export { NFT_BOT_DEFAULTS, type NftBotConfig, nftBotSchema } from "../bots/nftBot.js";
+export { TRANSFER_BOT_DEFAULTS, type TransferBotConfig, transferBotSchema } from "../bots/transferBot.js";
 // The chain and its keys
 export { type DerivedAccount, deriveAccounts } from "../chain/deriveAccounts.js";
 export { isReservedKeyIndex, KEY_INDEXES, reservedKeyIndexUse } from "../chain/keyIndexes.js";
@@ -39,7 +44,8 @@ export type {
   PlatformContracts,
   PlatformContractsOptions,
 } from "../contracts/connectPlatformContracts.js";
-export type { StoredPlatformContracts } from "../contracts/ensurePlatformContracts.js";
+export type { DeployPlatformContractsOptions } from "../contracts/deployPlatformContracts.js";
+export type { StoredBlocks, StoredPlatformContracts } from "../contracts/ensurePlatformContracts.js";
 export type { PlatformContractInfo, PlatformContractName } from "../contracts/listPlatformContracts.js";
 export {
   NATIVE_ETH_ADDRESS,
@@ -118,8 +124,14 @@ export type {
 export type { SendWithKeyParameters, SendWithKeyReturnType } from "../sender/sendWithKey.js";
 export type { TransactionWatcherStatus } from "../sender/TransactionWatcher.js";
 // Signing: a drop-in for viem's privateKeyToAccount, signed by libsecp256k1 where it loads
-export { signerBackend } from "../signing/loadSigner.js";
-export type { SignerBackendName } from "../signing/SignerBackend.js";
+export { type LoadSignerOptions, signerBackend } from "../signing/loadSigner.js";
+export {
+  type DigestSignature,
+  type SignerBackend,
+  type SignerBackendName,
+  type SigningKey,
+  signerBackendNames,
+} from "../signing/SignerBackend.js";
 export { type FastAccount, type ToFastAccountOptions, toFastAccount } from "../signing/toFastAccount.js";
 // Storage: the adapter interface (for adapter authors) and the in-memory default
 export { memoryStorage } from "../storage/memoryStorage.js";
