@@ -55,6 +55,7 @@ try {
         packageJsonFullPath: join(folder, "package.json"),
         configObject: {
           projectFolder: folder,
+          newlineKind: "lf",
           mainEntryPointFilePath: dts,
           // The published .d.ts as a consumer resolves it: no "source" condition, so that imports
           // of other @privnet packages stay external (their own reports cover them).
