@@ -21,6 +21,21 @@ export const projects: TestProjectInlineConfiguration[] = [
   project("@privnet/cli", "packages/cli", undefined, { globalSetup: [panelBuild] }),
   project("@privnet/contracts", "contracts", ["test/**/*.test.ts"]),
   project("examples", "examples", ["*/src/**/*.test.ts"]),
+  // Type tests (`*.test-d.ts`): tsc checks them, nothing runs; a failed expectation fails the run.
+  {
+    extends: true,
+    test: {
+      name: "types",
+      dir: repo,
+      include: [],
+      typecheck: {
+        enabled: true,
+        only: true,
+        include: ["packages/*/src/**/*.test-d.ts"],
+        tsconfig: join(repo, "packages/core/tsconfig.json"),
+      },
+    },
+  },
   // Browser tests against real stacks: each starts contracts, servers and a chromium page.
   project("@privnet/panel", "packages/panel", ["e2e/**/*.test.ts"], {
     globalSetup: [panelBuild],

@@ -6,6 +6,7 @@ export default defineConfig({
     "src/exports/contracts.ts",
     "src/exports/testing.ts",
     "src/exports/server-status.ts",
+    "src/exports/internal.ts",
   ],
   external: ["vitest"],
   outDir: "dist/exports",

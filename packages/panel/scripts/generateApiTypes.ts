@@ -8,7 +8,8 @@
  *   pnpm --filter @privnet/panel generate
  */
 import { writeFile } from "node:fs/promises";
-import { deriveAccounts, firstIndexes, SYSTEM_ACCOUNT_COUNT, SYSTEM_MNEMONIC } from "@privnet/core";
+import { deriveAccounts, SYSTEM_ACCOUNT_COUNT, SYSTEM_MNEMONIC } from "@privnet/core";
+import { firstIndexes } from "@privnet/core/internal";
 import { buildAdminOpenApi } from "@privnet/express-adapter";
 import { buildOracleOpenApi } from "@privnet/oracle-http";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";

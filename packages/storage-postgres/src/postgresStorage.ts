@@ -1,6 +1,4 @@
 import {
-  createKeyedMutex,
-  encodeStateValue,
   InvalidOptionsError,
   isPrivnetError,
   type ListTransactionsQuery,
@@ -12,10 +10,10 @@ import {
   type TransactionRecord,
   type TransactionRecordUpdate,
   type TransactionStatus,
-  transactionsPageSize,
   WalletExistsError,
   type WalletRecord,
 } from "@privnet/core";
+import { createKeyedMutex, encodeStateValue, transactionsPageSize } from "@privnet/core/internal";
 import pg from "pg";
 import type { Address, Hash } from "viem";
 import { advisoryLockKey } from "./advisoryLockKey.js";

@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import {
-  createKeyedMutex,
-  encodeStateValue,
   InvalidOptionsError,
   isPrivnetError,
   type ListTransactionsQuery,
@@ -14,10 +12,10 @@ import {
   type TransactionRecord,
   type TransactionRecordUpdate,
   type TransactionStatus,
-  transactionsPageSize,
   WalletExistsError,
   type WalletRecord,
 } from "@privnet/core";
+import { createKeyedMutex, encodeStateValue, transactionsPageSize } from "@privnet/core/internal";
 import type { Address, Hash } from "viem";
 import { createLeaseLocks } from "./leaseLocks.js";
 import { loadNodeSqlite } from "./loadNodeSqlite.js";

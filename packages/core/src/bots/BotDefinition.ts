@@ -3,6 +3,19 @@ import type { z } from "zod";
 import type { SendTransactionReturnType } from "../sender/sendTransaction.js";
 import type { BotBaseConfig } from "./BotConfig.js";
 
+/**
+ * A bot's whole config: the settings every bot has (`interval`, `maxPending`) and those of its
+ * schema, as the schema parses them.
+ */
+export type BotConfigOf<Schema extends z.ZodObject> =
+  Schema extends z.ZodObject<infer Shape>
+    ? // zod types an empty object's output as { [k: string]: never }: no settings beyond the base.
+      [keyof Shape] extends [never]
+      ? BotBaseConfig
+      : // One object type, not an intersection: editors and type errors show its fields.
+        { [Key in keyof (BotBaseConfig & z.output<Schema>)]: (BotBaseConfig & z.output<Schema>)[Key] }
+    : never;
+
 /** What a bot sends: a transfer, a call or a deployment (no `to`). */
 export type BotTransaction = {
   to?: Address | undefined;
@@ -60,19 +73,26 @@ export type BotContractInfo = Omit<BotContract, "key"> & {
   blockNumber: bigint | null;
 };
 
-export type BotDefinitionParameters<Config extends BotBaseConfig> = {
+/**
+ * What {@link defineBot} takes. The bot's config type is inferred from `schema`; what `setup`
+ * returns is handed to every `tick` of that run (`state`).
+ */
+export type BotDefinitionParameters<Name extends string, Schema extends z.ZodObject, State> = {
   /** Unique; names the bot's state, history source, events and HTTP routes (`/bots/<name>/…`). */
-  name: string;
+  name: Name;
   /**
    * Index of the bot's key on the system mnemonic (m/44'/60'/0'/0/<index>). Default: allocated
-   * from 110 up and remembered in storage. 0–21 and 100–102 are refused (system wallets, oracle,
-   * built-in bots).
+   * from 110 up and remembered in storage. The indexes of `KEY_INDEXES` are refused (0–20 system
+   * wallets, 21 the oracle's updater, 22 the contracts' owner, 100–102 the built-in bots).
    */
   keyIndex?: number | undefined;
   /** Settings beyond `interval` and `maxPending`, as a zod object: what start requests may override. */
-  schema?: z.ZodObject | undefined;
-  /** Defaults of every setting. `interval` default 5000, `maxPending` 64. */
-  defaults?: Partial<Config> | undefined;
+  schema?: Schema | undefined;
+  /**
+   * Defaults of every setting (checked against the schema when the bot is defined). `interval`
+   * default 5000, `maxPending` 64.
+   */
+  defaults?: Partial<BotConfigOf<Schema>> | undefined;
   /**
    * The contract setup deploys with `deployBotContract` (under `contract.key`): its address
    * is shown in the bot's status (`contract`) and in `GET /contracts` once deployed.
@@ -80,20 +100,31 @@ export type BotDefinitionParameters<Config extends BotBaseConfig> = {
   contract?: BotContract | undefined;
   /**
    * Runs at each start before the first tick (deploy contracts, read state), and again after the
-   * chain went back (reset or revert). An error is reported and retried.
+   * chain went back (reset or revert). An error is reported and retried. What it returns is the
+   * run's state, handed to each tick.
    */
-  setup?: ((ctx: BotContext<Config>) => Promise<void>) | undefined;
-  /** One step of work, every `interval` ms while running. An error is counted and reported; the bot goes on. */
-  tick: (ctx: BotContext<Config>) => Promise<void>;
+  setup?: ((ctx: BotContext<BotConfigOf<Schema>>) => Promise<State>) | undefined;
+  /**
+   * One step of work, every `interval` ms while running, with the state the last `setup` returned.
+   * An error is counted and reported; the bot goes on.
+   */
+  tick: (ctx: BotContext<BotConfigOf<Schema>>, state: State) => Promise<void>;
 };
 
-/** A bot as the engine runs it. */
-export type BotDefinition<Config extends BotBaseConfig = BotBaseConfig> = {
-  readonly name: string;
+/**
+ * A bot as the engine runs it, made by {@link defineBot}. `BotDefinition` alone (the defaults)
+ * stands for any bot: what `platform.bots.register` and `bots.custom` take.
+ */
+export type BotDefinition<
+  Config extends BotBaseConfig = BotBaseConfig,
+  State = unknown,
+  Name extends string = string,
+> = {
+  readonly name: Name;
   readonly keyIndex: number | undefined;
   readonly schema: z.ZodObject;
   readonly defaults: Config;
   readonly contract: BotContract | undefined;
-  setup(ctx: BotContext<Config>): Promise<void>;
-  tick(ctx: BotContext<Config>): Promise<void>;
+  setup(ctx: BotContext<Config>): Promise<State>;
+  tick(ctx: BotContext<Config>, state: State): Promise<void>;
 };

@@ -1,6 +1,7 @@
 import { useDevnet } from "@privnet/devnet/vitest";
 import { http, parseEther } from "viem";
 import { describe, expect, test } from "vitest";
+import { z } from "zod";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
 import { devNftAbi, testTokenAbi } from "../contracts/generated.js";
@@ -306,9 +307,9 @@ describe("platform.bots", () => {
 
   test("a custom bot gets its own key, stats and lifecycle; its errors are counted and it keeps going", async () => {
     let ticks = 0;
-    const flaky = defineBot<{ interval: number; maxPending: number; value: string }>({
+    const flaky = defineBot({
       name: "flaky",
-      schema: (await import("zod")).z.object({ value: (await import("zod")).z.string() }),
+      schema: z.object({ value: z.string() }),
       defaults: { interval: 20, value: "1" },
       async tick(ctx) {
         ticks++;
@@ -316,7 +317,7 @@ describe("platform.bots", () => {
         await ctx.send({ to: ctx.address, value: BigInt(ctx.config.value) });
       },
     });
-    const platform = await open({ bots: { custom: [flaky as never] } });
+    const platform = await open({ bots: { custom: [flaky] } });
     try {
       expect(platform.bots.names()).toEqual(["transfer", "erc20", "nft", "flaky"]);
       const errors = nextBotEvents(platform, "flaky", (e) => e.type === "error", 2);
@@ -332,7 +333,7 @@ describe("platform.bots", () => {
       expect(flakyStatus.stats.errors).toBeGreaterThanOrEqual(2);
       expect(flakyStatus.stats.lastError?.message).toMatch(/on purpose/);
       expect(flakyStatus.stats.sent).toBe((await historyOf(platform, "flaky")).sent);
-      const dup = await platform.bots.register(flaky as never).catch((e: unknown) => e);
+      const dup = await platform.bots.register(flaky).catch((e: unknown) => e);
       expect(isPrivnetError(dup, "BOT_EXISTS")).toBe(true);
     } finally {
       await platform.close();

@@ -1,5 +1,6 @@
 import { type Address, parseEther } from "viem";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
+import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
 import { BotExistsError, BotNotFoundError, InvalidBotConfigError } from "../errors/bots.js";
 import { InvalidQueryError } from "../errors/sender.js";
@@ -12,19 +13,21 @@ import type { BotContractInfo, BotDefinition } from "./BotDefinition.js";
 import type { BotError } from "./BotEvent.js";
 import { BotRunner, type BotStatus, type BotTransition } from "./BotRunner.js";
 import type { BotStatsSnapshot } from "./BotStats.js";
-import { allocateBotKeyIndex, DEFAULT_BOT_FUNDER_INDEX } from "./botKeyIndexes.js";
-import { erc20Bot } from "./erc20Bot.js";
-import { nftBot } from "./nftBot.js";
+import { allocateBotKeyIndex } from "./botKeyIndexes.js";
+import { type Erc20BotConfig, erc20Bot } from "./erc20Bot.js";
+import { type NftBotConfig, nftBot } from "./nftBot.js";
 import { readBotEnv } from "./readBotEnv.js";
-import { transferBot } from "./transferBot.js";
+import { type TransferBotConfig, transferBot } from "./transferBot.js";
 
 export type BotsOptions = {
   /** Settings of the transfer bot (see docs/bots.md); environment variables override them. */
-  transfer?: Record<string, unknown> | undefined;
-  erc20?: Record<string, unknown> | undefined;
-  nft?: Record<string, unknown> | undefined;
+  transfer?: Partial<TransferBotConfig> | undefined;
+  /** Settings of the erc20 bot; environment variables override them. */
+  erc20?: Partial<Erc20BotConfig> | undefined;
+  /** Settings of the nft bot; environment variables override them. */
+  nft?: Partial<NftBotConfig> | undefined;
   /** Your own bots, registered before bots resume so that they resume too. */
-  custom?: readonly BotDefinition<never>[] | undefined;
+  custom?: readonly BotDefinition[] | undefined;
   /** Index of the system account that tops bots up. Default 20. */
   funderIndex?: number | undefined;
   /**
@@ -99,7 +102,7 @@ export class BotEngine {
   constructor(ctx: SenderContext, options: BotsOptions = {}) {
     this.#ctx = ctx;
     this.#options = options;
-    const funderIndex = options.funderIndex ?? DEFAULT_BOT_FUNDER_INDEX;
+    const funderIndex = options.funderIndex ?? KEY_INDEXES.funder;
     if (!Number.isSafeInteger(funderIndex) || funderIndex < 0) {
       throw new InvalidBotConfigError(
         "bots",
@@ -127,19 +130,16 @@ export class BotEngine {
     const builtIn = { transfer: transferBot, erc20: erc20Bot, nft: nftBot } as const;
     for (const [name, definition] of Object.entries(builtIn)) {
       const key = name as keyof typeof builtIn;
-      await this.#add(definition as unknown as BotDefinition<BotBaseConfig>, [
-        this.#options[key],
-        this.#env[key],
-      ]);
+      await this.#add(definition, [this.#options[key], this.#env[key]]);
     }
     for (const definition of this.#options.custom ?? []) {
-      await this.#add(definition as unknown as BotDefinition<BotBaseConfig>, []);
+      await this.#add(definition, []);
     }
   }
 
   /** Registers a custom bot (see `defineBot`); it resumes if it was running when the platform last closed. */
-  async register(definition: BotDefinition<never>): Promise<void> {
-    await this.#add(definition as unknown as BotDefinition<BotBaseConfig>, []);
+  async register(definition: BotDefinition): Promise<void> {
+    await this.#add(definition, []);
   }
 
   /** Names of the registered bots. */
@@ -232,7 +232,7 @@ export class BotEngine {
     await Promise.all([...this.#runners.values()].map((runner) => runner.close()));
   }
 
-  async #add(definition: BotDefinition<BotBaseConfig>, layers: (Record<string, unknown> | undefined)[]) {
+  async #add(definition: BotDefinition, layers: (Record<string, unknown> | undefined)[]) {
     if (this.#runners.has(definition.name)) throw new BotExistsError(definition.name);
     // Defaults, then the platform's options (privnet.config.ts), then the environment.
     let configured = definition.defaults;

@@ -79,6 +79,8 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   #loop: Promise<void> | undefined;
   /** Setup runs again before the next tick (the chain went back under what it found). */
   #setupDue = false;
+  /** What the last setup returned: handed to each tick of the run. */
+  #state: unknown;
   #setupRun: Promise<boolean> | undefined;
   #wakers = new Set<() => void>();
   #reserved = 0;
@@ -308,7 +310,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       while (this.#running) {
         try {
           await this.#ensureFunds();
-          await this.definition.setup(ctx);
+          this.#state = await this.definition.setup(ctx);
           return true;
         } catch (error) {
           if (!this.#running) return false;
@@ -333,7 +335,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       this.#reserved++;
       try {
         await this.#ensureFunds();
-        await this.definition.tick(ctx);
+        await this.definition.tick(ctx, this.#state);
       } catch (error) {
         if (!this.#running) return;
         this.#reportError(error);

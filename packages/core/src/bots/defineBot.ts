@@ -1,40 +1,51 @@
 import { z } from "zod";
+import { reservedKeyIndexUse } from "../chain/keyIndexes.js";
 import { InvalidBotConfigError } from "../errors/bots.js";
-import { type BotBaseConfig, baseConfigShape } from "./BotConfig.js";
-import type { BotDefinition, BotDefinitionParameters } from "./BotDefinition.js";
-import { isReservedKeyIndex } from "./botKeyIndexes.js";
+import { baseConfigShape } from "./BotConfig.js";
+import type { BotConfigOf, BotDefinition, BotDefinitionParameters } from "./BotDefinition.js";
 
 /**
- * Declares a bot: a name, optional settings, an optional `setup` run at each start and a `tick`
- * run at the bot's interval. Register it with `platform.bots.register()` (or
- * `createPlatform({ bots: { custom: [bot] } })`): it gets its own key, funding, stats, events,
- * persistence and HTTP control like the built-in bots.
+ * Declares a bot: a name, a zod `schema` of its settings beyond `interval` and `maxPending` (its
+ * config type is inferred from it), their `defaults`, an optional `setup` run at each start whose
+ * result is handed to every `tick`, and the `tick` run at the bot's interval. Register it with
+ * `platform.bots.register()` (or `createPlatform({ bots: { custom: [bot] } })`): it gets its own
+ * key, funding, stats, events, persistence and HTTP control like the built-in bots.
+ *
+ * Fails with `INVALID_BOT_CONFIG` for a bad name, defaults the schema refuses, or a `keyIndex`
+ * that is reserved (see `KEY_INDEXES`).
  *
  * @example
  * const pinger = defineBot({
  *   name: "pinger",
- *   defaults: { interval: 1000 },
- *   tick: async (ctx) => { await ctx.send({ to: ctx.address, value: 0n }); },
+ *   schema: z.object({ target: z.string() }),
+ *   defaults: { interval: 1000, target: "0x000000000000000000000000000000000000dEaD" },
+ *   setup: async (ctx) => ({ startedAt: await ctx.client.getBlockNumber() }),
+ *   tick: async (ctx, state) => {
+ *     await ctx.send({ to: ctx.config.target as `0x${string}`, value: state.startedAt });
+ *   },
  * });
- * platform.bots.register(pinger);
- * await platform.bots.start("pinger");
+ * await platform.bots.register(pinger);
+ * await platform.bots.start("pinger", { interval: 500 });
  */
-export function defineBot<Config extends BotBaseConfig = BotBaseConfig>(
-  params: BotDefinitionParameters<Config>,
-): BotDefinition<Config> {
-  if (params.keyIndex !== undefined && isReservedKeyIndex(params.keyIndex)) {
+export function defineBot<
+  const Name extends string,
+  Schema extends z.ZodObject = z.ZodObject<Record<never, z.ZodType>>,
+  State = undefined,
+>(params: BotDefinitionParameters<Name, Schema, State>): BotDefinition<BotConfigOf<Schema>, State, Name> {
+  const reserved = params.keyIndex === undefined ? undefined : reservedKeyIndexUse(params.keyIndex);
+  if (reserved) {
     throw new InvalidBotConfigError(
       params.name,
-      `key index ${params.keyIndex} is reserved (0–21: system wallets and the oracle; 100–102: the built-in bots).`,
+      `key index ${params.keyIndex} is reserved: ${reserved} (0–20 system wallets, 21 the oracle's updater, 22 the contracts' owner, 100–102 the built-in bots; see KEY_INDEXES).`,
     );
   }
   return createBotDefinition(params);
 }
 
 /** {@link defineBot} without the reserved-key check: the built-in bots use the reserved 100–102. */
-export function createBotDefinition<Config extends BotBaseConfig>(
-  params: BotDefinitionParameters<Config>,
-): BotDefinition<Config> {
+export function createBotDefinition<const Name extends string, Schema extends z.ZodObject, State>(
+  params: BotDefinitionParameters<Name, Schema, State>,
+): BotDefinition<BotConfigOf<Schema>, State, Name> {
   if (!/^[a-z][a-z0-9-]{0,39}$/.test(params.name)) {
     throw new InvalidBotConfigError(
       params.name,
@@ -42,18 +53,19 @@ export function createBotDefinition<Config extends BotBaseConfig>(
     );
   }
   const schema = z.object({ ...baseConfigShape, ...(params.schema?.shape ?? {}) });
-  const defaults = { interval: 5_000, maxPending: 64, ...params.defaults } as Config;
-  const checked = schema.safeParse(defaults);
+  const checked = schema.safeParse({ interval: 5_000, maxPending: 64, ...params.defaults });
   if (!checked.success) {
     throw new InvalidBotConfigError(params.name, `bad defaults: ${checked.error.issues[0]?.message}`);
   }
+  const setup = params.setup;
   return {
     name: params.name,
     keyIndex: params.keyIndex,
     schema,
-    defaults,
+    // The defaults as given (not as parsed: a schema's transforms apply to overrides, as before).
+    defaults: { interval: 5_000, maxPending: 64, ...params.defaults } as BotConfigOf<Schema>,
     contract: params.contract,
-    setup: params.setup ?? (async () => {}),
+    setup: async (ctx) => (setup ? setup(ctx) : (undefined as State)),
     tick: params.tick,
   };
 }

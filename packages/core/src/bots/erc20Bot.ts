@@ -1,32 +1,24 @@
 import { encodeDeployData, encodeFunctionData, parseEther } from "viem";
 import { z } from "zod";
+import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { testTokenAbi, testTokenBytecode } from "../contracts/generated.js";
-import {
-  type AmountRange,
-  amountRange,
-  type BotBaseConfig,
-  decimalAmount,
-  recipientsSource,
-} from "./BotConfig.js";
-import type { BotContext } from "./BotDefinition.js";
-import { BUILT_IN_BOT_KEY_INDEXES } from "./botKeyIndexes.js";
+import { amountRange, decimalAmount, recipientsSource } from "./BotConfig.js";
+import type { BotConfigOf } from "./BotDefinition.js";
 import { createBotDefinition } from "./defineBot.js";
 import { deployBotContract } from "./deployBotContract.js";
 import { randomAmount } from "./randomAmount.js";
 
-export type Erc20BotConfig = BotBaseConfig & {
-  /** Tokens per transfer, decimal (18 decimals). */
-  amount: string;
-  /** When set (the default), each transfer sends a random amount in this range. */
-  random: AmountRange | null;
-  recipients: "wallets" | "fresh";
-};
-
 export const erc20BotSchema = z.object({
+  /** Tokens per transfer, decimal (18 decimals). */
   amount: decimalAmount,
+  /** When set (the default), each transfer sends a random amount in this range. */
   random: amountRange.nullable(),
+  /** A stored wallet (fresh addresses when there is none), or always a fresh address. */
   recipients: recipientsSource,
 });
+
+/** The erc20 bot's settings (what `platform.bots.start("erc20", …)` may override). */
+export type Erc20BotConfig = BotConfigOf<typeof erc20BotSchema>;
 
 export const ERC20_BOT_DEFAULTS: Erc20BotConfig = {
   interval: 5_000,
@@ -39,18 +31,15 @@ export const ERC20_BOT_DEFAULTS: Erc20BotConfig = {
 /** The bot's token: 1,000,000 tokens with 18 decimals, minted to the bot, which owns it. */
 export const ERC20_BOT_SUPPLY = parseEther("1000000");
 
-// The token and the balance the bot still has, per run (ticks of one run share them).
-const runs = new WeakMap<object, { token: `0x${string}`; balance: bigint }>();
-
 /**
  * The ERC20 bot: deploys a TestToken (1,000,000 tokens, 18 decimals) on its first start and
  * reuses it after (a new one if the chain lost it), then transfers random amounts of it to
  * stored wallets or fresh addresses at its interval. When its balance runs low it mints another
  * million (it owns the token).
  */
-export const erc20Bot = createBotDefinition<Erc20BotConfig>({
+export const erc20Bot = createBotDefinition({
   name: "erc20",
-  keyIndex: BUILT_IN_BOT_KEY_INDEXES.erc20,
+  keyIndex: KEY_INDEXES.bots.erc20,
   schema: erc20BotSchema,
   defaults: ERC20_BOT_DEFAULTS,
   contract: { key: "token", name: "BOT", contract: "TestToken", abi: testTokenAbi },
@@ -71,10 +60,10 @@ export const erc20Bot = createBotDefinition<Erc20BotConfig>({
       functionName: "balanceOf",
       args: [ctx.address],
     });
-    runs.set(ctx, { token, balance });
+    // The run's state, shared by its ticks: the token and the balance the bot still has.
+    return { token, balance };
   },
-  async tick(ctx) {
-    const run = runOf(ctx);
+  async tick(ctx, run) {
     const amount = randomAmount(ctx.config.amount, ctx.config.random, 18);
     if (run.balance < amount) {
       run.balance += ERC20_BOT_SUPPLY;
@@ -96,9 +85,3 @@ export const erc20Bot = createBotDefinition<Erc20BotConfig>({
     });
   },
 });
-
-function runOf(ctx: BotContext<Erc20BotConfig>) {
-  const run = runs.get(ctx);
-  if (!run) throw new Error("The erc20 bot ticked before its setup.");
-  return run;
-}

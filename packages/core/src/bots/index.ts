@@ -6,6 +6,7 @@ export {
   mergeBotConfig,
 } from "./BotConfig.js";
 export type {
+  BotConfigOf,
   BotContext,
   BotContract,
   BotContractInfo,
@@ -15,13 +16,9 @@ export type {
 } from "./BotDefinition.js";
 export { BotEngine, type BotLogs, type BotStatusEntry, type BotsOptions } from "./BotEngine.js";
 export type { BotError, BotEvent, BotEventType } from "./BotEvent.js";
+export type { BotOverrides, BuiltInBotConfigs } from "./BotOverrides.js";
 export type { BotStatus, BotTransition, PersistedBotState } from "./BotRunner.js";
 export type { BotStatsSnapshot, PersistedBotCounters } from "./BotStats.js";
-export {
-  BUILT_IN_BOT_KEY_INDEXES,
-  DEFAULT_BOT_FUNDER_INDEX,
-  FIRST_CUSTOM_BOT_KEY_INDEX,
-} from "./botKeyIndexes.js";
 export { defineBot } from "./defineBot.js";
 export { deployBotContract } from "./deployBotContract.js";
 export { ERC20_BOT_DEFAULTS, ERC20_BOT_SUPPLY, type Erc20BotConfig, erc20Bot } from "./erc20Bot.js";

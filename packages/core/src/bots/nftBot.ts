@@ -1,28 +1,30 @@
 import { decodeEventLog, encodeDeployData, encodeFunctionData } from "viem";
 import { z } from "zod";
+import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { devNftAbi, devNftBytecode } from "../contracts/generated.js";
-import { type BotBaseConfig, recipientsSource } from "./BotConfig.js";
-import { BUILT_IN_BOT_KEY_INDEXES } from "./botKeyIndexes.js";
+import { recipientsSource } from "./BotConfig.js";
+import type { BotConfigOf } from "./BotDefinition.js";
 import { createBotDefinition } from "./defineBot.js";
 import { deployBotContract } from "./deployBotContract.js";
 
-export type NftBotConfig = BotBaseConfig & { recipients: "wallets" | "fresh" };
+export const nftBotSchema = z.object({
+  /** A stored wallet (fresh addresses when there is none), or always a fresh address. */
+  recipients: recipientsSource,
+});
 
-export const nftBotSchema = z.object({ recipients: recipientsSource });
+/** The nft bot's settings (what `platform.bots.start("nft", …)` may override). */
+export type NftBotConfig = BotConfigOf<typeof nftBotSchema>;
 
 export const NFT_BOT_DEFAULTS: NftBotConfig = { interval: 5_000, maxPending: 64, recipients: "wallets" };
-
-// Per run: the collection and the ids the bot minted to itself and has not given away yet.
-const runs = new WeakMap<object, { nft: `0x${string}`; owned: bigint[] }>();
 
 /**
  * The NFT bot: deploys DevNFT (on-chain metadata) on its first start and reuses it after, then at
  * each tick either gives away a token it owns (transferFrom to a stored wallet or a fresh address)
  * or, when it owns none, mints the next one to itself.
  */
-export const nftBot = createBotDefinition<NftBotConfig>({
+export const nftBot = createBotDefinition({
   name: "nft",
-  keyIndex: BUILT_IN_BOT_KEY_INDEXES.nft,
+  keyIndex: KEY_INDEXES.bots.nft,
   schema: nftBotSchema,
   defaults: NFT_BOT_DEFAULTS,
   contract: { key: "nft", name: "DevNFT", contract: "DevNFT", abi: devNftAbi },
@@ -33,11 +35,10 @@ export const nftBot = createBotDefinition<NftBotConfig>({
       encodeDeployData({ abi: devNftAbi, bytecode: devNftBytecode }),
       "DevNFT",
     );
-    runs.set(ctx, { nft: address, owned: [] });
+    // The run's state: the collection and the ids minted to the bot and not given away yet.
+    return { nft: address, owned: [] as bigint[] };
   },
-  async tick(ctx) {
-    const run = runs.get(ctx);
-    if (!run) throw new Error("The nft bot ticked before its setup.");
+  async tick(ctx, run) {
     const tokenId = run.owned.shift();
     if (tokenId !== undefined) {
       const to = await ctx.pickRecipient();

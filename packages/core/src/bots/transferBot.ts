@@ -1,29 +1,22 @@
 import { z } from "zod";
+import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { TRANSFER_GAS } from "../sender/NonceManager.js";
-import {
-  type AmountRange,
-  amountRange,
-  type BotBaseConfig,
-  decimalAmount,
-  recipientsSource,
-} from "./BotConfig.js";
-import { BUILT_IN_BOT_KEY_INDEXES } from "./botKeyIndexes.js";
+import { amountRange, decimalAmount, recipientsSource } from "./BotConfig.js";
+import type { BotConfigOf } from "./BotDefinition.js";
 import { createBotDefinition } from "./defineBot.js";
 import { randomAmount } from "./randomAmount.js";
 
-export type TransferBotConfig = BotBaseConfig & {
-  /** ETH per transfer, decimal. */
-  amount: string;
-  /** When set, each transfer sends a random amount in this range instead of `amount`. */
-  random: AmountRange | null;
-  recipients: "wallets" | "fresh";
-};
-
 export const transferBotSchema = z.object({
+  /** ETH per transfer, decimal. */
   amount: decimalAmount,
+  /** When set, each transfer sends a random amount in this range instead of `amount`. */
   random: amountRange.nullable(),
+  /** A stored wallet (fresh addresses when there is none), or always a fresh address. */
   recipients: recipientsSource,
 });
+
+/** The transfer bot's settings (what `platform.bots.start("transfer", …)` may override). */
+export type TransferBotConfig = BotConfigOf<typeof transferBotSchema>;
 
 export const TRANSFER_BOT_DEFAULTS: TransferBotConfig = {
   interval: 5_000,
@@ -38,9 +31,9 @@ export const TRANSFER_BOT_DEFAULTS: TransferBotConfig = {
  * amount in `random` — to a stored wallet or a fresh address. At interval 0 it sends as fast as
  * the chain takes them, with at most `maxPending` unconfirmed.
  */
-export const transferBot = createBotDefinition<TransferBotConfig>({
+export const transferBot = createBotDefinition({
   name: "transfer",
-  keyIndex: BUILT_IN_BOT_KEY_INDEXES.transfer,
+  keyIndex: KEY_INDEXES.bots.transfer,
   schema: transferBotSchema,
   defaults: TRANSFER_BOT_DEFAULTS,
   async tick(ctx) {

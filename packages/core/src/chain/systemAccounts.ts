@@ -15,9 +15,3 @@ export const SYSTEM_ACCOUNT_BALANCE = parseEther("1000000000");
 
 /** Block gas limit of the privnet chain. */
 export const PRIVNET_GAS_LIMIT = 60_000_000n;
-
-/**
- * Address indexes of the system mnemonic that Kurtosis add-on services send from. privnet never
- * hands them to its own senders, so that nothing shares a nonce with those services.
- */
-export const RESERVED_SYSTEM_INDEXES: readonly number[] = [0, 3, 8, 12, 13, 14];

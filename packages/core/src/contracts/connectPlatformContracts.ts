@@ -10,6 +10,7 @@ import {
 } from "viem";
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
+import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
 import { ContractDeploymentFailedError } from "../errors/contracts.js";
 import { ChainUnreachableError } from "../errors/platform.js";
@@ -25,16 +26,6 @@ import {
 import { priceOracleAbi } from "./generated.js";
 import { listPlatformContracts, type PlatformContractInfo } from "./listPlatformContracts.js";
 import type { PlatformContractAddresses } from "./platformContracts.js";
-
-/**
- * Index of the system mnemonic whose prefunded account (System 20) pays for the owner's and the
- * updater's ETH. It is a prefunded account nothing else in privnet sends from by default.
- */
-export const CONTRACTS_FUNDER_INDEX = 20;
-/** Index (beyond the 21 prefunded ones) of the key that deploys and owns the platform contracts. */
-export const CONTRACTS_OWNER_INDEX = 22;
-/** Index (beyond the 21 prefunded ones) of the oracle simulator's updater key. Only the push queue sends from it. */
-export const ORACLE_UPDATER_INDEX = 21;
 
 export type PlatformContractsOptions = Omit<DeployPlatformContractsOptions, "updaters"> & {
   /**
@@ -105,7 +96,10 @@ export function connectPlatformContracts(
   const keys = () => {
     if (ownerPrivateKey && updaterPrivateKey) return { owner: ownerPrivateKey, updater: updaterPrivateKey };
     derived ??= (() => {
-      const [updater, owner] = deriveAccounts(SYSTEM_MNEMONIC, [ORACLE_UPDATER_INDEX, CONTRACTS_OWNER_INDEX]);
+      const [updater, owner] = deriveAccounts(SYSTEM_MNEMONIC, [
+        KEY_INDEXES.oracleUpdater,
+        KEY_INDEXES.contractsOwner,
+      ]);
       return {
         owner: (owner as { privateKey: Hex }).privateKey,
         updater: (updater as { privateKey: Hex }).privateKey,

@@ -1,9 +1,6 @@
 export {
-  CONTRACTS_FUNDER_INDEX,
-  CONTRACTS_OWNER_INDEX,
   type ConnectPlatformContractsParameters,
   connectPlatformContracts,
-  ORACLE_UPDATER_INDEX,
   type PlatformContracts,
   type PlatformContractsOptions,
   type PlatformContractsService,

@@ -26,6 +26,7 @@ export {
   PrivnetError,
   type PrivnetErrorOptions,
 } from "./PrivnetError.js";
+export type { PrivnetErrorOf, PrivnetErrorTypes } from "./PrivnetErrorTypes.js";
 export {
   ChainIdMismatchError,
   ChainUnreachableError,

@@ -1,4 +1,31 @@
 // Typed ABIs and creation bytecode of privnet's contracts (generated from contracts/ by
 // `pnpm generate` with @wagmi/cli: do not edit generated.ts by hand, CI checks it is up to date),
-// and the helpers that deploy and wire them.
-export * from "../contracts/index.js";
+// and the helper that deploys and wires them on any chain.
+export {
+  DEFAULT_INITIAL_PRICES,
+  DEFAULT_LIQUIDITY,
+  type DeployerClient,
+  type DeploymentTransaction,
+  type DeployPlatformContractsOptions,
+  type DeployPlatformContractsReturnType,
+  deployPlatformContracts,
+} from "../contracts/deployPlatformContracts.js";
+export {
+  aggregatorV3InterfaceAbi,
+  devNftAbi,
+  devNftBytecode,
+  lendingPoolAbi,
+  lendingPoolBytecode,
+  priceFeedAdapterAbi,
+  priceFeedAdapterBytecode,
+  priceOracleAbi,
+  priceOracleBytecode,
+  testTokenAbi,
+  testTokenBytecode,
+} from "../contracts/generated.js";
+export {
+  NATIVE_ETH_ADDRESS,
+  type PlatformAsset,
+  type PlatformContractAddresses,
+  type PlatformContractBlocks,
+} from "../contracts/platformContracts.js";

@@ -1,13 +1,160 @@
-export * from "../bots/index.js";
-export * from "../chain/index.js";
-export * from "../errors/index.js";
-export * from "../events/index.js";
-export * from "../lending/index.js";
-export * from "../network/index.js";
-export * from "../oracle/index.js";
-export * from "../platform/index.js";
-export * from "../sender/index.js";
-export * from "../signing/index.js";
-export * from "../storage/index.js";
-export * from "../transactions/index.js";
-export * from "../wallets/index.js";
+// @privnet/core: what users of the SDK get, listed by name. Everything else in src/ is internal:
+// sibling packages reach it through `@privnet/core/internal`, which semver does not cover. A
+// change here changes api/core.api.md (`pnpm api:check` fails until the report is updated).
+
+// Bots: custom bots and what platform.bots answers
+export { type AmountRange, amountRange, type BotBaseConfig, decimalAmount } from "../bots/BotConfig.js";
+export type {
+  BotConfigOf,
+  BotContext,
+  BotContract,
+  BotContractInfo,
+  BotDefinition,
+  BotDefinitionParameters,
+  BotTransaction,
+} from "../bots/BotDefinition.js";
+export type { BotLogs, BotStatusEntry, BotsOptions } from "../bots/BotEngine.js";
+// Events
+export type { BotError, BotEvent, BotEventType } from "../bots/BotEvent.js";
+export type { BotOverrides, BuiltInBotConfigs } from "../bots/BotOverrides.js";
+export type { BotStatus, BotTransition } from "../bots/BotRunner.js";
+export type { BotStatsSnapshot } from "../bots/BotStats.js";
+export { defineBot } from "../bots/defineBot.js";
+export { deployBotContract } from "../bots/deployBotContract.js";
+export {
+  ERC20_BOT_DEFAULTS,
+  ERC20_BOT_SUPPLY,
+  type Erc20BotConfig,
+  erc20BotSchema,
+} from "../bots/erc20Bot.js";
+export { NFT_BOT_DEFAULTS, type NftBotConfig, nftBotSchema } from "../bots/nftBot.js";
+export { TRANSFER_BOT_DEFAULTS, type TransferBotConfig, transferBotSchema } from "../bots/transferBot.js";
+// The chain and its keys
+export { type DerivedAccount, deriveAccounts } from "../chain/deriveAccounts.js";
+export { isReservedKeyIndex, KEY_INDEXES, reservedKeyIndexUse } from "../chain/keyIndexes.js";
+export { PRIVNET_CHAIN_ID, privnet } from "../chain/privnet.js";
+export {
+  PRIVNET_GAS_LIMIT,
+  SYSTEM_ACCOUNT_BALANCE,
+  SYSTEM_ACCOUNT_COUNT,
+  SYSTEM_MNEMONIC,
+} from "../chain/systemAccounts.js";
+// Contracts, oracle, lending: what platform.contracts, platform.oracle and platform.lending answer
+export type {
+  PlatformContracts,
+  PlatformContractsOptions,
+} from "../contracts/connectPlatformContracts.js";
+export type { DeployPlatformContractsOptions } from "../contracts/deployPlatformContracts.js";
+export type { StoredBlocks, StoredPlatformContracts } from "../contracts/ensurePlatformContracts.js";
+export type { PlatformContractInfo, PlatformContractName } from "../contracts/listPlatformContracts.js";
+export {
+  NATIVE_ETH_ADDRESS,
+  type PlatformAsset,
+  type PlatformContractAddresses,
+  type PlatformContractBlocks,
+} from "../contracts/platformContracts.js";
+// Errors
+export {
+  BotExistsError,
+  BotNotFoundError,
+  ChainIdMismatchError,
+  ChainUnreachableError,
+  ContractDeploymentFailedError,
+  type ErrorCode,
+  errorCodes,
+  InsufficientFundsError,
+  InvalidAddressError,
+  InvalidAmountError,
+  InvalidBotConfigError,
+  InvalidOptionsError,
+  InvalidPriceError,
+  InvalidPrivateKeyError,
+  InvalidQueryError,
+  InvalidSymbolError,
+  InvalidTransactionError,
+  isPrivnetError,
+  LendingError,
+  type LendingErrorCode,
+  type LendingRevertReason,
+  lendingRevertCodes,
+  NonceConflictError,
+  OraclePushFailedError,
+  PlatformClosedError,
+  PriceNotAvailableError,
+  PriceStaleError,
+  PrivnetError,
+  type PrivnetErrorOf,
+  type PrivnetErrorOptions,
+  type PrivnetErrorTypes,
+  StorageClosedError,
+  StorageOpenFailedError,
+  StorageSchemaUnsupportedError,
+  StorageValueInvalidError,
+  TransactionFailedError,
+  TransactionRejectedError,
+  UnknownSymbolError,
+  WalletDecryptionError,
+  WalletExistsError,
+  WalletLockedError,
+  WalletNotFoundError,
+} from "../errors/index.js";
+export type { ErrorRecord } from "../errors/toErrorRecord.js";
+export type { PlatformEvents } from "../events/PlatformEvents.js";
+export type { LendingTransferParameters } from "../lending/deposit.js";
+export type { LendingPosition } from "../lending/getPosition.js";
+export type { LendingReceipt } from "../lending/LendingReceipt.js";
+export type { LiquidateParameters, LiquidateReturnType } from "../lending/liquidate.js";
+export type { NetworkInfo } from "../network/getNetworkInfo.js";
+export type { OracleStatus } from "../oracle/getOracleStatus.js";
+export type { PriceModelConfig } from "../oracle/models/PriceModel.js";
+export type { OraclePushReturnType, OracleToken } from "../oracle/PriceSimulator.js";
+export type { OracleEvent, PriceUpdate, PushReason } from "../oracle/PriceUpdate.js";
+export type { OnChainPrice } from "../oracle/readPrices.js";
+export type { OracleOptions, OracleTokenOptions } from "../oracle/resolveOracleOptions.js";
+export type { SetPriceReturnType } from "../oracle/setPrice.js";
+// The platform
+export { type CreatePlatformOptions, createPlatform, type Platform } from "../platform/createPlatform.js";
+// Sending and history: what platform.sender and platform.transactions take and answer
+export type { SendFromWalletParameters, SendFromWalletReturnType } from "../sender/sendFromWallet.js";
+export type {
+  SendTransactionParameters,
+  SendTransactionReturnType,
+  SettledTransaction,
+} from "../sender/sendTransaction.js";
+export type { SendWithKeyParameters, SendWithKeyReturnType } from "../sender/sendWithKey.js";
+export type { TransactionWatcherStatus } from "../sender/TransactionWatcher.js";
+// Signing: a drop-in for viem's privateKeyToAccount, signed by libsecp256k1 where it loads
+export { type LoadSignerOptions, signerBackend } from "../signing/loadSigner.js";
+export {
+  type DigestSignature,
+  type SignerBackend,
+  type SignerBackendName,
+  type SigningKey,
+  signerBackendNames,
+} from "../signing/SignerBackend.js";
+export { type FastAccount, type ToFastAccountOptions, toFastAccount } from "../signing/toFastAccount.js";
+// Storage: the adapter interface (for adapter authors) and the in-memory default
+export { memoryStorage } from "../storage/memoryStorage.js";
+export type {
+  ListTransactionsQuery,
+  NewTransactionRecord,
+  NewWalletRecord,
+  StorageAdapter,
+  TransactionRecord,
+  TransactionRecordUpdate,
+  TransactionStatus,
+  WalletRecord,
+} from "../storage/StorageAdapter.js";
+export type {
+  ListTransactionsParameters,
+  ListTransactionsReturnType,
+} from "../transactions/listTransactions.js";
+export type { TransactionEntry } from "../transactions/TransactionEntry.js";
+export type { WaitForTransactionReturnType } from "../transactions/waitForTransaction.js";
+// Wallets: what platform.wallets answers
+export type { CreateWalletParameters, CreateWalletReturnType } from "../wallets/createWallet.js";
+export type { GetWalletReturnType } from "../wallets/getWallet.js";
+export type { ImportWalletParameters, ImportWalletReturnType } from "../wallets/importWallet.js";
+export type { ListWalletsReturnType } from "../wallets/listWallets.js";
+export type { RemoveWalletReturnType } from "../wallets/removeWallet.js";
+export type { CreatedWallet, ImportedWallet, WalletDetails, WalletSummary } from "../wallets/WalletShapes.js";

@@ -10,12 +10,13 @@ import {
 } from "viem";
 import type { BotContractInfo, BotDefinition } from "../bots/BotDefinition.js";
 import { BotEngine, type BotLogs, type BotStatusEntry, type BotsOptions } from "../bots/BotEngine.js";
+import type { BotOverrides } from "../bots/BotOverrides.js";
 import type { BotTransition } from "../bots/BotRunner.js";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
+import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { privnet } from "../chain/privnet.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
 import {
-  CONTRACTS_FUNDER_INDEX,
   connectPlatformContracts,
   type PlatformContracts,
   type PlatformContractsOptions,
@@ -193,8 +194,11 @@ export type Platform = {
     position(user: string): Promise<LendingPosition>;
   };
   readonly bots: {
-    /** Starts a bot; `overrides` (e.g. `{ interval: 1000 }`) apply to this run. Harmless when running. */
-    start(name: string, overrides?: unknown): Promise<BotTransition>;
+    /**
+     * Starts a bot; `overrides` (e.g. `{ interval: 1000 }`) apply to this run. Harmless when
+     * running. A built-in bot's overrides are typed by its name (see {@link BotOverrides}).
+     */
+    start<const Name extends string>(name: Name, overrides?: BotOverrides<Name>): Promise<BotTransition>;
     /** Stops a bot; its pending transactions still settle. Harmless when stopped. */
     stop(name: string): Promise<BotTransition>;
     /** Every bot's status, config and stats, by name. */
@@ -207,7 +211,7 @@ export type Platform = {
     /** The bots' contracts (erc20: its token, nft: its collection) by bot name; null before deployed. */
     contracts(): Promise<Record<string, BotContractInfo | null>>;
     /** Registers a custom bot made with `defineBot`. */
-    register(definition: BotDefinition<never>): Promise<void>;
+    register(definition: BotDefinition): Promise<void>;
     names(): string[];
   };
   /** Typed events: see {@link PlatformEvents}. */
@@ -296,7 +300,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     send: (params) => sendTransaction(ctx, params),
     // The owner and the updater get their ETH from a system account, through its nonce manager.
     async fund(to, amount) {
-      const [funder] = deriveAccounts(SYSTEM_MNEMONIC, [CONTRACTS_FUNDER_INDEX]);
+      const [funder] = deriveAccounts(SYSTEM_MNEMONIC, [KEY_INDEXES.funder]);
       await sendWithKey(ctx, {
         privateKey: (funder as { privateKey: string }).privateKey,
         to,
@@ -427,7 +431,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
       logs: guard((name: string, params?: { limit?: number | undefined }) => bots.logs(name, params)),
       settled: guard((name: string) => bots.settled(name)),
       contracts: guard(() => bots.contracts()),
-      register: guard((definition: BotDefinition<never>) => bots.register(definition)),
+      register: guard((definition: BotDefinition) => bots.register(definition)),
       names: () => bots.names(),
     },
     events,

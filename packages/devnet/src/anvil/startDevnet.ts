@@ -5,13 +5,13 @@ import { dirname, resolve as resolvePath } from "node:path";
 import {
   type DerivedAccount,
   deriveAccounts,
-  firstIndexes,
   PRIVNET_GAS_LIMIT,
   privnet,
   SYSTEM_ACCOUNT_BALANCE,
   SYSTEM_ACCOUNT_COUNT,
   SYSTEM_MNEMONIC,
 } from "@privnet/core";
+import { firstIndexes } from "@privnet/core/internal";
 import type { Chain } from "viem";
 import { DevnetPortInUseError, DevnetStartError, DevnetStateInvalidError } from "../errors.js";
 import { resolveAnvilBinary } from "./resolveAnvilBinary.js";

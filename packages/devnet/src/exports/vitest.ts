@@ -14,7 +14,8 @@
  * ```
  */
 import type { DerivedAccount } from "@privnet/core";
-import { deriveAccounts, firstIndexes, privnet, SYSTEM_ACCOUNT_COUNT, SYSTEM_MNEMONIC } from "@privnet/core";
+import { deriveAccounts, privnet, SYSTEM_ACCOUNT_COUNT, SYSTEM_MNEMONIC } from "@privnet/core";
+import { firstIndexes } from "@privnet/core/internal";
 import type { Chain } from "viem";
 import { afterEach, beforeAll, beforeEach, inject } from "vitest";
 import type { TestProject } from "vitest/node";

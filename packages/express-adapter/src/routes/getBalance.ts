@@ -1,4 +1,4 @@
-import { parseAddress } from "@privnet/core";
+import { parseAddress } from "@privnet/core/internal";
 import { defineRoute } from "@privnet/http";
 import { formatEther } from "viem";
 import { z } from "zod";

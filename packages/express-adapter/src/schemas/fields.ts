@@ -1,4 +1,4 @@
-import { parseAddress, parseAmount, parsePrivateKey } from "@privnet/core";
+import { parseAddress, parseAmount, parsePrivateKey } from "@privnet/core/internal";
 import { checkedByCore } from "@privnet/http";
 import { z } from "zod";
 

@@ -1,4 +1,5 @@
-import { createPlatform, InvalidAmountError, type Platform, parseAmount } from "@privnet/core";
+import { createPlatform, InvalidAmountError, type Platform } from "@privnet/core";
+import { parseAmount } from "@privnet/core/internal";
 import { useDevnet } from "@privnet/devnet/vitest";
 import express from "express";
 import { http } from "viem";

@@ -1,4 +1,4 @@
-import { quoteInput } from "@privnet/core";
+import { quoteInput } from "@privnet/core/internal";
 import express, { type Request, type RequestHandler } from "express";
 import { HttpError } from "../errors/HttpError.js";
 import { measureJsonNesting } from "./measureJsonNesting.js";

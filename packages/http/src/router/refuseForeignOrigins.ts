@@ -1,4 +1,4 @@
-import { quoteInput } from "@privnet/core";
+import { quoteInput } from "@privnet/core/internal";
 import type { Request, RequestHandler } from "express";
 import { HttpError } from "../errors/HttpError.js";
 

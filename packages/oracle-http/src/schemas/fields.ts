@@ -1,4 +1,4 @@
-import { parsePrice, parseSymbol } from "@privnet/core";
+import { parsePrice, parseSymbol } from "@privnet/core/internal";
 import { checkedByCore } from "@privnet/http";
 import { z } from "zod";
 

@@ -1,7 +1,8 @@
 import { createServer } from "node:http";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
-import { createPlatform, type Platform, symbolAddress } from "@privnet/core";
+import { createPlatform, type Platform } from "@privnet/core";
 import { priceOracleAbi } from "@privnet/core/contracts";
+import { symbolAddress } from "@privnet/core/internal";
 import { startDevnet } from "@privnet/devnet";
 import { useDevnet } from "@privnet/devnet/vitest";
 import { PortInUseError } from "@privnet/http";

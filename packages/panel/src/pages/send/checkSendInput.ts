@@ -1,4 +1,4 @@
-import { parseAddress, parseAmount } from "@privnet/core";
+import { parseAddress, parseAmount } from "@privnet/core/internal";
 
 // The form checks with the admin API's own rules: core's parsers, which the API runs on every send,
 // so the form refuses exactly what the API would refuse, with the same message.

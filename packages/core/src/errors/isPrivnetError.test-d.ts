@@ -1,0 +1,49 @@
+import type { Address } from "viem";
+import { describe, expectTypeOf, test } from "vitest";
+import {
+  type ErrorCode,
+  isPrivnetError,
+  type LendingError,
+  type PriceStaleError,
+  type PrivnetError,
+  type PrivnetErrorTypes,
+} from "../exports/index.js";
+
+declare const error: unknown;
+
+describe("isPrivnetError", () => {
+  test("with a code, narrows to that code's class and its fields", () => {
+    if (isPrivnetError(error, "PRICE_STALE")) {
+      expectTypeOf(error).toExtend<PriceStaleError>();
+      expectTypeOf(error.code).toEqualTypeOf<"PRICE_STALE">();
+      expectTypeOf(error.ageSeconds).toEqualTypeOf<number>();
+      expectTypeOf(error.token).toEqualTypeOf<Address>();
+      expectTypeOf(error.symbol).toEqualTypeOf<string | undefined>();
+    }
+    if (isPrivnetError(error, "PRICE_NOT_AVAILABLE")) expectTypeOf(error.ageSeconds).toEqualTypeOf<null>();
+    if (isPrivnetError(error, "LENDING_BORROW_EXCEEDS_LTV")) {
+      expectTypeOf(error).toExtend<LendingError>();
+      expectTypeOf(error.reason).toEqualTypeOf<string>();
+    }
+    if (isPrivnetError(error, "ORACLE_PUSH_FAILED")) expectTypeOf(error.attempts).toEqualTypeOf<number>();
+  });
+
+  test("without a code, or with one raised outside core, it is the base class", () => {
+    if (isPrivnetError(error)) {
+      expectTypeOf(error).toEqualTypeOf<PrivnetError>();
+      expectTypeOf(error.code).toEqualTypeOf<ErrorCode>();
+    }
+    if (isPrivnetError(error, "DEVNET_PORT_IN_USE")) {
+      expectTypeOf(error).toExtend<PrivnetError>();
+      expectTypeOf(error.code).toEqualTypeOf<"DEVNET_PORT_IN_USE">();
+      // @ts-expect-error the base class has no ageSeconds
+      error.ageSeconds;
+    }
+  });
+
+  test("a code that does not exist does not compile; the map lists every code", () => {
+    // @ts-expect-error not an error code
+    isPrivnetError(error, "PRICE_OLD");
+    expectTypeOf<keyof PrivnetErrorTypes>().toEqualTypeOf<ErrorCode>();
+  });
+});

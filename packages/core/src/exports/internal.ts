@@ -1,0 +1,15 @@
+// @privnet/core/internal — NOT PUBLIC API. Helpers the other @privnet packages (servers, CLI,
+// storage adapters, devnet, panel) share with core: input parsers, the keyed mutex, state
+// encoding. Only what they import is here. Semver does not cover this entry: anything here may
+// change or go in any release. Applications import from "@privnet/core" only.
+export { firstIndexes } from "../chain/deriveAccounts.js";
+export { quoteInput } from "../errors/quoteInput.js";
+export { parsePrice } from "../oracle/parsePrice.js";
+export { parseSymbol } from "../oracle/parseSymbol.js";
+export { symbolAddress } from "../oracle/symbolAddress.js";
+export { parseAddress } from "../sender/parseAddress.js";
+export { parseAmount } from "../sender/parseAmount.js";
+export { encodeStateValue } from "../storage/encodeStateValue.js";
+export { createKeyedMutex } from "../storage/keyedMutex.js";
+export { transactionsPageSize } from "../storage/transactionsPageSize.js";
+export { parsePrivateKey } from "../wallets/parsePrivateKey.js";
