@@ -46,6 +46,7 @@ export {
   StorageClosedError,
   StorageOpenFailedError,
   StorageSchemaUnsupportedError,
+  StorageUnreachableError,
   StorageValueInvalidError,
   WalletExistsError,
 } from "./storage.js";
