@@ -217,6 +217,11 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
         ensureOpen();
         const client = await pool.connect();
         let healthy = true;
+        // A connection the server drops while checked out would otherwise be an uncaught error.
+        const onError = () => {
+          healthy = false;
+        };
+        client.on("error", onError);
         try {
           await client.query("BEGIN");
           const run = <Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
@@ -231,6 +236,7 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
           });
           throw error;
         } finally {
+          client.off("error", onError);
           client.release(!healthy);
         }
       },
