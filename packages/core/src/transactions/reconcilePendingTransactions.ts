@@ -1,8 +1,8 @@
 import { type Hash, type Hex, parseTransaction, type TransactionSerializableEIP1559 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import { classifyNodeError } from "../sender/classifyNodeError.js";
 import type { TransactionWatcher } from "../sender/TransactionWatcher.js";
+import { toFastAccount } from "../signing/toFastAccount.js";
 import { MAX_TRANSACTIONS_PAGE } from "../storage/memoryStorage.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
 
@@ -99,7 +99,7 @@ async function settle(
     request,
     signer: async () => {
       const wallet = await ctx.storage.wallets.getByAddress(record.from);
-      return wallet && privateKeyToAccount(await ctx.keyVault.open(wallet.privateKey, wallet.address));
+      return wallet && toFastAccount(await ctx.keyVault.open(wallet.privateKey, wallet.address));
     },
     sentAt: Date.now(),
   });
