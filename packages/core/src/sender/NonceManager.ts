@@ -7,6 +7,7 @@ import type { PlatformContext } from "../platform/PlatformContext.js";
 import type { NewTransactionRecord, TransactionRecord } from "../storage/StorageAdapter.js";
 import { classifyNodeError, type NodeErrorKind } from "./classifyNodeError.js";
 import { createRecordWriter, type RecordWriter, toStorageError } from "./RecordWriter.js";
+import { submissionClient } from "./submissionClient.js";
 import type { TransactionWatcher, WatchedTransaction } from "./TransactionWatcher.js";
 
 /** Gas of a plain ETH transfer to an account without code. */
@@ -82,9 +83,10 @@ type Outcome =
  *    the record — holding the signed transaction — before submitting it (write-ahead: nothing
  *    reaches the node unrecorded; records signed together are written in one storage call, and a
  *    failed write stops the hold with `STORAGE_UNREACHABLE` before that nonce or any later one is
- *    submitted); then sends, keeping up to `maxInFlight` sends unanswered, like a raw sender with
- *    that concurrency. Each accepted transaction's caller is answered at once (its record was
- *    durable before the submission); a refused one's record is removed;
+ *    submitted); then sends — over HTTP the group as one JSON-RPC batch request — keeping up to
+ *    `maxInFlight` sends unanswered, like a raw sender with that concurrency. Each accepted
+ *    transaction's caller is answered at once (its record was durable before the submission); a
+ *    refused one's record is removed;
  * 3. classifies every refusal ({@link classifyNodeError}): a nonce conflict stops the hold and
  *    goes back to the queue for a fresh nonce after resynchronising; other refusals fail their
  *    transfer, and a refused nonce below an accepted one is filled with a zero-value transfer to
@@ -372,7 +374,8 @@ export class NonceManager {
       sentAt: Date.now(),
     });
     try {
-      await this.#ctx.client.sendRawTransaction({ serializedTransaction: serialized });
+      // Over HTTP, the transactions of one group commit leave as one JSON-RPC batch request.
+      await submissionClient(this.#ctx.client).sendRawTransaction({ serializedTransaction: serialized });
       return { item, nonce, accepted: true, watched, record };
     } catch (error) {
       const kind = classifyNodeError(error);
