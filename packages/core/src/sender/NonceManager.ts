@@ -14,7 +14,10 @@ import type { TransactionWatcher, WatchedTransaction } from "./TransactionWatche
 export const TRANSFER_GAS = 21_000n;
 
 export type NonceManagerOptions = {
-  /** Most transfers sent and not yet answered by the node at once. */
+  /**
+   * Most transfers sent and not yet answered by the node at once. As many more may be signed and
+   * recorded meanwhile, so that the next group is ready to go when the node answers.
+   */
   maxInFlight: number;
   /** Most transfers sent under one hold of the lock, so that other processes get their turn. */
   maxPerLock: number;
@@ -247,8 +250,10 @@ export class NonceManager {
     const writer = createRecordWriter(this.#ctx.storage);
     const outcomes: Outcome[] = [];
     const inFlight = new Set<Promise<void>>();
+    // At most `maxInFlight` at the node; as many more signed and being recorded behind them.
+    const atNode = createGate(this.#options.maxInFlight);
     while (this.#queue.length > 0 && !conflict && taken < this.#options.maxPerLock) {
-      if (inFlight.size >= this.#options.maxInFlight) await Promise.race(inFlight);
+      if (inFlight.size >= 2 * this.#options.maxInFlight) await Promise.race(inFlight);
       // A nonce conflict came back meanwhile: stop here, the next hold resynchronises. A record
       // that could not be written: stop too; nothing after it may be submitted.
       if (conflict || storageFailed || this.#closed) break;
@@ -271,17 +276,19 @@ export class NonceManager {
         gas: item.gas,
         ...fees,
       };
-      const sending: Promise<void> = this.#sendOne(item, nonce, request, writer).then(async (outcome) => {
-        outcomes.push(outcome);
-        if (!outcome.accepted) {
-          if (outcome.kind === "storage") storageFailed = true;
-          else if (isNonceConflict(outcome.kind)) conflict = true;
-          return;
-        }
-        // The caller learns of its transfer as soon as it is accepted: its record was durable
-        // before the submission.
-        outcome.item.resolve({ record: await this.#accepted(outcome), watched: outcome.watched });
-      });
+      const sending: Promise<void> = this.#sendOne(item, nonce, request, writer, atNode).then(
+        async (outcome) => {
+          outcomes.push(outcome);
+          if (!outcome.accepted) {
+            if (outcome.kind === "storage") storageFailed = true;
+            else if (isNonceConflict(outcome.kind)) conflict = true;
+            return;
+          }
+          // The caller learns of its transfer as soon as it is accepted: its record was durable
+          // before the submission.
+          outcome.item.resolve({ record: await this.#accepted(outcome), watched: outcome.watched });
+        },
+      );
       // Whatever goes wrong, the caller hears of it and the session does not stall.
       const tracked = sending
         .catch((error: unknown) => item.reject(error))
@@ -350,6 +357,7 @@ export class NonceManager {
     nonce: number,
     request: TransactionSerializableEIP1559,
     writer: RecordWriter,
+    atNode: Gate = createGate(1),
   ): Promise<Outcome> {
     let serialized: Hex;
     try {
@@ -364,6 +372,7 @@ export class NonceManager {
     } catch (error) {
       return { item, nonce, accepted: false, kind: "storage", error };
     }
+    await atNode.enter();
     const watched = this.#watcher.watch({
       from: this.address,
       nonce,
@@ -396,6 +405,8 @@ export class NonceManager {
         await this.#ctx.storage.transactions.remove(record.id).catch(() => undefined);
       }
       return { item, nonce, accepted: false, kind, error };
+    } finally {
+      atNode.leave();
     }
   }
 
@@ -470,4 +481,27 @@ function shortReason(error: unknown) {
   // viem puts the node's own words in `details`; its short message is often generic.
   if (error instanceof BaseError) return error.details || error.shortMessage;
   return error instanceof Error ? error.message : String(error);
+}
+
+type Gate = { enter(): Promise<void>; leave(): void };
+
+/** Lets at most `size` callers between enter() and leave(); the rest wait in order. */
+function createGate(size: number): Gate {
+  let inside = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    enter() {
+      if (inside < size) {
+        inside++;
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    leave() {
+      const next = waiting.shift();
+      // The slot passes straight to the next waiter.
+      if (next) next();
+      else inside--;
+    },
+  };
 }
