@@ -107,6 +107,8 @@ export class NonceManager {
   readonly #options: NonceManagerOptions;
   readonly #queue: Waiting[] = [];
   #draining: Promise<void> | undefined;
+  /** Wakes a hold of the lock that waits for more sends while its last ones are at the node. */
+  #wake: (() => void) | undefined;
   #closed = false;
   #closeError: unknown;
 
@@ -143,6 +145,7 @@ export class NonceManager {
         return;
       }
       this.#queue.push({ ...transaction, attempts: 0, resolve, reject });
+      this.#wake?.();
       if (!this.#draining) this.#draining = this.#drain();
     });
   }
@@ -252,12 +255,24 @@ export class NonceManager {
     const inFlight = new Set<Promise<void>>();
     // At most `maxInFlight` at the node; as many more signed and being recorded behind them.
     const atNode = createGate(this.#options.maxInFlight);
-    while (this.#queue.length > 0 && !conflict && taken < this.#options.maxPerLock) {
-      if (inFlight.size >= 2 * this.#options.maxInFlight) await Promise.race(inFlight);
+    while (!conflict && taken < this.#options.maxPerLock) {
+      if (this.#queue.length === 0) {
+        if (inFlight.size === 0) break;
+        // Sends that arrive one by one (HTTP clients) join this hold while its last ones are at
+        // the node, instead of each paying for a new hold and its reconciliation.
+        const woken = new Promise<void>((resolve) => {
+          this.#wake = resolve;
+        });
+        await Promise.race([woken, ...inFlight]);
+        this.#wake = undefined;
+      } else if (inFlight.size >= 2 * this.#options.maxInFlight) {
+        await Promise.race(inFlight);
+      }
       // A nonce conflict came back meanwhile: stop here, the next hold resynchronises. A record
       // that could not be written: stop too; nothing after it may be submitted.
       if (conflict || storageFailed || this.#closed) break;
-      const item = this.#queue.shift() as Waiting;
+      const item = this.#queue.shift();
+      if (!item) continue;
       taken++;
       const cost = transactionCost(item);
       if (cost > available) {
