@@ -212,6 +212,29 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
       },
       async updateMany(updates: readonly { id: number; update: TransactionRecordUpdate }[]) {
         if (updates.length === 0) return [];
+        // The watcher's shape (a block's outcomes: status, block and hash each): one statement.
+        const settling = updates.every(
+          ({ update }) =>
+            update.status !== undefined && update.blockNumber !== undefined && update.hash !== undefined,
+        );
+        if (settling && new Set(updates.map(({ id }) => id)).size === updates.length) {
+          const values: unknown[] = [];
+          const rows = updates.map(({ id, update }) => {
+            values.push(id, update.status, update.blockNumber?.toString() ?? null, update.hash);
+            const at = values.length;
+            return `($${at - 3}::bigint, $${at - 2}::text, $${at - 1}::numeric, $${at}::text)`;
+          });
+          const { rows: updated } = await query<TransactionRow>(
+            `UPDATE ${s}.transactions AS t
+             SET status = v.status, block_number = v.block_number, hash = v.hash,
+                 raw_transaction = CASE WHEN v.status = 'pending' THEN t.raw_transaction END
+             FROM (VALUES ${rows.join(", ")}) AS v(id, status, block_number, hash)
+             WHERE t.id = v.id RETURNING t.*`,
+            values,
+          );
+          const byId = new Map(updated.map((row) => [Number(row.id), toTransaction(row)]));
+          return updates.map(({ id }) => byId.get(id));
+        }
         ensureOpen();
         await ready;
         ensureOpen();

@@ -243,6 +243,31 @@ export function testStorageAdapter(name: string, factory: StorageAdapterFactory)
         expect(await store().transactions.updateMany([])).toEqual([]);
       });
 
+      test("updateMany of a block's outcomes (status, block and hash each), null blocks and unknown ids included", async () => {
+        const inserted = await store().transactions.insertMany(
+          [60, 61, 62].map((index) => transactionAt(index, { rawTransaction: "0x02" })),
+        );
+        const [a, b, c] = inserted;
+        if (!a || !b || !c) throw new Error("insertMany returned too few records");
+        const updated = await store().transactions.updateMany([
+          { id: c.id, update: { status: "confirmed", blockNumber: 2n ** 70n, hash: hashOf("c") } },
+          { id: c.id + 1000, update: { status: "confirmed", blockNumber: 1n, hash: hashOf("x") } },
+          { id: a.id, update: { status: "failed", blockNumber: null, hash: a.hash } },
+          { id: b.id, update: { status: "pending", blockNumber: null, hash: hashOf("b") } },
+        ]);
+        expect(updated).toEqual([
+          { ...c, status: "confirmed", blockNumber: 2n ** 70n, hash: hashOf("c") },
+          undefined,
+          { ...a, status: "failed", blockNumber: null },
+          { ...b, hash: hashOf("b") },
+        ]);
+        expect(await store().transactions.list({ limit: 10 })).toEqual([updated[0], updated[3], updated[2]]);
+        // Settled records drop their signed bytes; the one still pending keeps them.
+        expect(await store().transactions.getRawTransaction(c.id)).toBeUndefined();
+        expect(await store().transactions.getRawTransaction(a.id)).toBeUndefined();
+        expect(await store().transactions.getRawTransaction(b.id)).toBe("0x02");
+      });
+
       test("the signed transaction is kept with a pending record and cleared once it settles", async () => {
         const raw = "0x02f86c8330182480843b9aca00" as const;
         const [kept, settled, plain] = await store().transactions.insertMany([
