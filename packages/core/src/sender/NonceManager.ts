@@ -107,6 +107,11 @@ export class NonceManager {
   readonly #options: NonceManagerOptions;
   readonly #queue: Waiting[] = [];
   #draining: Promise<void> | undefined;
+  /**
+   * Hashes of write-ahead records whose write failed: they may be stored all the same (the
+   * connection broke after the commit). Never submitted; removed at the start of the next hold.
+   */
+  readonly #uncertain = new Set<Hash>();
   /** Wakes a hold of the lock that waits for more sends while its last ones are at the node. */
   #wake: (() => void) | undefined;
   #closed = false;
@@ -238,6 +243,7 @@ export class NonceManager {
       }),
       this.#watcher.genesisHash(),
     ]);
+    if (this.#uncertain.size > 0) await this.#removeUncertain();
     const firstNonce = await this.#reconcile(chainPending, stored, genesis);
     let next = firstNonce;
     const maxPriorityFeePerGas = this.#options.priorityFeePerGas;
@@ -250,7 +256,9 @@ export class NonceManager {
     let storageFailed = false;
     let taken = 0;
     // Group commit: the records of transactions signed together go to storage in one call.
-    const writer = createRecordWriter(this.#ctx.storage);
+    const writer = createRecordWriter(this.#ctx.storage, (records) => {
+      for (const record of records) this.#uncertain.add(record.hash);
+    });
     const outcomes: Outcome[] = [];
     const inFlight = new Set<Promise<void>>();
     // At most `maxInFlight` at the node; as many more signed and being recorded behind them.
@@ -352,6 +360,27 @@ export class NonceManager {
       .catch((error: unknown) => {
         throw toStorageError(error);
       });
+  }
+
+  /**
+   * Removes the records of writes that failed but may have been committed: their transactions
+   * were never submitted, and their nonces are given again. They are the newest pending records
+   * of this address, so the first page holds them.
+   */
+  async #removeUncertain() {
+    try {
+      const pending = await this.#ctx.storage.transactions.list({
+        limit: 1_000,
+        address: this.address,
+        status: "pending",
+      });
+      for (const record of pending) {
+        if (this.#uncertain.has(record.hash)) await this.#ctx.storage.transactions.remove(record.id);
+      }
+    } catch (error) {
+      throw toStorageError(error);
+    }
+    this.#uncertain.clear();
   }
 
   async #reconcile(chainPending: number, stored: StoredNonceState | undefined, genesis: Hash) {

@@ -29,7 +29,15 @@ type Pending = {
  * const writer = createRecordWriter(storage);
  * const record = await writer.write(newRecord); // durable now; submit its transaction
  */
-export function createRecordWriter(storage: StorageAdapter): RecordWriter {
+export function createRecordWriter(
+  storage: StorageAdapter,
+  /**
+   * Called with the records of a group whose write failed. A connection that breaks after the
+   * database committed but before it answered leaves them stored although the write "failed":
+   * the caller removes them (by hash) once the storage answers again, since none was submitted.
+   */
+  onUncertain: (records: NewTransactionRecord[]) => void = () => {},
+): RecordWriter {
   let waiting: Pending[] = [];
   let scheduled = false;
   let writing = false;
@@ -54,6 +62,7 @@ export function createRecordWriter(storage: StorageAdapter): RecordWriter {
           });
         } catch (error) {
           failed = toStorageError(error);
+          onUncertain(group.map((pending) => pending.record));
           for (const pending of group) pending.reject(failed);
         }
       }

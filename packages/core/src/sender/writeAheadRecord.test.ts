@@ -155,3 +155,53 @@ test("a record written before a crash, its transaction never submitted, is submi
     await platform.close();
   }
 });
+
+test("a write that failed after the database committed it leaves no record behind once storage answers again", async () => {
+  const storage = memoryStorage();
+  let cutAfterCommit = false;
+  const flaky: StorageAdapter = {
+    ...storage,
+    transactions: {
+      ...storage.transactions,
+      async insertMany(records) {
+        const stored = await storage.transactions.insertMany(records);
+        // Committed, then the connection broke before the answer came back.
+        if (cutAfterCommit) throw Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
+        return stored;
+      },
+    },
+  };
+  const platform = await createPlatform({
+    transport: http(devnet.rpcUrl),
+    storage: flaky,
+    pollingInterval: 100,
+  });
+  try {
+    const wallet = await platform.wallets.get(2);
+    const nonceBefore = await platform.client.getTransactionCount({
+      address: wallet.address,
+      blockTag: "pending",
+    });
+    cutAfterCommit = true;
+    const error = await platform.sender
+      .sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: "STORAGE_UNREACHABLE" });
+    // The record is there although the write "failed"; nothing was submitted.
+    expect(await storage.transactions.list({ limit: 10 })).toHaveLength(1);
+    expect(await platform.client.getTransactionCount({ address: wallet.address, blockTag: "pending" })).toBe(
+      nonceBefore,
+    );
+
+    cutAfterCommit = false;
+    const sent = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" });
+    expect((await platform.transactions.wait(sent.id)).status).toBe("confirmed");
+    // Only the send that went out is in the history, at the nonce the failed one did not use.
+    const records = await storage.transactions.list({ limit: 10 });
+    expect(records.map((record) => [record.id, record.nonce, record.status])).toEqual([
+      [sent.id, nonceBefore, "confirmed"],
+    ]);
+  } finally {
+    await platform.close();
+  }
+});
