@@ -8,6 +8,10 @@
  *   `eth_sendRawTransaction` per request, C in flight.
  * - `sender_vs_viem_nonce_manager`: the same sender throughput against what a user writes by
  *   hand: viem's `walletClient.sendTransaction({ to, value })` with its `nonceManager`, C at once.
+ * - `sender_vs_presigned_batches`: the sender against the same pre-signed transfers in JSON-RPC
+ *   batches of 100, 4 in flight: the most anvil takes here, and so the sender's bound.
+ * - `sqlite_group_commit_vs_single`: history records a second written to a fresh sqlite file in
+ *   groups of 64 (`insertMany`, the sender's group commit) against one insert each.
  * - `sender_memory_vs_presigned`: the sender with the memory storage (the figure this benchmark
  *   reported before issue 12).
  * - `sender_vs_sign_then_send`: the sender (sqlite) against signing each transfer right before
@@ -92,6 +96,7 @@ try {
   }
   const sides = {
     preSigned: () => raw.preSigned(),
+    preSignedBatches: () => raw.preSignedBatches(),
     signThenSend: () => raw.signThenSend(),
     viemNonceManager: () => viemByHand.viemNonceManager(),
     sqlite: () =>
@@ -121,6 +126,10 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (const [name, run] of Object.entries(sides)) measured[name as keyof typeof sides].push(await run());
   }
+  const commits = await measureCommits(join(dataDir, "commits.db"));
+  console.log(
+    `sqlite commits: ${commits.single.toFixed(0)} single inserts/s, ${commits.grouped.toFixed(0)} records/s in groups of 64`,
+  );
   const rate = (value: number) => `${value.toFixed(0)} tx/s`;
   console.log(`transfers per round: ${transfers}, in flight: ${concurrency}, rounds: ${rounds}, 1 s blocks`);
   for (const [name, values] of Object.entries(measured)) {
@@ -142,6 +151,18 @@ try {
       m.viemNonceManager,
       "tx/s",
       `sendFromWallet (sqlite) vs viem walletClient.sendTransaction({ to, value }) with its nonceManager; ${rounding}`,
+    ),
+    sender_vs_presigned_batches: figure(
+      m.sqlite,
+      m.preSignedBatches,
+      "tx/s",
+      `sendFromWallet (sqlite) vs raw viem pre-signed in JSON-RPC batches of 100, 4 in flight: what anvil takes at most here, the sender's bound; ${rounding}`,
+    ),
+    sqlite_group_commit_vs_single: figure(
+      commits.grouped,
+      commits.single,
+      "records/s",
+      "sqlite (synchronous=FULL, fresh file) history records written by insertMany in groups of 64 vs one insert each: the group commit's gain",
     ),
     sender_memory_vs_presigned: figure(
       m.memory,
@@ -166,4 +187,36 @@ try {
   for (const platform of platforms) await platform.close();
   await devnet.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** History records a second into a fresh sqlite file: one insert each, and insertMany by 64. */
+async function measureCommits(path: string) {
+  const storage = sqliteStorage({ path });
+  try {
+    const record = (nonce: number) => ({
+      hash: `0x${nonce.toString(16).padStart(64, "0")}` as Hex,
+      from: recipient,
+      to: recipient,
+      value: 1n,
+      nonce,
+      status: "pending" as const,
+      blockNumber: null,
+      source: "bench",
+      createdAt: new Date().toISOString(),
+      rawTransaction: `0x${"ab".repeat(110)}` as Hex,
+    });
+    let started = performance.now();
+    for (let nonce = 0; nonce < 500; nonce++) await storage.transactions.insert(record(nonce));
+    const single = 500 / ((performance.now() - started) / 1000);
+    started = performance.now();
+    for (let group = 0; group < 100; group++) {
+      await storage.transactions.insertMany(
+        Array.from({ length: 64 }, (_, index) => record(group * 64 + index)),
+      );
+    }
+    const grouped = 6_400 / ((performance.now() - started) / 1000);
+    return { single, grouped };
+  } finally {
+    await storage.close();
+  }
 }

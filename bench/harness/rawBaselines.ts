@@ -5,13 +5,24 @@
  *   flight; only the sending is timed.
  * - `signThenSend()`: the same, but each transfer is signed right before it is sent, as any
  *   sender must.
+ * - `preSignedBatches()`: the same pre-signed transfers sent as JSON-RPC batch requests of 100
+ *   (viem's http batching), 4 batches in flight: what anvil takes at most, the bound of a sender
+ *   that batches its submissions.
  * - `viemNonceManager()`: what a user writes by hand: a wallet client whose account has viem's
  *   `nonceManager`, `walletClient.sendTransaction({ to, value })` C at a time (viem fills in
  *   gas, fees and nonce).
  *
  * Each returns transactions per second, measured until the node accepted the last one.
  */
-import { type Chain, createWalletClient, type Hex, http, type PublicClient, parseGwei } from "viem";
+import {
+  type Chain,
+  createPublicClient,
+  createWalletClient,
+  type Hex,
+  http,
+  type PublicClient,
+  parseGwei,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createNonceManager, jsonRpc } from "viem/nonce";
 import { runConcurrently } from "./runConcurrently.js";
@@ -62,6 +73,18 @@ export function rawBaselines(options: RawBaselinesOptions) {
       const sign = await prepare();
       const signed = await Promise.all(Array.from({ length: transfers }, (_, index) => sign(index)));
       return send((index) => signed[index] as Hex);
+    },
+    async preSignedBatches() {
+      const sign = await prepare();
+      const signed = await Promise.all(Array.from({ length: transfers }, (_, index) => sign(index)));
+      const batching = createPublicClient({
+        chain,
+        transport: http(options.rpcUrl, { batch: { batchSize: 100, wait: 0 } }),
+      });
+      // 4 batches of 100 in flight: 400 calls at once, grouped by viem into requests of 100.
+      return runConcurrently(transfers, 400, async (index) => {
+        await batching.sendRawTransaction({ serializedTransaction: signed[index] as Hex });
+      });
     },
     async signThenSend() {
       return send(await prepare());

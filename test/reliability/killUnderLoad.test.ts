@@ -29,9 +29,9 @@ async function up(cwd: string, database: string) {
   return { run, admin: printedUrls(run.output())["Admin API"] as string };
 }
 
-// Issue 15 section 3 (helper E's write-ahead records): until they land, sends in flight at the
-// kill can reach the chain with no history record. Flip to `test` once that is merged.
-test.fails("kill -9 under load with sqlite: nothing acknowledged lost, nothing on chain missing", async () => {
+// Write-ahead records (issue 12): a send's record, with its signed bytes, is durable before the
+// node sees it; the restart re-submits what the node never got.
+test("kill -9 under load with sqlite: nothing acknowledged lost, nothing on chain missing", async () => {
   const cwd = await mkdtemp(join(tmpdir(), "privnet-kill-"));
   dirs.push(cwd);
   const database = join(cwd, "privnet.db");

@@ -36,10 +36,10 @@ async function serve(
 }
 
 describeWithPostgres("reliability: PostgreSQL", (databaseUrl) => {
-  // Issue 15 section 3 (helper E): today a storage failure raised after the node took the
-  // transaction answers 503 for a sent transaction, pg's "terminating connection" reads as
-  // CHAIN_UNREACHABLE, and pending records stop being tracked. Flip to `test` once it is merged.
-  test.fails("PostgreSQL restarted under load: STORAGE_UNREACHABLE while down, nothing lost, tracking resumes", async () => {
+  // Write-ahead records (issue 12): the record is written before the submission, so a storage
+  // failure answers 503 STORAGE_UNREACHABLE before anything reaches the node, and the watcher
+  // keeps outcomes it could not write until PostgreSQL is back.
+  test("PostgreSQL restarted under load: STORAGE_UNREACHABLE while down, nothing lost, tracking resumes", async () => {
     const target = new URL(databaseUrl());
     const proxy = await createTcpProxy({
       target: { host: target.hostname, port: Number(target.port || 5432) },

@@ -39,4 +39,11 @@ export const migrations: readonly { version: number; name: string; sql: (s: stri
       );
     `,
   },
+  {
+    version: 2,
+    name: "write-ahead records: the signed transaction kept while pending",
+    sql: (s) => `
+      ALTER TABLE ${s}.transactions ADD COLUMN raw_transaction TEXT;
+    `,
+  },
 ];

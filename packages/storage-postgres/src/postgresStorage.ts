@@ -15,7 +15,7 @@ import {
 } from "@privnet/core";
 import { createKeyedMutex, encodeStateValue, transactionsPageSize } from "@privnet/core/internal";
 import pg from "pg";
-import type { Address, Hash } from "viem";
+import type { Address, Hash, Hex } from "viem";
 import { advisoryLockKey } from "./advisoryLockKey.js";
 import { migrate, quoteIdentifier } from "./migrate.js";
 
@@ -98,6 +98,68 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
   /** Lock connections waiting in `pg_advisory_lock`, cancelled by close(). */
   const waiting = new Set<pg.PoolClient>();
 
+  type Run = <Row extends pg.QueryResultRow>(
+    text: string,
+    values?: unknown[],
+  ) => Promise<pg.QueryResult<Row>>;
+  // One statement for many rows: the sender's group commit. Ids follow the order of the VALUES.
+  const insertRows = async (run: Run, records: readonly NewTransactionRecord[]) => {
+    if (records.length === 0) return [];
+    const values: unknown[] = [];
+    const tuples = records.map((record) => {
+      const row = [
+        record.hash,
+        record.from,
+        record.to,
+        record.value.toString(),
+        record.nonce,
+        record.status,
+        record.blockNumber === null ? null : record.blockNumber.toString(),
+        record.source,
+        record.createdAt,
+        record.rawTransaction ?? null,
+      ];
+      const placeholders = row.map((value) => {
+        values.push(value);
+        return `$${values.length}`;
+      });
+      return `(${placeholders.join(", ")})`;
+    });
+    const { rows } = await run<TransactionRow>(
+      `INSERT INTO ${s}.transactions
+         (hash, from_address, to_address, value, nonce, status, block_number, source, created_at, raw_transaction)
+       VALUES ${tuples.join(", ")} RETURNING *`,
+      values,
+    );
+    return rows.map(toTransaction).sort((a, b) => a.id - b.id);
+  };
+  const updateRow = async (run: Run, id: number, update: TransactionRecordUpdate) => {
+    const assignments: string[] = [];
+    const values: unknown[] = [];
+    const assign = (column: string, value: unknown) => {
+      values.push(value);
+      assignments.push(`${column} = $${values.length}`);
+    };
+    if (update.hash !== undefined) assign("hash", update.hash);
+    if (update.status !== undefined) {
+      assign("status", update.status);
+      // The signed bytes are only needed while the transaction may still have to be re-submitted.
+      if (update.status !== "pending") assignments.push("raw_transaction = NULL");
+    }
+    if (update.blockNumber !== undefined) {
+      assign("block_number", update.blockNumber === null ? null : update.blockNumber.toString());
+    }
+    values.push(id);
+    const { rows } =
+      assignments.length === 0
+        ? await run<TransactionRow>(`SELECT * FROM ${s}.transactions WHERE id = $1`, values)
+        : await run<TransactionRow>(
+            `UPDATE ${s}.transactions SET ${assignments.join(", ")} WHERE id = $${values.length} RETURNING *`,
+            values,
+          );
+    return rows[0] && toTransaction(rows[0]);
+  };
+
   return {
     name: "postgres",
     wallets: {
@@ -137,45 +199,78 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
     },
     transactions: {
       async insert(record: NewTransactionRecord) {
-        const { rows } = await query<TransactionRow>(
-          `INSERT INTO ${s}.transactions
-             (hash, from_address, to_address, value, nonce, status, block_number, source, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
-          [
-            record.hash,
-            record.from,
-            record.to,
-            record.value.toString(),
-            record.nonce,
-            record.status,
-            record.blockNumber === null ? null : record.blockNumber.toString(),
-            record.source,
-            record.createdAt,
-          ],
-        );
-        return toTransaction(rows[0] as TransactionRow);
+        const [stored] = await insertRows(query, [record]);
+        return stored as TransactionRecord;
+      },
+      async insertMany(records: readonly NewTransactionRecord[]) {
+        return insertRows(query, records);
       },
       async update(id: number, update: TransactionRecordUpdate) {
-        const assignments: string[] = [];
-        const values: unknown[] = [];
-        const assign = (column: string, value: unknown) => {
-          values.push(value);
-          assignments.push(`${column} = $${values.length}`);
-        };
-        if (update.hash !== undefined) assign("hash", update.hash);
-        if (update.status !== undefined) assign("status", update.status);
-        if (update.blockNumber !== undefined) {
-          assign("block_number", update.blockNumber === null ? null : update.blockNumber.toString());
+        return updateRow(query, id, update);
+      },
+      async updateMany(updates: readonly { id: number; update: TransactionRecordUpdate }[]) {
+        if (updates.length === 0) return [];
+        // The watcher's shape (a block's outcomes: status, block and hash each): one statement.
+        const settling = updates.every(
+          ({ update }) =>
+            update.status !== undefined && update.blockNumber !== undefined && update.hash !== undefined,
+        );
+        if (settling && new Set(updates.map(({ id }) => id)).size === updates.length) {
+          const values: unknown[] = [];
+          const rows = updates.map(({ id, update }) => {
+            values.push(id, update.status, update.blockNumber?.toString() ?? null, update.hash);
+            const at = values.length;
+            return `($${at - 3}::bigint, $${at - 2}::text, $${at - 1}::numeric, $${at}::text)`;
+          });
+          const { rows: updated } = await query<TransactionRow>(
+            `UPDATE ${s}.transactions AS t
+             SET status = v.status, block_number = v.block_number, hash = v.hash,
+                 raw_transaction = CASE WHEN v.status = 'pending' THEN t.raw_transaction END
+             FROM (VALUES ${rows.join(", ")}) AS v(id, status, block_number, hash)
+             WHERE t.id = v.id RETURNING t.*`,
+            values,
+          );
+          const byId = new Map(updated.map((row) => [Number(row.id), toTransaction(row)]));
+          return updates.map(({ id }) => byId.get(id));
         }
-        values.push(id);
-        const { rows } =
-          assignments.length === 0
-            ? await query<TransactionRow>(`SELECT * FROM ${s}.transactions WHERE id = $1`, values)
-            : await query<TransactionRow>(
-                `UPDATE ${s}.transactions SET ${assignments.join(", ")} WHERE id = $${values.length} RETURNING *`,
-                values,
-              );
-        return rows[0] && toTransaction(rows[0]);
+        ensureOpen();
+        await ready;
+        ensureOpen();
+        const client = await pool.connect();
+        let healthy = true;
+        // A connection the server drops while checked out would otherwise be an uncaught error.
+        const onError = () => {
+          healthy = false;
+        };
+        client.on("error", onError);
+        try {
+          await client.query("BEGIN");
+          const run = <Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+            client.query<Row>(text, values);
+          const results: (TransactionRecord | undefined)[] = [];
+          for (const { id, update } of updates) results.push(await updateRow(run, id, update));
+          await client.query("COMMIT");
+          return results;
+        } catch (error) {
+          await client.query("ROLLBACK").catch(() => {
+            healthy = false;
+          });
+          throw error;
+        } finally {
+          client.off("error", onError);
+          client.release(!healthy);
+        }
+      },
+      async remove(id: number) {
+        const { rowCount } = await query(`DELETE FROM ${s}.transactions WHERE id = $1`, [id]);
+        return (rowCount ?? 0) > 0;
+      },
+      async getRawTransaction(id: number) {
+        const { rows } = await query<{ raw_transaction: string | null }>(
+          `SELECT raw_transaction FROM ${s}.transactions WHERE id = $1`,
+          [id],
+        );
+        return (rows[0]?.raw_transaction ?? undefined) as Hex | undefined;
       },
       async get(id: number) {
         const { rows } = await query<TransactionRow>(`SELECT * FROM ${s}.transactions WHERE id = $1`, [id]);

@@ -90,3 +90,34 @@ test("a file that is not a database, or a path in a missing folder, is STORAGE_O
     expect((error as Error).message).toContain(target);
   }
 });
+
+test("a version 1 file (no signed bytes column) is migrated to version 2 with its history intact", async () => {
+  const db = openRaw();
+  db.exec(
+    `CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`,
+  );
+  db.exec(migrations.find((migration) => migration.version === 1)?.sql ?? "");
+  db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (1, 'v1', '')").run();
+  db.prepare(
+    `INSERT INTO transactions (hash, from_address, to_address, value, nonce, status, block_number, source, created_at)
+     VALUES ('0x${"ab".repeat(32)}', '0x${"11".repeat(20)}', '0x${"22".repeat(20)}', '5', 7, 'pending', NULL, 'sdk', '2026-11-23T00:00:00.000Z')`,
+  ).run();
+  db.close();
+
+  const storage = sqliteStorage({ path });
+  try {
+    const [old] = await storage.transactions.list({ limit: 10 });
+    expect(old).toMatchObject({ nonce: 7, value: 5n, status: "pending" });
+    // Written before write-ahead records: no signed bytes, so reconciliation cannot resubmit it.
+    expect(await storage.transactions.getRawTransaction(old?.id ?? 0)).toBeUndefined();
+    const [fresh] = await storage.transactions.insertMany([
+      { ...(old as NonNullable<typeof old>), nonce: 8, rawTransaction: "0x02f8" },
+    ]);
+    expect(await storage.transactions.getRawTransaction(fresh?.id ?? 0)).toBe("0x02f8");
+  } finally {
+    await storage.close();
+  }
+  const after = openRaw();
+  expect(after.prepare("SELECT max(version) AS v FROM schema_migrations").get()).toEqual({ v: 2 });
+  after.close();
+});

@@ -42,4 +42,11 @@ export const migrations: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 2,
+    name: "write-ahead records: the signed transaction kept while pending",
+    sql: `
+      ALTER TABLE transactions ADD COLUMN raw_transaction TEXT;
+    `,
+  },
 ];

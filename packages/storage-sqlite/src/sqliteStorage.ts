@@ -16,7 +16,7 @@ import {
   type WalletRecord,
 } from "@privnet/core";
 import { createKeyedMutex, encodeStateValue, transactionsPageSize } from "@privnet/core/internal";
-import type { Address, Hash } from "viem";
+import type { Address, Hash, Hex } from "viem";
 import { createLeaseLocks } from "./leaseLocks.js";
 import { loadNodeSqlite } from "./loadNodeSqlite.js";
 import { migrate } from "./migrate.js";
@@ -84,6 +84,64 @@ export function sqliteStorage(options: SqliteStorageOptions): StorageAdapter {
     },
   });
 
+  // One commit (one fsync at synchronous=FULL) for many rows: the sender's group commit.
+  const inTransaction = <T>(fn: () => T): T => {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = fn();
+      db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  };
+  const insertOne = (record: NewTransactionRecord) => {
+    const row = sql(
+      `INSERT INTO transactions
+         (hash, from_address, to_address, value, nonce, status, block_number, source, created_at, raw_transaction)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+    ).get(
+      record.hash,
+      record.from,
+      record.to,
+      record.value.toString(),
+      record.nonce,
+      record.status,
+      record.blockNumber === null ? null : record.blockNumber.toString(),
+      record.source,
+      record.createdAt,
+      record.rawTransaction ?? null,
+    );
+    return toTransaction(row as TransactionRow);
+  };
+  const updateOne = (id: number, update: TransactionRecordUpdate) => {
+    const assignments: string[] = [];
+    const values: SQLInputValue[] = [];
+    if (update.hash !== undefined) {
+      assignments.push("hash = ?");
+      values.push(update.hash);
+    }
+    if (update.status !== undefined) {
+      assignments.push("status = ?");
+      values.push(update.status);
+      // The signed bytes are only needed while the transaction may still have to be re-submitted.
+      if (update.status !== "pending") assignments.push("raw_transaction = NULL");
+    }
+    if (update.blockNumber !== undefined) {
+      assignments.push("block_number = ?");
+      values.push(update.blockNumber === null ? null : update.blockNumber.toString());
+    }
+    const row =
+      assignments.length === 0
+        ? sql("SELECT * FROM transactions WHERE id = ?").get(id)
+        : sql(`UPDATE transactions SET ${assignments.join(", ")} WHERE id = ? RETURNING *`).get(
+            ...values,
+            id,
+          );
+    return row && toTransaction(row as TransactionRow);
+  };
+
   return {
     name: "sqlite",
     wallets: {
@@ -126,47 +184,28 @@ export function sqliteStorage(options: SqliteStorageOptions): StorageAdapter {
     transactions: {
       async insert(record: NewTransactionRecord) {
         ensureOpen();
-        const row = sql(
-          `INSERT INTO transactions
-             (hash, from_address, to_address, value, nonce, status, block_number, source, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-        ).get(
-          record.hash,
-          record.from,
-          record.to,
-          record.value.toString(),
-          record.nonce,
-          record.status,
-          record.blockNumber === null ? null : record.blockNumber.toString(),
-          record.source,
-          record.createdAt,
-        );
-        return toTransaction(row as TransactionRow);
+        return insertOne(record);
+      },
+      async insertMany(records: readonly NewTransactionRecord[]) {
+        ensureOpen();
+        return inTransaction(() => records.map(insertOne));
       },
       async update(id: number, update: TransactionRecordUpdate) {
         ensureOpen();
-        const assignments: string[] = [];
-        const values: SQLInputValue[] = [];
-        if (update.hash !== undefined) {
-          assignments.push("hash = ?");
-          values.push(update.hash);
-        }
-        if (update.status !== undefined) {
-          assignments.push("status = ?");
-          values.push(update.status);
-        }
-        if (update.blockNumber !== undefined) {
-          assignments.push("block_number = ?");
-          values.push(update.blockNumber === null ? null : update.blockNumber.toString());
-        }
-        const row =
-          assignments.length === 0
-            ? sql("SELECT * FROM transactions WHERE id = ?").get(id)
-            : sql(`UPDATE transactions SET ${assignments.join(", ")} WHERE id = ? RETURNING *`).get(
-                ...values,
-                id,
-              );
-        return row && toTransaction(row as TransactionRow);
+        return updateOne(id, update);
+      },
+      async updateMany(updates: readonly { id: number; update: TransactionRecordUpdate }[]) {
+        ensureOpen();
+        return inTransaction(() => updates.map(({ id, update }) => updateOne(id, update)));
+      },
+      async remove(id: number) {
+        ensureOpen();
+        return sql("DELETE FROM transactions WHERE id = ?").run(id).changes > 0;
+      },
+      async getRawTransaction(id: number) {
+        ensureOpen();
+        const row = sql("SELECT raw_transaction FROM transactions WHERE id = ?").get(id);
+        return (row?.raw_transaction ?? undefined) as Hex | undefined;
       },
       async get(id: number) {
         ensureOpen();

@@ -19,6 +19,7 @@ export const errorCodes = [
   "STORAGE_VALUE_INVALID",
   "STORAGE_OPEN_FAILED",
   "STORAGE_SCHEMA_UNSUPPORTED",
+  "STORAGE_UNREACHABLE",
   // wallets, sending, history
   "WALLET_NOT_FOUND",
   "INVALID_PRIVATE_KEY",

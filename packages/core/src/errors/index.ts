@@ -47,6 +47,7 @@ export {
   StorageClosedError,
   StorageOpenFailedError,
   StorageSchemaUnsupportedError,
+  StorageUnreachableError,
   StorageValueInvalidError,
   WalletExistsError,
 } from "./storage.js";

@@ -58,3 +58,17 @@ export class StorageSchemaUnsupportedError extends PrivnetError {
     );
   }
 }
+
+/**
+ * A storage call failed while the sender needed it (the database went away, a connection broke).
+ * The sender raises it before anything reaches the node: a send answered with it was not sent.
+ */
+export class StorageUnreachableError extends PrivnetError {
+  override name = "StorageUnreachableError";
+  constructor(options: { cause?: unknown } = {}) {
+    super("STORAGE_UNREACHABLE", "The storage did not answer; nothing was sent.", {
+      ...(options.cause instanceof Error ? { details: options.cause.message } : {}),
+      cause: options.cause,
+    });
+  }
+}

@@ -5,15 +5,20 @@ import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, NonceConflictError, TransactionRejectedError } from "../errors/sender.js";
 import { transactionFees } from "../fees/feePolicy.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
-import type { TransactionRecord } from "../storage/StorageAdapter.js";
+import type { NewTransactionRecord, TransactionRecord } from "../storage/StorageAdapter.js";
 import { classifyNodeError, type NodeErrorKind } from "./classifyNodeError.js";
+import { createRecordWriter, type RecordWriter, toStorageError } from "./RecordWriter.js";
+import { submissionClient } from "./submissionClient.js";
 import type { TransactionWatcher, WatchedTransaction } from "./TransactionWatcher.js";
 
 /** Gas of a plain ETH transfer to an account without code. */
 export const TRANSFER_GAS = 21_000n;
 
 export type NonceManagerOptions = {
-  /** Most transfers sent and not yet answered by the node at once. */
+  /**
+   * Most transfers sent and not yet answered by the node at once. As many more may be signed and
+   * recorded meanwhile, so that the next group is ready to go when the node answers.
+   */
   maxInFlight: number;
   /** Most transfers sent under one hold of the lock, so that other processes get their turn. */
   maxPerLock: number;
@@ -56,8 +61,15 @@ type Waiting = QueuedTransaction & {
 };
 
 type Outcome =
-  | { item: Waiting; nonce: number; accepted: true; watched: WatchedTransaction }
-  | { item: Waiting; nonce: number; accepted: false; kind: NodeErrorKind; error: unknown };
+  | { item: Waiting; nonce: number; accepted: true; watched: WatchedTransaction; record: TransactionRecord }
+  | {
+      item: Waiting;
+      nonce: number;
+      accepted: false;
+      /** "storage": its write-ahead record could not be written, so it was never submitted. */
+      kind: NodeErrorKind | "storage";
+      error: unknown;
+    };
 
 /**
  * Hands out the nonces of one address so that they never collide and never leave a gap, however
@@ -71,9 +83,14 @@ type Outcome =
  *    chain was reset (new genesis hash) or when the node holds none of our transactions although
  *    our counter is ahead (they were dropped — their nonces are reused);
  * 2. takes queued transactions in order: checks value + gas × max fee against what the balance has
- *    left (`INSUFFICIENT_FUNDS` before any nonce is given), gives the next nonce, signs and sends,
- *    keeping up to `maxInFlight` sends unanswered, like a raw sender with that concurrency. Each
- *    accepted transaction is recorded and its caller answered at once;
+ *    left (`INSUFFICIENT_FUNDS` before any nonce is given), gives the next nonce and signs; writes
+ *    the record — holding the signed transaction — before submitting it (write-ahead: nothing
+ *    reaches the node unrecorded; records signed together are written in one storage call, and a
+ *    failed write stops the hold with `STORAGE_UNREACHABLE` before that nonce or any later one is
+ *    submitted); then sends — over HTTP the group as one JSON-RPC batch request — keeping up to
+ *    `maxInFlight` sends unanswered, like a raw sender with that concurrency. Each accepted
+ *    transaction's caller is answered at once (its record was durable before the submission); a
+ *    refused one's record is removed;
  * 3. classifies every refusal ({@link classifyNodeError}): a nonce conflict stops the hold and
  *    goes back to the queue for a fresh nonce after resynchronising; other refusals fail their
  *    transfer, and a refused nonce below an accepted one is filled with a zero-value transfer to
@@ -91,6 +108,13 @@ export class NonceManager {
   readonly #options: NonceManagerOptions;
   readonly #queue: Waiting[] = [];
   #draining: Promise<void> | undefined;
+  /**
+   * Hashes of write-ahead records whose write failed: they may be stored all the same (the
+   * connection broke after the commit). Never submitted; removed at the start of the next hold.
+   */
+  readonly #uncertain = new Set<Hash>();
+  /** Wakes a hold of the lock that waits for more sends while its last ones are at the node. */
+  #wake: (() => void) | undefined;
   #closed = false;
   #closeError: unknown;
 
@@ -127,6 +151,7 @@ export class NonceManager {
         return;
       }
       this.#queue.push({ ...transaction, attempts: 0, resolve, reject });
+      this.#wake?.();
       if (!this.#draining) this.#draining = this.#drain();
     });
   }
@@ -178,11 +203,21 @@ export class NonceManager {
   async #drain() {
     try {
       while (this.#queue.length > 0 && !this.#closed) {
+        let locked = false;
         try {
-          await this.#ctx.storage.withLock(this.#stateKey, () => this.#sendSession());
+          await this.#ctx.storage.withLock(this.#stateKey, () => {
+            locked = true;
+            return this.#sendSession();
+          });
         } catch (error) {
-          // The session could not start (node or storage away): fail what is queued now.
-          const reason = isPrivnetError(error) ? error : new ChainUnreachableError({ cause: error });
+          // The session could not start or went on (node or storage away): fail what is queued
+          // now. Storage calls inside the session raise STORAGE_UNREACHABLE themselves; what
+          // failed before the lock was held is the storage's too.
+          const reason = isPrivnetError(error)
+            ? error
+            : locked
+              ? new ChainUnreachableError({ cause: error })
+              : toStorageError(error);
           for (const item of this.#queue.splice(0)) item.reject(reason);
         }
       }
@@ -200,9 +235,12 @@ export class NonceManager {
       client.getTransactionCount({ address: this.address, blockTag: "pending" }),
       client.getBalance({ address: this.address, blockTag: "pending" }),
       client.getBlock({ blockTag: "latest" }),
-      this.#ctx.storage.state.get<StoredNonceState>(this.#stateKey),
+      this.#ctx.storage.state.get<StoredNonceState>(this.#stateKey).catch((error: unknown) => {
+        throw toStorageError(error);
+      }),
       this.#watcher.genesisHash(),
     ]);
+    if (this.#uncertain.size > 0) await this.#removeUncertain();
     const firstNonce = await this.#reconcile(chainPending, stored, genesis);
     let next = firstNonce;
     const fees = transactionFees(block.baseFeePerGas, this.#options.priorityFeePerGas);
@@ -211,14 +249,34 @@ export class NonceManager {
 
     let available = balance;
     let conflict = false;
+    let storageFailed = false;
     let taken = 0;
+    // Group commit: the records of transactions signed together go to storage in one call.
+    const writer = createRecordWriter(this.#ctx.storage, (records) => {
+      for (const record of records) this.#uncertain.add(record.hash);
+    });
     const outcomes: Outcome[] = [];
     const inFlight = new Set<Promise<void>>();
-    while (this.#queue.length > 0 && !conflict && taken < this.#options.maxPerLock) {
-      if (inFlight.size >= this.#options.maxInFlight) await Promise.race(inFlight);
-      // A nonce conflict came back meanwhile: stop here, the next hold resynchronises.
-      if (conflict || this.#closed) break;
-      const item = this.#queue.shift() as Waiting;
+    // At most `maxInFlight` at the node; as many more signed and being recorded behind them.
+    const atNode = createGate(this.#options.maxInFlight);
+    while (!conflict && taken < this.#options.maxPerLock) {
+      if (this.#queue.length === 0) {
+        if (inFlight.size === 0) break;
+        // Sends that arrive one by one (HTTP clients) join this hold while its last ones are at
+        // the node, instead of each paying for a new hold and its reconciliation.
+        const woken = new Promise<void>((resolve) => {
+          this.#wake = resolve;
+        });
+        await Promise.race([woken, ...inFlight]);
+        this.#wake = undefined;
+      } else if (inFlight.size >= 2 * this.#options.maxInFlight) {
+        await Promise.race(inFlight);
+      }
+      // A nonce conflict came back meanwhile: stop here, the next hold resynchronises. A record
+      // that could not be written: stop too; nothing after it may be submitted.
+      if (conflict || storageFailed || this.#closed) break;
+      const item = this.#queue.shift();
+      if (!item) continue;
       taken++;
       const cost = transactionCost(item);
       if (cost > available) {
@@ -237,20 +295,19 @@ export class NonceManager {
         gas: item.gas,
         ...fees,
       };
-      const sending: Promise<void> = this.#sendOne(item, nonce, request).then(async (outcome) => {
-        outcomes.push(outcome);
-        if (!outcome.accepted) {
-          if (isNonceConflict(outcome.kind)) conflict = true;
-          return;
-        }
-        // The caller learns of its transfer as soon as it is accepted and recorded.
-        try {
-          const record = await this.#record(outcome.item, outcome.nonce, outcome.watched);
-          outcome.item.resolve({ record, watched: outcome.watched });
-        } catch (error) {
-          outcome.item.reject(error);
-        }
-      });
+      const sending: Promise<void> = this.#sendOne(item, nonce, request, writer, atNode).then(
+        async (outcome) => {
+          outcomes.push(outcome);
+          if (!outcome.accepted) {
+            if (outcome.kind === "storage") storageFailed = true;
+            else if (isNonceConflict(outcome.kind)) conflict = true;
+            return;
+          }
+          // The caller learns of its transfer as soon as it is accepted: its record was durable
+          // before the submission.
+          outcome.item.resolve({ record: await this.#accepted(outcome), watched: outcome.watched });
+        },
+      );
       // Whatever goes wrong, the caller hears of it and the session does not stall.
       const tracked = sending
         .catch((error: unknown) => item.reject(error))
@@ -265,6 +322,11 @@ export class NonceManager {
     for (const outcome of outcomes.sort((a, b) => a.nonce - b.nonce)) {
       if (outcome.accepted) continue;
       const { item, kind, error } = outcome;
+      if (kind === "storage") {
+        // Never submitted, and the nonces after it were not either (the writer fails the rest).
+        item.reject(error);
+        continue;
+      }
       if (isNonceConflict(kind)) {
         // Someone else used (or holds) this nonce: no gap here. Back to the queue; the next hold
         // reconciles with the chain and gives it a fresh nonce.
@@ -289,7 +351,32 @@ export class NonceManager {
     // Continue after the highest accepted nonce; refused nonces above it are reused. After a
     // conflict the next hold's reconciliation takes the chain's count if it is higher.
     const nextNonce = highestAccepted >= 0 ? highestAccepted + 1 : firstNonce;
-    await this.#ctx.storage.state.set<StoredNonceState>(this.#stateKey, { next: nextNonce, genesis });
+    await this.#ctx.storage.state
+      .set<StoredNonceState>(this.#stateKey, { next: nextNonce, genesis })
+      .catch((error: unknown) => {
+        throw toStorageError(error);
+      });
+  }
+
+  /**
+   * Removes the records of writes that failed but may have been committed: their transactions
+   * were never submitted, and their nonces are given again. They are the newest pending records
+   * of this address, so the first page holds them.
+   */
+  async #removeUncertain() {
+    try {
+      const pending = await this.#ctx.storage.transactions.list({
+        limit: 1_000,
+        address: this.address,
+        status: "pending",
+      });
+      for (const record of pending) {
+        if (this.#uncertain.has(record.hash)) await this.#ctx.storage.transactions.remove(record.id);
+      }
+    } catch (error) {
+      throw toStorageError(error);
+    }
+    this.#uncertain.clear();
   }
 
   async #reconcile(chainPending: number, stored: StoredNonceState | undefined, genesis: Hash) {
@@ -301,8 +388,17 @@ export class NonceManager {
     return mined === chainPending ? chainPending : stored.next;
   }
 
-  /** Signs and sends one transaction. Never rejects: every failure becomes a refused outcome. */
-  async #sendOne(item: Waiting, nonce: number, request: TransactionSerializableEIP1559): Promise<Outcome> {
+  /**
+   * Signs one transaction, writes its record (with the signed bytes) and only then submits it.
+   * Never rejects: every failure becomes a refused outcome.
+   */
+  async #sendOne(
+    item: Waiting,
+    nonce: number,
+    request: TransactionSerializableEIP1559,
+    writer: RecordWriter,
+    atNode: Gate = createGate(1),
+  ): Promise<Outcome> {
     let serialized: Hex;
     try {
       serialized = await item.account.signTransaction(request);
@@ -310,6 +406,13 @@ export class NonceManager {
       return { item, nonce, accepted: false, kind: "other", error };
     }
     const hash = keccak256(serialized);
+    let record: TransactionRecord;
+    try {
+      record = await writer.write(this.#newRecord(item, nonce, hash, serialized));
+    } catch (error) {
+      return { item, nonce, accepted: false, kind: "storage", error };
+    }
+    await atNode.enter();
     const watched = this.#watcher.watch({
       from: this.address,
       nonce,
@@ -320,18 +423,30 @@ export class NonceManager {
       sentAt: Date.now(),
     });
     try {
-      await this.#ctx.client.sendRawTransaction({ serializedTransaction: serialized });
-      return { item, nonce, accepted: true, watched };
+      // Over HTTP, the transactions of one group commit leave as one JSON-RPC batch request.
+      await submissionClient(this.#ctx.client).sendRawTransaction({ serializedTransaction: serialized });
+      return { item, nonce, accepted: true, watched, record };
     } catch (error) {
       const kind = classifyNodeError(error);
-      if (kind === "already-known") return { item, nonce, accepted: true, watched };
+      if (kind === "already-known") return { item, nonce, accepted: true, watched, record };
       // A resend below us (a proxy or fallback transport retrying a lost answer) of a transaction
       // the node did take reads "nonce too low" (mined meanwhile) or "underpriced" (in the pool):
       // ask the node about our own hash before calling it a conflict.
       if (isNonceConflict(kind) && (await this.#nodeHas(hash)))
-        return { item, nonce, accepted: true, watched };
-      this.#watcher.unwatch(watched);
+        return { item, nonce, accepted: true, watched, record };
+      if (kind === "unreachable") {
+        // The node may have taken it before the connection broke: the record stays and the
+        // watcher settles it (mined, or failed once its nonce is used by another transaction).
+        await this.#watcher.attach(watched, record).catch(() => undefined);
+      } else {
+        // Refused for sure: it never reaches the chain, so it leaves no history. If the removal
+        // fails (storage away), the pending record is failed by the next start's reconciliation.
+        this.#watcher.unwatch(watched);
+        await this.#ctx.storage.transactions.remove(record.id).catch(() => undefined);
+      }
       return { item, nonce, accepted: false, kind, error };
+    } finally {
+      atNode.leave();
     }
   }
 
@@ -340,9 +455,9 @@ export class NonceManager {
     return known !== undefined;
   }
 
-  async #record(item: QueuedTransaction, nonce: number, watched: WatchedTransaction) {
-    const record = await this.#ctx.storage.transactions.insert({
-      hash: watched.hash,
+  #newRecord(item: QueuedTransaction, nonce: number, hash: Hash, serialized: Hex): NewTransactionRecord {
+    return {
+      hash,
       from: this.address,
       // A deployment is recorded with the address its contract gets (from sender and nonce).
       to: item.to ?? getContractAddress({ from: this.address, nonce: BigInt(nonce) }),
@@ -352,10 +467,18 @@ export class NonceManager {
       blockNumber: null,
       source: item.source,
       createdAt: new Date().toISOString(),
-    });
+      rawTransaction: serialized,
+    };
+  }
+
+  /** The node took it: announce the record and let the watcher settle it. */
+  async #accepted(outcome: Extract<Outcome, { accepted: true }>): Promise<TransactionRecord> {
+    const { record, watched } = outcome;
     this.#ctx.events.emit("transaction", record);
-    await this.#watcher.attach(watched, record);
-    return (await this.#ctx.storage.transactions.get(record.id)) ?? record;
+    // An outcome seen meanwhile (automine is that fast) is written now; a failure to write it
+    // leaves the record pending, and the watcher writes it again on its next poll.
+    await this.#watcher.attach(watched, record).catch(() => undefined);
+    return watched.settled?.record ?? record;
   }
 
   /** Sends a zero-value transfer to self at `nonce`, recorded with source "nonce-gap-filler"; false if refused. */
@@ -384,8 +507,8 @@ export class NonceManager {
       gas: TRANSFER_GAS,
       ...fees,
     };
-    const outcome = await this.#sendOne(filler, nonce, request);
-    if (outcome.accepted) await this.#record(filler, nonce, outcome.watched);
+    const outcome = await this.#sendOne(filler, nonce, request, createRecordWriter(this.#ctx.storage));
+    if (outcome.accepted) await this.#accepted(outcome);
     return outcome.accepted;
   }
 }
@@ -398,4 +521,27 @@ function shortReason(error: unknown) {
   // viem puts the node's own words in `details`; its short message is often generic.
   if (error instanceof BaseError) return error.details || error.shortMessage;
   return error instanceof Error ? error.message : String(error);
+}
+
+type Gate = { enter(): Promise<void>; leave(): void };
+
+/** Lets at most `size` callers between enter() and leave(); the rest wait in order. */
+function createGate(size: number): Gate {
+  let inside = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    enter() {
+      if (inside < size) {
+        inside++;
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    leave() {
+      const next = waiting.shift();
+      // The slot passes straight to the next waiter.
+      if (next) next();
+      else inside--;
+    },
+  };
 }

@@ -111,6 +111,8 @@ export class TransactionWatcher {
   readonly #options: TransactionWatcherOptions;
   readonly #byHash = new Map<Hash, WatchedTransaction>();
   readonly #watched = new Set<WatchedTransaction>();
+  /** Outcomes seen whose write failed (storage away): written again on every poll until stored. */
+  readonly #unwritten = new Set<WatchedTransaction>();
   #scannedThrough: bigint | undefined;
   #genesis: Promise<Hash> | undefined;
   #blockReceipts = true;
@@ -256,6 +258,7 @@ export class TransactionWatcher {
   }
 
   async #tick() {
+    if (this.#unwritten.size > 0) await this.#finishMany([...this.#unwritten].map((w) => [w, w.outcome]));
     if (this.#watched.size === 0) return;
     const anchor = this.#anchor;
     const [latest, anchorHash] = await Promise.all([
@@ -279,18 +282,24 @@ export class TransactionWatcher {
         for (let n = start; n <= end; n++) numbers.push(n);
         const blocks = await Promise.all(numbers.map((n) => this.#readBlockReceipts(n)));
         if (blocks.some((receipts) => receipts === undefined)) break;
+        // Every transaction these blocks settle is written with one storage call.
+        const settled: [WatchedTransaction, WatchedTransaction["outcome"]][] = [];
         for (const receipts of blocks) {
           for (const receipt of receipts ?? []) {
             const watched = this.#byHash.get(receipt.transactionHash);
             if (!watched) continue;
-            await this.#finish(watched, {
-              status: receipt.status === "0x1" ? "confirmed" : "failed",
-              blockNumber: BigInt(receipt.blockNumber),
-              hash: receipt.transactionHash,
-              reason: receipt.status === "0x1" ? "confirmed" : "reverted",
-            });
+            settled.push([
+              watched,
+              {
+                status: receipt.status === "0x1" ? "confirmed" : "failed",
+                blockNumber: BigInt(receipt.blockNumber),
+                hash: receipt.transactionHash,
+                reason: receipt.status === "0x1" ? "confirmed" : "reverted",
+              },
+            ]);
           }
         }
+        await this.#finishMany(settled);
         this.#scannedThrough = end;
       }
     }
@@ -477,19 +486,46 @@ export class TransactionWatcher {
   }
 
   async #finish(watched: WatchedTransaction, outcome: NonNullable<WatchedTransaction["outcome"]>) {
-    if (watched.recordId === undefined) {
+    await this.#finishMany([[watched, outcome]], true);
+  }
+
+  /**
+   * Writes the outcomes in one storage call and answers whoever waits. An outcome whose record is
+   * not stored yet waits for {@link attach}. If the write fails (storage away), the transactions
+   * stay followed with their outcome and the next poll writes them again; `rethrow` reports the
+   * failure to the caller too.
+   */
+  async #finishMany(pairs: readonly [WatchedTransaction, WatchedTransaction["outcome"]][], rethrow = false) {
+    const writes: { watched: WatchedTransaction; outcome: NonNullable<WatchedTransaction["outcome"]> }[] = [];
+    for (const [watched, outcome] of pairs) {
+      if (!outcome) continue;
       watched.outcome = outcome;
+      if (watched.recordId !== undefined) writes.push({ watched, outcome });
+    }
+    if (writes.length === 0) return;
+    let records: (TransactionRecord | undefined)[];
+    try {
+      records = await this.#ctx.storage.transactions.updateMany(
+        writes.map(({ watched, outcome }) => ({
+          id: watched.recordId as number,
+          update: { status: outcome.status, blockNumber: outcome.blockNumber, hash: outcome.hash },
+        })),
+      );
+    } catch (error) {
+      for (const { watched } of writes) this.#unwritten.add(watched);
+      if (rethrow) throw error;
+      this.#recordError(error);
       return;
     }
-    this.unwatch(watched);
-    const record = await this.#update(watched, {
-      status: outcome.status,
-      blockNumber: outcome.blockNumber,
-      hash: outcome.hash,
+    writes.forEach(({ watched, outcome }, index) => {
+      this.#unwritten.delete(watched);
+      this.unwatch(watched);
+      const record = records[index];
+      if (!record) return;
+      this.#ctx.events.emit("transaction", record);
+      watched.settled = { record, reason: outcome.reason };
+      for (const waiter of watched.waiters.splice(0)) waiter.resolve(watched.settled);
     });
-    if (!record) return;
-    watched.settled = { record, reason: outcome.reason };
-    for (const waiter of watched.waiters.splice(0)) waiter.resolve(watched.settled);
   }
 
   async #update(watched: WatchedTransaction, update: TransactionRecordUpdate) {

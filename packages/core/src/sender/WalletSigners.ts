@@ -1,5 +1,5 @@
 import type { LocalAccount } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { toFastAccount } from "../signing/toFastAccount.js";
 import type { WalletRecord } from "../storage/StorageAdapter.js";
 import type { KeyVault } from "../wallets/KeyVault.js";
 
@@ -10,7 +10,7 @@ export type WalletSigners = {
 };
 
 /**
- * Keeps the signing account of recently used wallets so that a burst of sends from one wallet
+ * Keeps the signing account (libsecp256k1 through {@link toFastAccount}) of recently used wallets so that a burst of sends from one wallet
  * decrypts its key and derives its public key once, not per transfer (both cost far more than
  * signing). Keyed by the stored key value, so a removed and re-imported wallet is opened afresh.
  * At most `limit` accounts are kept, least recently used dropped first.
@@ -30,7 +30,7 @@ export function createWalletSigners(keyVault: KeyVault, limit = 1_024): WalletSi
       } else {
         account = keyVault
           .open(wallet.privateKey, wallet.address)
-          .then((privateKey) => privateKeyToAccount(privateKey));
+          .then((privateKey) => toFastAccount(privateKey));
         // A failed open (wrong passphrase) is not kept: the next call tries again.
         account.catch(() => accounts.delete(key));
       }

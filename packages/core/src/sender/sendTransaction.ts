@@ -1,7 +1,7 @@
 import type { Address, Hex, LocalAccount } from "viem";
 import { isHex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { InvalidTransactionError } from "../errors/bots.js";
+import { toFastAccount } from "../signing/toFastAccount.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
 import { findWallet } from "../wallets/getWallet.js";
 import { parsePrivateKey } from "../wallets/parsePrivateKey.js";
@@ -88,7 +88,7 @@ export async function sendTransaction(
       return current && ctx.signers.forWallet(current);
     };
   } else {
-    const fixed = params.account ?? privateKeyToAccount(parsePrivateKey(params.privateKey).privateKey);
+    const fixed = params.account ?? toFastAccount(parsePrivateKey(params.privateKey).privateKey);
     account = fixed;
     signer = async () => fixed;
   }

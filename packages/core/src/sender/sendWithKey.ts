@@ -1,7 +1,7 @@
 import type { Address, Hash } from "viem";
 import { formatEther } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { TransactionFailedError } from "../errors/sender.js";
+import { toFastAccount } from "../signing/toFastAccount.js";
 import { parsePrivateKey } from "../wallets/parsePrivateKey.js";
 import { parseAddress } from "./parseAddress.js";
 import { parseAmount } from "./parseAmount.js";
@@ -42,7 +42,7 @@ export async function sendWithKey(
   const { privateKey } = parsePrivateKey(params.privateKey);
   const to = parseAddress(params.to, "to");
   const value = parseAmount(params.amount);
-  const account = privateKeyToAccount(privateKey);
+  const account = toFastAccount(privateKey);
   const sent = await ctx.nonceManager(account.address).send({
     account,
     to,

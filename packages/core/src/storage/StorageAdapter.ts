@@ -1,4 +1,4 @@
-import type { Address, Hash } from "viem";
+import type { Address, Hash, Hex } from "viem";
 
 /** A stored wallet as the storage adapter keeps it. */
 export type WalletRecord = {
@@ -37,7 +37,15 @@ export type TransactionRecord = {
   createdAt: string;
 };
 
-export type NewTransactionRecord = Omit<TransactionRecord, "id">;
+export type NewTransactionRecord = Omit<TransactionRecord, "id"> & {
+  /**
+   * The signed transaction (what `eth_sendRawTransaction` takes), written with the record before it
+   * is submitted: a restart re-submits it if the node never got it. Kept while the record is
+   * `pending`; an update to `confirmed` or `failed` clears it. Not part of {@link TransactionRecord}:
+   * read it with `transactions.getRawTransaction`.
+   */
+  rawTransaction?: Hex | undefined;
+};
 
 export type TransactionRecordUpdate = Partial<Pick<TransactionRecord, "hash" | "status" | "blockNumber">>;
 
@@ -78,7 +86,26 @@ export interface StorageAdapter {
 
   readonly transactions: {
     insert(record: NewTransactionRecord): Promise<TransactionRecord>;
+    /**
+     * Inserts every record in one write (one database transaction, one sync to disk): all are
+     * stored, with increasing ids in the given order, or none is. The sender's group commit.
+     */
+    insertMany(records: readonly NewTransactionRecord[]): Promise<TransactionRecord[]>;
     update(id: number, update: TransactionRecordUpdate): Promise<TransactionRecord | undefined>;
+    /**
+     * Applies every update in one write (all or none); answers the new records in the given order
+     * (undefined for an unknown id). The watcher settles a block's transactions with one call.
+     */
+    updateMany(
+      updates: readonly { id: number; update: TransactionRecordUpdate }[],
+    ): Promise<(TransactionRecord | undefined)[]>;
+    /**
+     * Deletes a record; true when there was one. The sender removes a write-ahead record whose
+     * transaction the node refused, so that the history holds only what the chain took or may take.
+     */
+    remove(id: number): Promise<boolean>;
+    /** The signed transaction stored with a still-pending record, or undefined. */
+    getRawTransaction(id: number): Promise<Hex | undefined>;
     get(id: number): Promise<TransactionRecord | undefined>;
     /** Newest first. */
     list(query: ListTransactionsQuery): Promise<TransactionRecord[]>;

@@ -1,4 +1,4 @@
-import type { Address } from "viem";
+import type { Address, Hex } from "viem";
 import { StorageClosedError, WalletExistsError } from "../errors/storage.js";
 import { encodeStateValue } from "./encodeStateValue.js";
 import { createKeyedMutex } from "./keyedMutex.js";
@@ -27,6 +27,7 @@ export function memoryStorage(): StorageAdapter {
   const wallets = new Map<number, WalletRecord>();
   const walletIds = new Map<string, number>(); // lower-case address → id
   const transactions = new Map<number, TransactionRecord>();
+  const rawTransactions = new Map<number, Hex>();
   const state = new Map<string, string>();
   const mutex = createKeyedMutex();
   let nextWalletId = 1;
@@ -35,6 +36,19 @@ export function memoryStorage(): StorageAdapter {
 
   const open = () => {
     if (closed) throw new StorageClosedError("memory");
+  };
+  const insertOne = ({ rawTransaction, ...record }: NewTransactionRecord): TransactionRecord => {
+    const stored: TransactionRecord = { ...record, id: nextTransactionId++ };
+    transactions.set(stored.id, stored);
+    if (rawTransaction !== undefined) rawTransactions.set(stored.id, rawTransaction);
+    return { ...stored };
+  };
+  const updateOne = (id: number, update: TransactionRecordUpdate) => {
+    const record = transactions.get(id);
+    if (!record) return undefined;
+    Object.assign(record, definedFields(update));
+    if (record.status !== "pending") rawTransactions.delete(id);
+    return { ...record };
   };
 
   return {
@@ -76,16 +90,28 @@ export function memoryStorage(): StorageAdapter {
     transactions: {
       async insert(record: NewTransactionRecord) {
         open();
-        const stored: TransactionRecord = { ...record, id: nextTransactionId++ };
-        transactions.set(stored.id, stored);
-        return { ...stored };
+        return insertOne(record);
+      },
+      async insertMany(records: readonly NewTransactionRecord[]) {
+        open();
+        return records.map(insertOne);
       },
       async update(id: number, update: TransactionRecordUpdate) {
         open();
-        const record = transactions.get(id);
-        if (!record) return undefined;
-        Object.assign(record, definedFields(update));
-        return { ...record };
+        return updateOne(id, update);
+      },
+      async updateMany(updates: readonly { id: number; update: TransactionRecordUpdate }[]) {
+        open();
+        return updates.map(({ id, update }) => updateOne(id, update));
+      },
+      async remove(id: number) {
+        open();
+        rawTransactions.delete(id);
+        return transactions.delete(id);
+      },
+      async getRawTransaction(id: number) {
+        open();
+        return rawTransactions.get(id);
       },
       async get(id: number) {
         open();

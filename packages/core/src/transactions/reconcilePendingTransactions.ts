@@ -1,6 +1,8 @@
-import { privateKeyToAccount } from "viem/accounts";
+import { type Hash, type Hex, parseTransaction, type TransactionSerializableEIP1559 } from "viem";
 import type { PlatformContext } from "../platform/PlatformContext.js";
+import { classifyNodeError } from "../sender/classifyNodeError.js";
 import type { TransactionWatcher } from "../sender/TransactionWatcher.js";
+import { toFastAccount } from "../signing/toFastAccount.js";
 import { MAX_TRANSACTIONS_PAGE } from "../storage/memoryStorage.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
 
@@ -9,13 +11,21 @@ export type ReconcilePendingTransactionsReturnType = {
   failed: number;
   /** Still in the node's pool: followed by the watcher from now on. */
   followed: number;
+  /**
+   * Unknown to the node, and submitted again from the signed bytes of their write-ahead record
+   * (the previous run stopped between writing the record and the node taking it); followed too.
+   */
+  resubmitted: number;
 };
 
 /**
  * Settles the records a previous run left `pending`: a receipt makes them `confirmed` (or `failed`
  * if reverted); a transaction still in the node's pool is followed by the watcher (and replaced if
- * stuck, when its wallet is stored); one the node does not know is marked `failed`. It is not
- * resubmitted: the signed bytes were not kept, and re-signing could take a nonce that has moved on.
+ * stuck, when its wallet is stored). One the node does not know is submitted again from the signed
+ * bytes its write-ahead record holds (the previous run may have stopped between the write and the
+ * submission) and followed; when the node refuses them (its nonce was used meanwhile) or the record
+ * holds none (written by an older release), it is marked `failed`. Re-signing is never tried: a
+ * new signature could take a nonce that has moved on.
  *
  * @example
  * await reconcilePendingTransactions(ctx, watcher); // createPlatform runs this on start
@@ -24,7 +34,7 @@ export async function reconcilePendingTransactions(
   ctx: PlatformContext,
   watcher: TransactionWatcher,
 ): Promise<ReconcilePendingTransactionsReturnType> {
-  const result = { confirmed: 0, failed: 0, followed: 0 };
+  const result = { confirmed: 0, failed: 0, followed: 0, resubmitted: 0 };
   let before: number | undefined;
   for (;;) {
     const page = await ctx.storage.transactions.list({
@@ -55,34 +65,67 @@ async function settle(
     result[status]++;
     return;
   }
-  const inPool = await ctx.client.getTransaction({ hash: record.hash }).catch(() => undefined);
-  if (!inPool) {
+  const [inPool, raw] = await Promise.all([
+    ctx.client.getTransaction({ hash: record.hash }).catch(() => undefined),
+    ctx.storage.transactions.getRawTransaction(record.id),
+  ]);
+  // The unsigned fields for a replacement: exactly what was signed when the bytes are stored
+  // (deployments and calls included), else what the node's pool shows.
+  const signed = raw ? parseTransaction(raw) : undefined;
+  const request: TransactionSerializableEIP1559 | undefined =
+    signed?.type === "eip1559"
+      ? { ...(signed as TransactionSerializableEIP1559), chainId: signed.chainId ?? ctx.chain.id }
+      : inPool && {
+          chainId: ctx.chain.id,
+          type: "eip1559",
+          nonce: record.nonce,
+          to: record.to,
+          value: record.value,
+          gas: inPool.gas,
+          maxFeePerGas: inPool.maxFeePerGas ?? inPool.gasPrice ?? 0n,
+          maxPriorityFeePerGas: inPool.maxPriorityFeePerGas ?? inPool.gasPrice ?? 0n,
+        };
+  if (!inPool && !raw) {
     await update(ctx, record.id, { status: "failed" });
     result.failed++;
     return;
   }
+  // Followed before any resubmission, so that no block can be missed.
   const watched = watcher.watch({
     from: record.from,
     nonce: record.nonce,
     hash: record.hash,
-    request: {
-      chainId: ctx.chain.id,
-      type: "eip1559",
-      nonce: record.nonce,
-      to: record.to,
-      value: record.value,
-      gas: inPool.gas,
-      maxFeePerGas: inPool.maxFeePerGas ?? inPool.gasPrice ?? 0n,
-      maxPriorityFeePerGas: inPool.maxPriorityFeePerGas ?? inPool.gasPrice ?? 0n,
-    },
+    serialized: raw,
+    request,
     signer: async () => {
       const wallet = await ctx.storage.wallets.getByAddress(record.from);
-      return wallet && privateKeyToAccount(await ctx.keyVault.open(wallet.privateKey, wallet.address));
+      return wallet && toFastAccount(await ctx.keyVault.open(wallet.privateKey, wallet.address));
     },
     sentAt: Date.now(),
   });
+  if (!inPool) {
+    // Written, then the previous run stopped before the node took it (or the node lost it):
+    // submit the very bytes that were recorded.
+    const refusal = await ctx.client
+      .sendRawTransaction({ serializedTransaction: raw as Hex })
+      .then(() => undefined)
+      .catch((error: unknown) => (classifyNodeError(error) === "already-known" ? undefined : error));
+    if (refusal !== undefined && !(await landed(ctx, record.hash))) {
+      watcher.unwatch(watched);
+      await update(ctx, record.id, { status: "failed" });
+      result.failed++;
+      return;
+    }
+    result.resubmitted++;
+  } else {
+    result.followed++;
+  }
   await watcher.attach(watched, record);
-  result.followed++;
+}
+
+/** True when the node has the transaction, mined or pooled (a refusal that raced its landing). */
+async function landed(ctx: PlatformContext, hash: Hash) {
+  return (await ctx.client.getTransaction({ hash }).catch(() => undefined)) !== undefined;
 }
 
 async function update(

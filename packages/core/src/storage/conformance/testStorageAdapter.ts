@@ -208,6 +208,109 @@ export function testStorageAdapter(name: string, factory: StorageAdapterFactory)
         expect(await store().transactions.update(stored.id, {})).toEqual(reverted);
       });
 
+      test("insertMany stores every record in one call, ids increasing in the given order", async () => {
+        const before = await store().transactions.insert(transactionAt(10));
+        const stored = await store().transactions.insertMany(
+          [20, 21, 22].map((index) => transactionAt(index)),
+        );
+        expect(stored).toEqual(
+          [20, 21, 22].map((index, at) => ({ ...transactionAt(index), id: stored[at]?.id })),
+        );
+        const ids = stored.map((record) => record.id);
+        expect(ids[0]).toBeGreaterThan(before.id);
+        expect(ids).toEqual([...ids].sort((a, b) => a - b));
+        expect(new Set(ids).size).toBe(3);
+        expect(await store().transactions.list({ limit: 10 })).toEqual([...stored].reverse().concat(before));
+        expect(await store().transactions.insertMany([])).toEqual([]);
+      });
+
+      test("updateMany applies every update and answers in order, undefined for an unknown id", async () => {
+        const [first, second] = await store().transactions.insertMany([transactionAt(30), transactionAt(31)]);
+        if (!first || !second) throw new Error("insertMany returned too few records");
+        const hash = hashOf("replacement 31");
+        const updated = await store().transactions.updateMany([
+          { id: second.id, update: { status: "confirmed", blockNumber: 2n ** 65n, hash } },
+          { id: second.id + 1000, update: { status: "failed" } },
+          { id: first.id, update: { status: "failed" } },
+        ]);
+        expect(updated).toEqual([
+          { ...second, status: "confirmed", blockNumber: 2n ** 65n, hash },
+          undefined,
+          { ...first, status: "failed" },
+        ]);
+        expect(await store().transactions.get(second.id)).toEqual(updated[0]);
+        expect(await store().transactions.get(first.id)).toEqual(updated[2]);
+        expect(await store().transactions.updateMany([])).toEqual([]);
+      });
+
+      test("updateMany of a block's outcomes (status, block and hash each), null blocks and unknown ids included", async () => {
+        const inserted = await store().transactions.insertMany(
+          [60, 61, 62].map((index) => transactionAt(index, { rawTransaction: "0x02" })),
+        );
+        const [a, b, c] = inserted;
+        if (!a || !b || !c) throw new Error("insertMany returned too few records");
+        const updated = await store().transactions.updateMany([
+          { id: c.id, update: { status: "confirmed", blockNumber: 2n ** 70n, hash: hashOf("c") } },
+          { id: c.id + 1000, update: { status: "confirmed", blockNumber: 1n, hash: hashOf("x") } },
+          { id: a.id, update: { status: "failed", blockNumber: null, hash: a.hash } },
+          { id: b.id, update: { status: "pending", blockNumber: null, hash: hashOf("b") } },
+        ]);
+        expect(updated).toEqual([
+          { ...c, status: "confirmed", blockNumber: 2n ** 70n, hash: hashOf("c") },
+          undefined,
+          { ...a, status: "failed", blockNumber: null },
+          { ...b, hash: hashOf("b") },
+        ]);
+        expect(await store().transactions.list({ limit: 10 })).toEqual([updated[0], updated[3], updated[2]]);
+        // Settled records drop their signed bytes; the one still pending keeps them.
+        expect(await store().transactions.getRawTransaction(c.id)).toBeUndefined();
+        expect(await store().transactions.getRawTransaction(a.id)).toBeUndefined();
+        expect(await store().transactions.getRawTransaction(b.id)).toBe("0x02");
+      });
+
+      test("the signed transaction is kept with a pending record and cleared once it settles", async () => {
+        const raw = "0x02f86c8330182480843b9aca00" as const;
+        const [kept, settled, plain] = await store().transactions.insertMany([
+          transactionAt(40, { rawTransaction: raw }),
+          transactionAt(41, { rawTransaction: `${raw}41` }),
+          transactionAt(42),
+        ]);
+        if (!kept || !settled || !plain) throw new Error("insertMany returned too few records");
+        // The bytes are not part of the record itself.
+        expect(kept).toEqual({ ...transactionAt(40), id: kept.id });
+        expect(await store().transactions.getRawTransaction(kept.id)).toBe(raw);
+        expect(await store().transactions.getRawTransaction(settled.id)).toBe(`${raw}41`);
+        expect(await store().transactions.getRawTransaction(plain.id)).toBeUndefined();
+        expect(await store().transactions.getRawTransaction(plain.id + 1000)).toBeUndefined();
+        const single = await store().transactions.insert(transactionAt(43, { rawTransaction: raw }));
+        expect(await store().transactions.getRawTransaction(single.id)).toBe(raw);
+        // A new hash (a replacement) keeps them; a final status clears them.
+        await store().transactions.update(kept.id, { hash: hashOf("replaced 40") });
+        expect(await store().transactions.getRawTransaction(kept.id)).toBe(raw);
+        await store().transactions.updateMany([
+          { id: settled.id, update: { status: "confirmed", blockNumber: 7n } },
+        ]);
+        await store().transactions.update(single.id, { status: "failed" });
+        expect(await store().transactions.getRawTransaction(settled.id)).toBeUndefined();
+        expect(await store().transactions.getRawTransaction(single.id)).toBeUndefined();
+      });
+
+      test("remove deletes a record and reports whether there was one", async () => {
+        const [kept, gone] = await store().transactions.insertMany([
+          transactionAt(50),
+          transactionAt(51, { rawTransaction: "0x02" }),
+        ]);
+        if (!gone || !kept) throw new Error("insertMany returned too few records");
+        expect(await store().transactions.remove(gone.id)).toBe(true);
+        expect(await store().transactions.remove(gone.id)).toBe(false);
+        expect(await store().transactions.get(gone.id)).toBeUndefined();
+        expect(await store().transactions.getRawTransaction(gone.id)).toBeUndefined();
+        expect(await store().transactions.list({ limit: 10 })).toEqual([kept]);
+        // The highest id removed is not given again.
+        const next = await store().transactions.insert(transactionAt(52));
+        expect(next.id).toBeGreaterThan(gone.id);
+      });
+
       test("update of an unknown id is undefined and writes nothing", async () => {
         const stored = await store().transactions.insert(transactionAt(3));
         expect(await store().transactions.update(stored.id + 1000, { status: "failed" })).toBeUndefined();
@@ -440,6 +543,10 @@ export function testStorageAdapter(name: string, factory: StorageAdapterFactory)
         () => storage.wallets.remove(wallet.id),
         () => storage.transactions.insert(transactionAt(1)),
         () => storage.transactions.update(1, { status: "failed" }),
+        () => storage.transactions.insertMany([transactionAt(1)]),
+        () => storage.transactions.updateMany([{ id: 1, update: { status: "failed" } }]),
+        () => storage.transactions.remove(1),
+        () => storage.transactions.getRawTransaction(1),
         () => storage.transactions.get(1),
         () => storage.transactions.list({ limit: 1 }),
         () => storage.state.get("key"),
