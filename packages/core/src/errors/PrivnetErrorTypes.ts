@@ -34,6 +34,7 @@ import type {
   StorageClosedError,
   StorageOpenFailedError,
   StorageSchemaUnsupportedError,
+  StorageUnreachableError,
   StorageValueInvalidError,
   WalletExistsError,
 } from "./storage.js";
@@ -60,6 +61,7 @@ export type PrivnetErrorTypes = {
   STORAGE_VALUE_INVALID: StorageValueInvalidError;
   STORAGE_OPEN_FAILED: StorageOpenFailedError;
   STORAGE_SCHEMA_UNSUPPORTED: StorageSchemaUnsupportedError;
+  STORAGE_UNREACHABLE: StorageUnreachableError;
   WALLET_NOT_FOUND: WalletNotFoundError;
   INVALID_PRIVATE_KEY: InvalidPrivateKeyError;
   INVALID_ADDRESS: InvalidAddressError;

@@ -89,6 +89,7 @@ export {
   StorageClosedError,
   StorageOpenFailedError,
   StorageSchemaUnsupportedError,
+  StorageUnreachableError,
   StorageValueInvalidError,
   TransactionFailedError,
   TransactionRejectedError,
@@ -150,6 +151,11 @@ export type {
   ListTransactionsReturnType,
 } from "../transactions/listTransactions.js";
 export type { TransactionEntry } from "../transactions/TransactionEntry.js";
+export {
+  MAX_SOURCE_LENGTH,
+  TRANSACTION_SOURCES,
+  type TransactionSource,
+} from "../transactions/TransactionSource.js";
 export type { WaitForTransactionReturnType } from "../transactions/waitForTransaction.js";
 // Wallets: what platform.wallets answers
 export type { CreateWalletParameters, CreateWalletReturnType } from "../wallets/createWallet.js";
