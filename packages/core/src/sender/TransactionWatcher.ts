@@ -135,6 +135,8 @@ export class TransactionWatcher {
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = false;
+  /** While a platform revert runs: no tick starts. */
+  #paused = 0;
   #stopError: unknown;
   #unwatch: (() => void) | undefined;
   #timer: ReturnType<typeof setInterval> | undefined;
@@ -237,6 +239,40 @@ export class TransactionWatcher {
     await this.#running;
   }
 
+  /**
+   * For `platform.revert()`: waits for a running tick, settles every followed transaction as
+   * `failed` ("the chain was reverted": whoever waits hears it), runs `revert` (the chain's and the
+   * storage's), then follows the head the chain has now, with no settled record to check again —
+   * the restored storage already holds what the chain holds. No tick runs in between.
+   */
+  async reverting(revert: () => Promise<void>): Promise<void> {
+    this.#paused++;
+    try {
+      while (this.#running) await this.#running;
+      for (const watched of [...this.#watched]) {
+        // Still being sent: its sender records it; the chain it was sent to is gone.
+        if (watched.recordId === undefined) {
+          this.unwatch(watched);
+          continue;
+        }
+        await this.#finish(watched, {
+          status: "failed",
+          blockNumber: null,
+          hash: watched.hash,
+          reason: "the chain was reverted",
+        });
+      }
+      this.#settledOnChain.clear();
+      await revert();
+      const latest = await this.#readLatest();
+      this.#anchor = latest;
+      this.#head = latest;
+      this.#scannedThrough = latest.number;
+    } finally {
+      this.#paused--;
+    }
+  }
+
   /** Number of transactions followed now. */
   get size() {
     return this.#watched.size;
@@ -289,7 +325,7 @@ export class TransactionWatcher {
   }
 
   #schedule() {
-    if (this.#stopped) return;
+    if (this.#stopped || this.#paused > 0) return;
     if (this.#running) {
       this.#again = true;
       return;
