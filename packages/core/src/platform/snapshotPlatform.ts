@@ -35,11 +35,11 @@ export async function snapshotPlatform(ctx: PlatformContext): Promise<SnapshotPl
       "Use memoryStorage(), sqliteStorage() or postgresStorage(), or give the adapter snapshot() and restore().",
     );
   }
-  let chain: Hex;
-  try {
-    chain = await ctx.client.request({ method: "evm_snapshot" as "eth_chainId" });
-  } catch (cause) {
-    throw new InvalidOptionsError("The node cannot take snapshots (evm_snapshot failed).", String(cause));
-  }
-  return { chain, storage: await storage.snapshot() };
+  const [chain, stored] = await Promise.all([
+    ctx.client.request({ method: "evm_snapshot" as "eth_chainId" }).catch((cause: unknown) => {
+      throw new InvalidOptionsError("The node cannot take snapshots (evm_snapshot failed).", String(cause));
+    }),
+    storage.snapshot(),
+  ]);
+  return { chain: chain as Hex, storage: stored };
 }

@@ -105,6 +105,9 @@ type SettledOnChain = {
   blockHash: Hash;
 };
 
+/** Least time between two ticks asked for by sends while a tick runs (ms). */
+const NUDGE_DELAY = 20;
+
 /** Records settled on chain that a rewind checks again; the oldest are forgotten past this. */
 const SETTLED_KEPT = 4096;
 
@@ -137,6 +140,7 @@ export class TransactionWatcher {
   #stopped = false;
   /** While a platform revert runs: no tick starts. */
   #paused = 0;
+  #nudgeTimer: ReturnType<typeof setTimeout> | undefined;
   #stopError: unknown;
   #unwatch: (() => void) | undefined;
   #timer: ReturnType<typeof setInterval> | undefined;
@@ -208,14 +212,32 @@ export class TransactionWatcher {
         if (active) this.#recordError(error);
       }
       if (!active) return;
+      // Not unref'd: like viem's watchers, an open platform keeps the process alive (close() ends it).
       timer = setTimeout(() => void poll(), this.#options.pollingInterval);
-      timer.unref?.();
     };
     void poll();
     return () => {
       active = false;
       if (timer) clearTimeout(timer);
     };
+  }
+
+  /**
+   * An automining node has mined a transaction by the time it is recorded: look now rather than
+   * at the next poll of the head. While a tick runs (it may have read the head before), one more
+   * follows shortly — at most one per {@link NUDGE_DELAY} ms however many sends come, so that a
+   * busy sender does not turn the watcher into a busy loop.
+   */
+  #nudge() {
+    if (!this.#running) {
+      this.#schedule();
+      return;
+    }
+    if (this.#nudgeTimer || this.#stopped) return;
+    this.#nudgeTimer = setTimeout(() => {
+      this.#nudgeTimer = undefined;
+      this.#schedule();
+    }, NUDGE_DELAY);
   }
 
   #hasDue(now: number) {
@@ -236,16 +258,18 @@ export class TransactionWatcher {
     for (const watched of this.#watched) for (const waiter of watched.waiters.splice(0)) waiter.reject(error);
     this.#unwatch?.();
     if (this.#timer) clearInterval(this.#timer);
+    if (this.#nudgeTimer) clearTimeout(this.#nudgeTimer);
     await this.#running;
   }
 
   /**
    * For `platform.revert()`: waits for a running tick, settles every followed transaction as
-   * `failed` ("the chain was reverted": whoever waits hears it), runs `revert` (the chain's and the
-   * storage's), then follows the head the chain has now, with no settled record to check again —
-   * the restored storage already holds what the chain holds. No tick runs in between.
+   * `failed` ("the chain was reverted": whoever waits hears it), runs `revertChain`, then
+   * `restoreState` (the storage's) while it reads the head the chain has now, and follows that
+   * head with no settled record to check again — the restored storage already holds what the
+   * chain holds. No tick runs in between.
    */
-  async reverting(revert: () => Promise<void>): Promise<void> {
+  async reverting(revertChain: () => Promise<void>, restoreState: () => Promise<void>): Promise<void> {
     this.#paused++;
     try {
       while (this.#running) await this.#running;
@@ -263,8 +287,8 @@ export class TransactionWatcher {
         });
       }
       this.#settledOnChain.clear();
-      await revert();
-      const latest = await this.#readLatest();
+      await revertChain();
+      const [latest] = await Promise.all([this.#readLatest(), restoreState()]);
       this.#anchor = latest;
       this.#head = latest;
       this.#scannedThrough = latest.number;
@@ -312,9 +336,7 @@ export class TransactionWatcher {
       await this.#finish(watched, watched.outcome);
       return;
     }
-    // An automining node has mined it already: look now rather than at the next poll of the head.
-    // Under load a tick is running and the next head change brings it, so this adds no ticks.
-    if (!this.#running) this.#schedule();
+    this.#nudge();
   }
 
   /** Resolves with the record once it is confirmed or failed. */
