@@ -118,10 +118,10 @@ const SETTLED_KEPT = 4096;
  * fee (up to 5 times), resubmits ones the node forgot and fails those dropped for good (nonce used
  * by another transaction, or gone past `dropAfter`).
  *
- * The head is followed by its hash, not only its number (over HTTP the watcher polls the latest
- * block itself; viem's `watchBlockNumber` only reports numbers above the last it saw, and after an
- * `evm_revert` the next block has a number already seen). Each head change checks that the block
- * seen last is still there with the same hash. When it is not, the chain went back — reset (a new
+ * Over HTTP the watcher polls the head's number itself and reacts to any change, down included
+ * (viem's `watchBlockNumber` only reports numbers above the last it saw, and after an `evm_revert`
+ * the next block has a number already seen). Each tick checks that the block seen last is still
+ * there with the same hash. When it is not, the chain went back — reset (a new
  * genesis hash) or reverted (`evm_revert`, a reorganisation): the scan restarts at the new head,
  * followed transactions the chain no longer knows fail, records settled in blocks the chain lost
  * are checked again (see {@link rewound}), and `onChainRewound` is called. A failed poll is retried
@@ -145,8 +145,8 @@ export class TransactionWatcher {
   #unwatch: (() => void) | undefined;
   #timer: ReturnType<typeof setInterval> | undefined;
   #anchor: Anchor | undefined;
-  /** The head the poller saw last (HTTP transports). */
-  #head: Anchor | undefined;
+  /** The head's number the poller saw last (HTTP transports). */
+  #headNumber: bigint | undefined;
   readonly #settledOnChain = new Map<number, SettledOnChain>();
   #errors = 0;
   #lastError: TransactionWatcherStatus["lastError"] = null;
@@ -170,7 +170,7 @@ export class TransactionWatcher {
     const [latest] = await Promise.all([this.#readLatest(), this.genesisHash()]);
     this.#scannedThrough = latest.number;
     this.#anchor = latest;
-    this.#head = latest;
+    this.#headNumber = latest.number;
     this.#watchBlocks();
     const interval = Math.max(50, Math.min(this.#options.replaceAfter / 2, 1_000));
     // Only for what waits too long: confirmations come with the head's changes.
@@ -196,15 +196,20 @@ export class TransactionWatcher {
     this.#unwatch = this.#pollHead();
   }
 
-  /** Polls the latest block and schedules a tick whenever its hash changes (up, down or sideways). */
+  /**
+   * Polls the head's number (`eth_blockNumber`: cheap however full the blocks) and schedules a
+   * tick whenever it changes, down as well as up. A block replaced at the same height between two
+   * polls is seen at the next block, or right away when we sent into it (see {@link attach}): each
+   * tick checks the hash of the block it saw last.
+   */
   #pollHead(): () => void {
     let active = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const head = await this.#readLatest();
-        if (active && head.hash !== this.#head?.hash) {
-          this.#head = head;
+        const head = await this.#ctx.client.getBlockNumber({ cacheTime: 0 });
+        if (active && head !== this.#headNumber) {
+          this.#headNumber = head;
           this.#schedule();
         }
       } catch (error) {
@@ -290,7 +295,7 @@ export class TransactionWatcher {
       await revertChain();
       const [latest] = await Promise.all([this.#readLatest(), restoreState()]);
       this.#anchor = latest;
-      this.#head = latest;
+      this.#headNumber = latest.number;
       this.#scannedThrough = latest.number;
     } finally {
       this.#paused--;
