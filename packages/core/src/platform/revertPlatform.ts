@@ -46,6 +46,7 @@ export async function revertPlatform(ctx: RevertPlatformContext, snapshot: Platf
       }
     },
     () => restore(snapshot.storage),
+    snapshot.head,
   );
   ctx.forget();
   await reconcilePendingTransactions(ctx, ctx.watcher);

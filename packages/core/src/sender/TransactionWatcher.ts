@@ -270,11 +270,15 @@ export class TransactionWatcher {
   /**
    * For `platform.revert()`: waits for a running tick, settles every followed transaction as
    * `failed` ("the chain was reverted": whoever waits hears it), runs `revertChain`, then
-   * `restoreState` (the storage's) while it reads the head the chain has now, and follows that
-   * head with no settled record to check again — the restored storage already holds what the
-   * chain holds. No tick runs in between.
+   * `restoreState` (the storage's), and follows the chain from `head` (where the revert took it;
+   * the next tick checks its hash like any other) with no settled record to check again — the
+   * restored storage already holds what the chain holds. No tick runs in between.
    */
-  async reverting(revertChain: () => Promise<void>, restoreState: () => Promise<void>): Promise<void> {
+  async reverting(
+    revertChain: () => Promise<void>,
+    restoreState: () => Promise<void>,
+    head: { number: bigint; hash: Hash },
+  ): Promise<void> {
     this.#paused++;
     try {
       while (this.#running) await this.#running;
@@ -293,10 +297,10 @@ export class TransactionWatcher {
       }
       this.#settledOnChain.clear();
       await revertChain();
-      const [latest] = await Promise.all([this.#readLatest(), restoreState()]);
-      this.#anchor = latest;
-      this.#headNumber = latest.number;
-      this.#scannedThrough = latest.number;
+      await restoreState();
+      this.#anchor = { number: head.number, hash: head.hash };
+      this.#headNumber = head.number;
+      this.#scannedThrough = head.number;
     } finally {
       this.#paused--;
     }
