@@ -393,6 +393,9 @@ export class TransactionWatcher {
       anchor ? this.#hashAt(anchor.number) : undefined,
     ]);
     const head = latest.number;
+    // The poller compares with the freshest head known, so that a head that went up and back
+    // down between two of its polls is still a change.
+    this.#headNumber = head;
     if (anchor && anchorHash !== anchor.hash) {
       // The block seen last is gone or different: the chain went back under us.
       const genesis = await this.#readGenesis();
@@ -665,18 +668,17 @@ export class TransactionWatcher {
       cause === "reset"
         ? undefined
         : await client.getTransaction({ hash: entry.hash }).catch(() => undefined);
+    // Followed before anyone hears it is pending again.
+    const watched = inPool
+      ? this.watch({ from: entry.from, nonce: entry.nonce, hash: entry.hash, sentAt: Date.now() })
+      : undefined;
     const record = await this.#updateRecord(entry.recordId, {
       status: inPool ? "pending" : "failed",
       blockNumber: null,
     });
-    if (!inPool || !record) return;
-    const watched = this.watch({
-      from: entry.from,
-      nonce: entry.nonce,
-      hash: entry.hash,
-      sentAt: Date.now(),
-    });
-    await this.attach(watched, record);
+    if (!watched) return;
+    if (record) await this.attach(watched, record);
+    else this.unwatch(watched);
   }
 
   #remember(entry: SettledOnChain) {
