@@ -124,8 +124,8 @@ const SETTLED_KEPT = 4096;
  * there with the same hash. When it is not, the chain went back — reset (a new
  * genesis hash) or reverted (`evm_revert`, a reorganisation): the scan restarts at the new head,
  * followed transactions the chain no longer knows fail, records settled in blocks the chain lost
- * are checked again (see {@link rewound}), and `onChainRewound` is called. A failed poll is retried
- * and counted in {@link status}.
+ * are checked again (re-included, back in the pool, or failed), and `onChainRewound` is called. A
+ * failed poll is retried and counted in {@link status}.
  */
 export class TransactionWatcher {
   readonly #ctx: PlatformContext;
