@@ -11,5 +11,6 @@ export { parseAddress } from "../sender/parseAddress.js";
 export { parseAmount } from "../sender/parseAmount.js";
 export { encodeStateValue } from "../storage/encodeStateValue.js";
 export { createKeyedMutex } from "../storage/keyedMutex.js";
+export { unknownSnapshot } from "../storage/memoryStorage.js";
 export { transactionsPageSize } from "../storage/transactionsPageSize.js";
 export { parsePrivateKey } from "../wallets/parsePrivateKey.js";

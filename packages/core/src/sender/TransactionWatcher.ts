@@ -69,6 +69,8 @@ export type WatchedTransaction = {
   outcome?: {
     status: Exclude<TransactionStatus, "pending">;
     blockNumber: bigint | null;
+    /** The block that holds it, when it was settled by a receipt. */
+    blockHash?: Hash | undefined;
     hash: Hash;
     reason: string;
   };
@@ -89,22 +91,42 @@ export type WatchedTransaction = {
 export { MAX_REPLACEMENTS };
 
 // Receipts arrive as raw JSON-RPC objects from eth_getBlockReceipts.
-type RawReceipt = { transactionHash: Hash; status: Hex; blockNumber: Hex };
+type RawReceipt = { transactionHash: Hash; status: Hex; blockNumber: Hex; blockHash: Hash };
 
 /** A block the watcher has seen: if its hash changes, the chain went back under it. */
 type Anchor = { number: bigint; hash: Hash };
 
+/** A record settled by a receipt: checked again when the chain goes back under its block. */
+type SettledOnChain = {
+  recordId: number;
+  from: Address;
+  nonce: number;
+  hash: Hash;
+  blockNumber: bigint;
+  blockHash: Hash;
+};
+
+/** Least time between two ticks asked for by sends while a tick runs (ms). */
+const NUDGE_DELAY = 20;
+
+/** Records settled on chain that a rewind checks again; the oldest are forgotten past this. */
+const SETTLED_KEPT = 4096;
+
 /**
- * Follows sent transactions until they are confirmed or failed, driven by new blocks
- * (`watchBlockNumber`): each new block's receipts are read with one `eth_getBlockReceipts` and
- * matched against the followed hashes. A timer, for when no block comes, replaces transactions
- * pending past `replaceAfter` with a 12.5 % higher fee (up to 5 times), resubmits ones the node forgot and fails
- * those dropped for good (nonce used by another transaction, or gone past `dropAfter`).
+ * Follows sent transactions until they are confirmed or failed, driven by the chain's head: each
+ * new block's receipts are read with one `eth_getBlockReceipts` and matched against the followed
+ * hashes. A timer, for transactions pending past `replaceAfter`, replaces them with a 12.5 % higher
+ * fee (up to 5 times), resubmits ones the node forgot and fails those dropped for good (nonce used
+ * by another transaction, or gone past `dropAfter`).
  *
- * Each poll also checks that the block it saw last is still there with the same hash. When it is
- * not, the chain went back — reset (a new genesis hash) or reverted (`evm_revert`, a
- * reorganisation): the scan restarts at the new head, transactions the chain no longer knows fail,
- * and `onChainRewound` is called. A failed poll is retried and counted in {@link status}.
+ * Over HTTP the watcher polls the head's number itself and reacts to any change, down included
+ * (viem's `watchBlockNumber` only reports numbers above the last it saw, and after an `evm_revert`
+ * the next block has a number already seen). Each tick checks that the block seen last is still
+ * there with the same hash. When it is not, the chain went back — reset (a new
+ * genesis hash) or reverted (`evm_revert`, a reorganisation): the scan restarts at the new head,
+ * followed transactions the chain no longer knows fail, records settled in blocks the chain lost
+ * are checked again (re-included, back in the pool, or failed), and `onChainRewound` is called. A
+ * failed poll is retried and counted in {@link status}.
  */
 export class TransactionWatcher {
   readonly #ctx: PlatformContext;
@@ -119,10 +141,16 @@ export class TransactionWatcher {
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = false;
+  /** While a platform revert runs: no tick starts. */
+  #paused = 0;
+  #nudgeTimer: ReturnType<typeof setTimeout> | undefined;
   #stopError: unknown;
   #unwatch: (() => void) | undefined;
   #timer: ReturnType<typeof setInterval> | undefined;
   #anchor: Anchor | undefined;
+  /** The head's number the poller saw last (HTTP transports). */
+  #headNumber: bigint | undefined;
+  readonly #settledOnChain = new Map<number, SettledOnChain>();
   #errors = 0;
   #lastError: TransactionWatcherStatus["lastError"] = null;
 
@@ -145,27 +173,87 @@ export class TransactionWatcher {
     const [latest] = await Promise.all([this.#readLatest(), this.genesisHash()]);
     this.#scannedThrough = latest.number;
     this.#anchor = latest;
+    this.#headNumber = latest.number;
     this.#watchBlocks();
     const interval = Math.max(50, Math.min(this.#options.replaceAfter / 2, 1_000));
+    // Only for what waits too long: confirmations come with the head's changes.
     this.#timer = setInterval(() => {
-      if (this.#watched.size > 0) this.#schedule();
+      if (this.#hasDue(Date.now())) this.#schedule();
     }, interval);
     this.#timer.unref?.();
   }
 
   #watchBlocks() {
     this.#unwatch?.();
-    this.#unwatch = this.#ctx.client.watchBlockNumber({
-      pollingInterval: this.#options.pollingInterval,
-      emitOnBegin: true,
-      onBlockNumber: (blockNumber) => {
-        // While nothing is followed there is nothing to read: move the scan start along.
-        if (this.#watched.size === 0 && !this.#running) this.#scannedThrough = blockNumber;
-        this.#schedule();
-      },
-      // The poll of the next block retries; the failure is counted like a failed tick's.
-      onError: (error) => this.#recordError(error),
-    });
+    const type = this.#ctx.client.transport.type;
+    if (type === "webSocket" || type === "ipc") {
+      // newHeads reports every head, a lower or equal number after a revert included.
+      this.#unwatch = this.#ctx.client.watchBlockNumber({
+        emitOnBegin: true,
+        onBlockNumber: () => this.#schedule(),
+        // The next head retries; the failure is counted like a failed tick's.
+        onError: (error) => this.#recordError(error),
+      });
+      return;
+    }
+    this.#unwatch = this.#pollHead();
+  }
+
+  /**
+   * Polls the head's number (`eth_blockNumber`: cheap however full the blocks) and schedules a
+   * tick whenever it changes, down as well as up. A block replaced at the same height between two
+   * polls is seen at the next block, or right away when we sent into it (see {@link attach}): each
+   * tick checks the hash of the block it saw last.
+   */
+  #pollHead(): () => void {
+    let active = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const head = await this.#ctx.client.getBlockNumber({ cacheTime: 0 });
+        if (active && head !== this.#headNumber) {
+          this.#headNumber = head;
+          this.#schedule();
+        }
+      } catch (error) {
+        // The next poll retries; the failure is counted like a failed tick's.
+        if (active) this.#recordError(error);
+      }
+      if (!active) return;
+      // Not unref'd: like viem's watchers, an open platform keeps the process alive (close() ends it).
+      timer = setTimeout(() => void poll(), this.#options.pollingInterval);
+    };
+    void poll();
+    return () => {
+      active = false;
+      if (timer) clearTimeout(timer);
+    };
+  }
+
+  /**
+   * An automining node has mined a transaction by the time it is recorded: look now rather than
+   * at the next poll of the head. While a tick runs (it may have read the head before), one more
+   * follows shortly — at most one per {@link NUDGE_DELAY} ms however many sends come, so that a
+   * busy sender does not turn the watcher into a busy loop.
+   */
+  #nudge() {
+    if (!this.#running) {
+      this.#schedule();
+      return;
+    }
+    if (this.#nudgeTimer || this.#stopped) return;
+    this.#nudgeTimer = setTimeout(() => {
+      this.#nudgeTimer = undefined;
+      this.#schedule();
+    }, NUDGE_DELAY);
+  }
+
+  #hasDue(now: number) {
+    for (const watched of this.#watched) {
+      if (watched.recordId !== undefined && now - watched.lastCheck >= this.#options.replaceAfter)
+        return true;
+    }
+    return false;
   }
 
   /**
@@ -178,7 +266,47 @@ export class TransactionWatcher {
     for (const watched of this.#watched) for (const waiter of watched.waiters.splice(0)) waiter.reject(error);
     this.#unwatch?.();
     if (this.#timer) clearInterval(this.#timer);
+    if (this.#nudgeTimer) clearTimeout(this.#nudgeTimer);
     await this.#running;
+  }
+
+  /**
+   * For `platform.revert()`: waits for a running tick, settles every followed transaction as
+   * `failed` ("the chain was reverted": whoever waits hears it), runs `revertChain`, then
+   * `restoreState` (the storage's), and follows the chain from `head` (where the revert took it;
+   * the next tick checks its hash like any other) with no settled record to check again — the
+   * restored storage already holds what the chain holds. No tick runs in between.
+   */
+  async reverting(
+    revertChain: () => Promise<void>,
+    restoreState: () => Promise<void>,
+    head: { number: bigint; hash: Hash },
+  ): Promise<void> {
+    this.#paused++;
+    try {
+      while (this.#running) await this.#running;
+      for (const watched of [...this.#watched]) {
+        // Still being sent: its sender records it; the chain it was sent to is gone.
+        if (watched.recordId === undefined) {
+          this.unwatch(watched);
+          continue;
+        }
+        await this.#finish(watched, {
+          status: "failed",
+          blockNumber: null,
+          hash: watched.hash,
+          reason: "the chain was reverted",
+        });
+      }
+      this.#settledOnChain.clear();
+      await revertChain();
+      await restoreState();
+      this.#anchor = { number: head.number, hash: head.hash };
+      this.#headNumber = head.number;
+      this.#scannedThrough = head.number;
+    } finally {
+      this.#paused--;
+    }
   }
 
   /** Number of transactions followed now. */
@@ -216,7 +344,11 @@ export class TransactionWatcher {
   /** Links the stored record; an outcome seen meanwhile is written now. */
   async attach(watched: WatchedTransaction, record: TransactionRecord) {
     watched.recordId = record.id;
-    if (watched.outcome) await this.#finish(watched, watched.outcome);
+    if (watched.outcome) {
+      await this.#finish(watched, watched.outcome);
+      return;
+    }
+    this.#nudge();
   }
 
   /** Resolves with the record once it is confirmed or failed. */
@@ -227,7 +359,7 @@ export class TransactionWatcher {
   }
 
   #schedule() {
-    if (this.#stopped) return;
+    if (this.#stopped || this.#paused > 0) return;
     if (this.#running) {
       this.#again = true;
       return;
@@ -259,13 +391,15 @@ export class TransactionWatcher {
 
   async #tick() {
     if (this.#unwritten.size > 0) await this.#finishMany([...this.#unwritten].map((w) => [w, w.outcome]));
-    if (this.#watched.size === 0) return;
     const anchor = this.#anchor;
     const [latest, anchorHash] = await Promise.all([
       this.#readLatest(),
       anchor ? this.#hashAt(anchor.number) : undefined,
     ]);
     const head = latest.number;
+    // The poller compares with the freshest head known, so that a head that went up and back
+    // down between two of its polls is still a change.
+    this.#headNumber = head;
     if (anchor && anchorHash !== anchor.hash) {
       // The block seen last is gone or different: the chain went back under us.
       const genesis = await this.#readGenesis();
@@ -274,6 +408,11 @@ export class TransactionWatcher {
       return;
     }
     this.#anchor = latest;
+    if (this.#watched.size === 0) {
+      // Nothing to read: move the scan start along.
+      this.#scannedThrough = head;
+      return;
+    }
     const from = this.#scannedThrough === undefined ? head : this.#scannedThrough + 1n;
     if (this.#blockReceipts) {
       for (let start = from; start <= head && this.#watched.size > 0; start += 8n) {
@@ -293,6 +432,7 @@ export class TransactionWatcher {
               {
                 status: receipt.status === "0x1" ? "confirmed" : "failed",
                 blockNumber: BigInt(receipt.blockNumber),
+                blockHash: receipt.blockHash,
                 hash: receipt.transactionHash,
                 reason: receipt.status === "0x1" ? "confirmed" : "reverted",
               },
@@ -336,6 +476,7 @@ export class TransactionWatcher {
       await this.#finish(watched, {
         status: receipt.status === "success" ? "confirmed" : "failed",
         blockNumber: receipt.blockNumber,
+        blockHash: receipt.blockHash,
         hash,
         reason: receipt.status === "success" ? "confirmed" : "reverted",
       });
@@ -434,6 +575,9 @@ export class TransactionWatcher {
     // viem's block watcher only reports numbers above the last it saw: start it afresh.
     if (!this.#stopped) this.#watchBlocks();
     this.#options.onChainRewound?.(cause);
+    // Before the followed ones settle on the new chain: the walk down stops at the first block
+    // whose records are all still there, and those must be from before the rewind.
+    await this.#recheckSettled(cause);
     // What the chain knows now stays followed (in a block: settled here; in the pool: followed
     // on); the rest is gone with the blocks that held it.
     await Promise.all(
@@ -485,6 +629,72 @@ export class TransactionWatcher {
     );
   }
 
+  /**
+   * After a rewind: records settled in blocks the chain no longer has are checked again, newest
+   * block first, down to the first block still there (everything below it is too). In a block
+   * again (a reorganisation re-included it): its block number is updated. Back in the pool: pending
+   * again, and followed. Gone: `failed` with no block number (reason `dropped: the chain was
+   * reverted`), so that the history never calls confirmed what the chain does not hold. Such a
+   * record is not resubmitted: after an `evm_revert` in a test suite that would replay the
+   * reverted test's transactions into the next test.
+   */
+  async #recheckSettled(cause: ChainRewindCause) {
+    const byBlock = new Map<bigint, SettledOnChain[]>();
+    for (const entry of this.#settledOnChain.values()) {
+      byBlock.set(entry.blockNumber, [...(byBlock.get(entry.blockNumber) ?? []), entry]);
+    }
+    const numbers = [...byBlock.keys()].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0));
+    for (const number of numbers) {
+      const entries = byBlock.get(number) as SettledOnChain[];
+      // A reset leaves no block of the old chain: no need to ask.
+      const hash = cause === "reset" ? null : await this.#hashAt(number);
+      const lost = entries.filter((entry) => entry.blockHash !== hash);
+      if (lost.length === 0) break;
+      await Promise.all(lost.map((entry) => this.#recheck(entry, cause)));
+    }
+  }
+
+  async #recheck(entry: SettledOnChain, cause: ChainRewindCause) {
+    this.#settledOnChain.delete(entry.recordId);
+    const client = this.#ctx.client;
+    const receipt =
+      cause === "reset"
+        ? undefined
+        : await client.getTransactionReceipt({ hash: entry.hash }).catch(() => undefined);
+    if (receipt) {
+      this.#remember({ ...entry, blockNumber: receipt.blockNumber, blockHash: receipt.blockHash });
+      await this.#updateRecord(entry.recordId, {
+        status: receipt.status === "success" ? "confirmed" : "failed",
+        blockNumber: receipt.blockNumber,
+      });
+      return;
+    }
+    const inPool =
+      cause === "reset"
+        ? undefined
+        : await client.getTransaction({ hash: entry.hash }).catch(() => undefined);
+    // Followed before anyone hears it is pending again.
+    const watched = inPool
+      ? this.watch({ from: entry.from, nonce: entry.nonce, hash: entry.hash, sentAt: Date.now() })
+      : undefined;
+    const record = await this.#updateRecord(entry.recordId, {
+      status: inPool ? "pending" : "failed",
+      blockNumber: null,
+    });
+    if (!watched) return;
+    if (record) await this.attach(watched, record);
+    else this.unwatch(watched);
+  }
+
+  #remember(entry: SettledOnChain) {
+    this.#settledOnChain.delete(entry.recordId);
+    this.#settledOnChain.set(entry.recordId, entry);
+    if (this.#settledOnChain.size > SETTLED_KEPT) {
+      const oldest = this.#settledOnChain.keys().next().value as number;
+      this.#settledOnChain.delete(oldest);
+    }
+  }
+
   async #finish(watched: WatchedTransaction, outcome: NonNullable<WatchedTransaction["outcome"]>) {
     await this.#finishMany([[watched, outcome]], true);
   }
@@ -519,6 +729,16 @@ export class TransactionWatcher {
     }
     writes.forEach(({ watched, outcome }, index) => {
       this.#unwritten.delete(watched);
+      if (outcome.blockNumber !== null && outcome.blockHash && watched.recordId !== undefined) {
+        this.#remember({
+          recordId: watched.recordId,
+          from: watched.from,
+          nonce: watched.nonce,
+          hash: outcome.hash,
+          blockNumber: outcome.blockNumber,
+          blockHash: outcome.blockHash,
+        });
+      }
       this.unwatch(watched);
       const record = records[index];
       if (!record) return;
@@ -530,7 +750,11 @@ export class TransactionWatcher {
 
   async #update(watched: WatchedTransaction, update: TransactionRecordUpdate) {
     if (watched.recordId === undefined) return undefined;
-    const record = await this.#ctx.storage.transactions.update(watched.recordId, update);
+    return this.#updateRecord(watched.recordId, update);
+  }
+
+  async #updateRecord(id: number, update: TransactionRecordUpdate) {
+    const record = await this.#ctx.storage.transactions.update(id, update);
     if (record) this.#ctx.events.emit("transaction", record);
     return record;
   }
