@@ -1,0 +1,23 @@
+import type { Client } from "viem";
+import { getBlockNumber, mine } from "viem/actions";
+
+export type MineBlocksParameters = {
+  /** How many blocks. */
+  blocks: number;
+  /** Seconds between their timestamps. Default: 1. */
+  interval?: number;
+};
+
+/**
+ * Mines `blocks` empty blocks at once (`anvil_mine`); returns the latest block number.
+ *
+ * @example
+ * await mineBlocks(testClient, { blocks: 100 });
+ */
+export async function mineBlocks(client: Client, params: MineBlocksParameters): Promise<bigint> {
+  await mine(client as Parameters<typeof mine>[0], {
+    blocks: params.blocks,
+    ...(params.interval === undefined ? {} : { interval: params.interval }),
+  });
+  return getBlockNumber(client, { cacheTime: 0 });
+}
