@@ -214,6 +214,8 @@ export type Platform = {
   readonly events: EventEmitter<PlatformEvents>;
   /** Stops the watcher, refuses new sends, removes listeners and closes the storage. Idempotent. */
   close(): Promise<void>;
+  /** `close()`, for `await using platform = await createPlatform(…)`. */
+  [Symbol.asyncDispose](): Promise<void>;
 };
 
 /**
@@ -362,7 +364,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
       return running;
     };
 
-  return {
+  const platform: Platform = {
     chain,
     client,
     storage,
@@ -427,6 +429,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
       names: () => bots.names(),
     },
     events,
+    [Symbol.asyncDispose]: () => platform.close(),
     close() {
       closing ??= (async () => {
         // Bots first: their loops stop (they stay marked running, to resume on the next start).
@@ -445,6 +448,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
       return closing;
     },
   };
+  return platform;
 }
 
 function checkOptions(options: CreatePlatformOptions) {

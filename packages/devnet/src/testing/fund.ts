@@ -1,6 +1,7 @@
 import type { Address, Client } from "viem";
 import { parseEther } from "viem";
 import { getBalance, setBalance } from "viem/actions";
+import type { AnvilTestClient } from "./AnvilTestClient.js";
 
 export type FundParameters = {
   address: Address;
@@ -25,12 +26,12 @@ export type FundParameters = {
  * await fund(testClient, { address: alice, amount: "10" });   // 10 ETH more
  * await fund(testClient, { address: bob, balance: "0" });     // broke
  */
-export async function fund(client: Client, params: FundParameters): Promise<bigint> {
+export async function fund(client: AnvilTestClient, params: FundParameters): Promise<bigint> {
   const value =
     params.balance !== undefined
       ? parseEther(params.balance)
       : (await getBalance(client, { address: params.address, blockTag: "latest" })) +
         parseEther(params.amount);
-  await setBalance(client as Parameters<typeof setBalance>[0], { address: params.address, value });
+  await setBalance(client as never, { address: params.address, value });
   return value;
 }

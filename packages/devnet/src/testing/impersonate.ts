@@ -11,6 +11,7 @@ import {
   type WalletClient,
 } from "viem";
 import { impersonateAccount, stopImpersonatingAccount } from "viem/actions";
+import type { AnvilTestClient } from "./AnvilTestClient.js";
 
 /**
  * Sends as any address without its key (`anvil_impersonateAccount`) for the length of `run`:
@@ -24,11 +25,11 @@ import { impersonateAccount, stopImpersonatingAccount } from "viem/actions";
  * });
  */
 export async function impersonate<T>(
-  client: Client,
+  client: AnvilTestClient,
   address: Address,
   run: (wallet: ImpersonatedWalletClient) => Promise<T>,
 ): Promise<T> {
-  const test = client as Parameters<typeof impersonateAccount>[0];
+  const test = client as never;
   await impersonateAccount(test, { address });
   try {
     return await run(impersonatedWallet(client, address));
@@ -37,16 +38,16 @@ export async function impersonate<T>(
   }
 }
 
-function impersonatedWallet(client: Client, address: Address): ImpersonatedWalletClient {
+function impersonatedWallet(client: AnvilTestClient, address: Address): ImpersonatedWalletClient {
   return createWalletClient({
     account: address,
     chain: client.chain,
     // The node signs for an impersonated account: requests go through the client's connection.
     transport: custom({ request: (args) => client.request(args) }),
     cacheTime: 0,
-  }).extend(publicActions);
+  }).extend(publicActions) as ImpersonatedWalletClient;
 }
 
 /** A wallet client that sends as the impersonated address, without its key; with the public actions. */
-export type ImpersonatedWalletClient = WalletClient<Transport, Chain | undefined, Account> &
-  PublicActions<Transport, Chain | undefined>;
+export type ImpersonatedWalletClient = WalletClient<Transport, Chain, Account> &
+  PublicActions<Transport, Chain>;

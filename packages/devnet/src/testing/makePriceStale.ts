@@ -2,6 +2,7 @@ import type { Platform } from "@privnet/core";
 import { priceOracleAbi } from "@privnet/core/contracts";
 import type { Client } from "viem";
 import { getBlock, readContract } from "viem/actions";
+import type { AnvilTestClient } from "./AnvilTestClient.js";
 import { timeTravel } from "./timeTravel.js";
 
 export type MakePriceStaleParameters = {
@@ -28,7 +29,7 @@ export type MakePriceStaleReturnType = {
  * await expect(platform.lending.borrow({ … })).rejects.toMatchObject({ code: "PRICE_STALE" });
  */
 export async function makePriceStale(
-  client: Client,
+  client: AnvilTestClient,
   platform: Platform,
   params: MakePriceStaleParameters,
 ): Promise<MakePriceStaleReturnType> {

@@ -1,10 +1,11 @@
 import type { Client } from "viem";
 import { getBlockNumber, mine } from "viem/actions";
+import type { AnvilTestClient } from "./AnvilTestClient.js";
 
 export type MineBlocksParameters = {
   /** How many blocks. */
   blocks: number;
-  /** Seconds between their timestamps. Default: 1. */
+  /** Seconds between their timestamps. Default: anvil's, 1. */
   interval?: number;
 };
 
@@ -14,8 +15,8 @@ export type MineBlocksParameters = {
  * @example
  * await mineBlocks(testClient, { blocks: 100 });
  */
-export async function mineBlocks(client: Client, params: MineBlocksParameters): Promise<bigint> {
-  await mine(client as Parameters<typeof mine>[0], {
+export async function mineBlocks(client: AnvilTestClient, params: MineBlocksParameters): Promise<bigint> {
+  await mine(client as never, {
     blocks: params.blocks,
     ...(params.interval === undefined ? {} : { interval: params.interval }),
   });

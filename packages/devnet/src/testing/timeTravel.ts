@@ -1,5 +1,6 @@
 import type { Client } from "viem";
 import { getBlock, increaseTime, mine, setNextBlockTimestamp } from "viem/actions";
+import type { AnvilTestClient } from "./AnvilTestClient.js";
 
 export type TimeTravelParameters =
   | {
@@ -20,8 +21,8 @@ export type TimeTravelParameters =
  * @example
  * await timeTravel(testClient, { seconds: 3601 }); // past the oracle's one-hour heartbeat
  */
-export async function timeTravel(client: Client, params: TimeTravelParameters): Promise<bigint> {
-  const test = client as Parameters<typeof mine>[0];
+export async function timeTravel(client: AnvilTestClient, params: TimeTravelParameters): Promise<bigint> {
+  const test = client as never;
   if (params.to !== undefined) {
     await setNextBlockTimestamp(test, { timestamp: BigInt(params.to) });
   } else {
