@@ -1,4 +1,4 @@
-import type { Address, Client } from "viem";
+import type { Address } from "viem";
 import { parseEther } from "viem";
 import { getBalance, setBalance } from "viem/actions";
 import type { AnvilTestClient } from "./AnvilTestClient.js";

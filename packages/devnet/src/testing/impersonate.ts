@@ -2,7 +2,6 @@ import {
   type Account,
   type Address,
   type Chain,
-  type Client,
   createWalletClient,
   custom,
   type PublicActions,

@@ -1,6 +1,5 @@
 import type { Platform } from "@privnet/core";
 import { priceOracleAbi } from "@privnet/core/contracts";
-import type { Client } from "viem";
 import { getBlock, readContract } from "viem/actions";
 import type { AnvilTestClient } from "./AnvilTestClient.js";
 import { timeTravel } from "./timeTravel.js";

@@ -1,4 +1,3 @@
-import type { Client } from "viem";
 import { getBlockNumber, mine } from "viem/actions";
 import type { AnvilTestClient } from "./AnvilTestClient.js";
 

@@ -1,4 +1,3 @@
-import type { Client } from "viem";
 import { getBlock, increaseTime, mine, setNextBlockTimestamp } from "viem/actions";
 import type { AnvilTestClient } from "./AnvilTestClient.js";
 
