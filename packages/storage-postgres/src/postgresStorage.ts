@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import {
   createKeyedMutex,
   encodeStateValue,
@@ -9,10 +10,12 @@ import {
   type StorageAdapter,
   StorageClosedError,
   StorageOpenFailedError,
+  type StorageSnapshotId,
   type TransactionRecord,
   type TransactionRecordUpdate,
   type TransactionStatus,
   transactionsPageSize,
+  unknownSnapshot,
   WalletExistsError,
   type WalletRecord,
 } from "@privnet/core";
@@ -36,6 +39,10 @@ export type PostgresStorageOptions = {
 };
 
 const UNIQUE_VIOLATION = "23505";
+const UNDEFINED_TABLE = "42P01";
+/** What a snapshot holds: the three tables (advisory locks live in the server, not in tables). */
+const SNAPSHOT_TABLES = ["wallets", "transactions", "state"] as const;
+const SNAPSHOT_ID = /^[0-9a-f]{16}$/;
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
 /**
@@ -264,6 +271,33 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
           client.release(!healthy);
         }
       });
+    },
+    async snapshot() {
+      // A copy of each table in the schema, in one round trip (a multi-statement query is one
+      // transaction). `TABLE x` copies every column, whatever later migrations add.
+      const id = randomBytes(8).toString("hex");
+      const copy = (table: string) => `${s}.${quoteIdentifier(`snapshot_${id}_${table}`)}`;
+      await query(
+        SNAPSHOT_TABLES.map((table) => `CREATE TABLE ${copy(table)} AS TABLE ${s}.${table};`).join("\n"),
+      );
+      return id;
+    },
+    async restore(id: StorageSnapshotId) {
+      if (!SNAPSHOT_ID.test(id)) throw unknownSnapshot("postgres", id);
+      const copy = (table: string) => `${s}.${quoteIdentifier(`snapshot_${id}_${table}`)}`;
+      // Rows come back with their ids; the identity sequences are left where they are, so ids keep
+      // increasing past the ones the restore removed. One round trip, one transaction.
+      try {
+        await query(
+          SNAPSHOT_TABLES.map(
+            (table) =>
+              `DELETE FROM ${s}.${table}; INSERT INTO ${s}.${table} ${table === "state" ? "" : "OVERRIDING SYSTEM VALUE "}TABLE ${copy(table)}; DROP TABLE ${copy(table)};`,
+          ).join("\n"),
+        );
+      } catch (error) {
+        if ((error as { code?: string }).code === UNDEFINED_TABLE) throw unknownSnapshot("postgres", id);
+        throw error;
+      }
     },
     async close() {
       if (closed) return;

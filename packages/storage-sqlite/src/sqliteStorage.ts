@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import {
   createKeyedMutex,
@@ -11,10 +11,12 @@ import {
   type StorageAdapter,
   StorageClosedError,
   StorageOpenFailedError,
+  type StorageSnapshotId,
   type TransactionRecord,
   type TransactionRecordUpdate,
   type TransactionStatus,
   transactionsPageSize,
+  unknownSnapshot,
   WalletExistsError,
   type WalletRecord,
 } from "@privnet/core";
@@ -44,6 +46,13 @@ export type SqliteStorageOptions = {
 };
 
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
+/** What a snapshot holds: everything but the locks. */
+const SNAPSHOT_TABLES = ["wallets", "transactions", "state"] as const;
+const SNAPSHOT_ID = /^[0-9a-f]{16}$/;
+
+function snapshotTable(id: string, table: (typeof SNAPSHOT_TABLES)[number]) {
+  return `"snapshot_${id}_${table}"`;
+}
 
 /**
  * Keeps wallets, history, state and locks in one SQLite file through Node's built-in `node:sqlite`
@@ -73,6 +82,17 @@ export function sqliteStorage(options: SqliteStorageOptions): StorageAdapter {
       statements.set(text, statement);
     }
     return statement;
+  };
+
+  const inTransaction = (statements: string) => {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      db.exec(statements);
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
   };
 
   const mutex = createKeyedMutex();
@@ -226,6 +246,34 @@ export function sqliteStorage(options: SqliteStorageOptions): StorageAdapter {
           lease.release();
         }
       });
+    },
+    async snapshot() {
+      ensureOpen();
+      // A copy of each table beside it, in one write transaction. `SELECT *` keeps the copy in
+      // step with the schema, whatever columns later migrations add. Cost grows with the rows,
+      // which between tests are few.
+      const id = randomBytes(8).toString("hex");
+      inTransaction(
+        SNAPSHOT_TABLES.map(
+          (table) => `CREATE TABLE ${snapshotTable(id, table)} AS SELECT * FROM ${table};`,
+        ).join("\n"),
+      );
+      return id;
+    },
+    async restore(id: StorageSnapshotId) {
+      ensureOpen();
+      const exists =
+        SNAPSHOT_ID.test(id) &&
+        sql("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(`snapshot_${id}_state`);
+      if (!exists) throw unknownSnapshot("sqlite", id);
+      // Rows come back with their ids; AUTOINCREMENT's counter is left where it is, so ids keep
+      // increasing past the ones the restore removed.
+      inTransaction(
+        SNAPSHOT_TABLES.map(
+          (table) =>
+            `DELETE FROM ${table}; INSERT INTO ${table} SELECT * FROM ${snapshotTable(id, table)}; DROP TABLE ${snapshotTable(id, table)};`,
+        ).join("\n"),
+      );
     },
     async close() {
       if (closed) return;

@@ -60,6 +60,8 @@ export type PlatformContractsService = {
   get(): Promise<PlatformContracts>;
   /** Forgets the memoised contracts and ensures them again (after a chain reset: deploys anew). */
   refresh(): Promise<PlatformContracts>;
+  /** Forgets the memoised contracts without ensuring them (`platform.revert()`: the next use reads storage again). */
+  forget(): void;
   /**
    * Every platform contract deployed on this chain — name, Solidity contract, address, deployment
    * block, ABI — read from storage and checked to have code; deploys nothing. Empty while the
@@ -181,6 +183,9 @@ export function connectPlatformContracts(
     refresh() {
       current = undefined;
       return get();
+    },
+    forget() {
+      current = undefined;
     },
     async list() {
       const deployment = await readStoredPlatformContracts(params.storage);

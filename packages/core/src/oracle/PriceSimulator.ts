@@ -132,6 +132,11 @@ export class PriceSimulator {
     });
   }
 
+  /** The stored state changed under the simulator (`platform.revert()`): load it again on next use. */
+  reload(): void {
+    this.#ready = undefined;
+  }
+
   /** Loads the stored state and resolves the tokens' addresses (ensuring the contracts). */
   ready(): Promise<void> {
     this.#ready ??= (async () => {

@@ -90,6 +90,8 @@ import { createKeyVault } from "../wallets/KeyVault.js";
 import { type ListWalletsReturnType, listWallets } from "../wallets/listWallets.js";
 import { registerSystemWallets } from "../wallets/registerSystemWallets.js";
 import { type RemoveWalletReturnType, removeWallet } from "../wallets/removeWallet.js";
+import { revertPlatform } from "./revertPlatform.js";
+import { type PlatformSnapshot, snapshotPlatform } from "./snapshotPlatform.js";
 
 export type CreatePlatformOptions = {
   /** Any viem transport: `http(url)`, `webSocket(url)`, `custom(eip1193Provider)`. */
@@ -212,6 +214,16 @@ export type Platform = {
   };
   /** Typed events: see {@link PlatformEvents}. */
   readonly events: EventEmitter<PlatformEvents>;
+  /**
+   * Test fixtures: a snapshot of the chain (`evm_snapshot`) and of the platform's storage together.
+   * See docs/devnet.md, "Snapshots of the platform".
+   */
+  snapshot(): Promise<PlatformSnapshot>;
+  /**
+   * Brings the chain and the platform's state (history, wallets, state keys, nonces, the watcher)
+   * back to `snapshot` together; the snapshot is used up. See {@link revertPlatform}.
+   */
+  revert(snapshot: PlatformSnapshot): Promise<void>;
   /** Stops the watcher, refuses new sends, removes listeners and closes the storage. Idempotent. */
   close(): Promise<void>;
   /** `close()`, for `await using platform = await createPlatform(…)`. */
@@ -429,6 +441,22 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
       names: () => bots.names(),
     },
     events,
+    snapshot: guard(() => snapshotPlatform(base)),
+    revert: guard((snapshot: PlatformSnapshot) =>
+      revertPlatform(
+        {
+          ...base,
+          watcher,
+          forget() {
+            contracts.forget();
+            oracle.reload();
+            // What the bots deployed or read may be gone with the blocks: they set up again.
+            bots.chainRewound();
+          },
+        },
+        snapshot,
+      ),
+    ),
     [Symbol.asyncDispose]: () => platform.close(),
     close() {
       closing ??= (async () => {

@@ -1,2 +1,3 @@
 export { type CreatePlatformOptions, createPlatform, type Platform } from "./createPlatform.js";
 export type { PlatformContext } from "./PlatformContext.js";
+export type { PlatformSnapshot } from "./snapshotPlatform.js";

@@ -68,6 +68,8 @@ export type WatchedTransaction = {
   outcome?: {
     status: Exclude<TransactionStatus, "pending">;
     blockNumber: bigint | null;
+    /** The block that holds it, when it was settled by a receipt. */
+    blockHash?: Hash | undefined;
     hash: Hash;
     reason: string;
   };
@@ -88,22 +90,39 @@ export type WatchedTransaction = {
 export const MAX_REPLACEMENTS = 5;
 
 // Receipts arrive as raw JSON-RPC objects from eth_getBlockReceipts.
-type RawReceipt = { transactionHash: Hash; status: Hex; blockNumber: Hex };
+type RawReceipt = { transactionHash: Hash; status: Hex; blockNumber: Hex; blockHash: Hash };
 
 /** A block the watcher has seen: if its hash changes, the chain went back under it. */
 type Anchor = { number: bigint; hash: Hash };
 
+/** A record settled by a receipt: checked again when the chain goes back under its block. */
+type SettledOnChain = {
+  recordId: number;
+  from: Address;
+  nonce: number;
+  hash: Hash;
+  blockNumber: bigint;
+  blockHash: Hash;
+};
+
+/** Records settled on chain that a rewind checks again; the oldest are forgotten past this. */
+const SETTLED_KEPT = 4096;
+
 /**
- * Follows sent transactions until they are confirmed or failed, driven by new blocks
- * (`watchBlockNumber`): each new block's receipts are read with one `eth_getBlockReceipts` and
- * matched against the followed hashes. A timer, for when no block comes, replaces transactions
- * pending past `replaceAfter` with a 12.5 % higher fee (up to 5 times), resubmits ones the node forgot and fails
- * those dropped for good (nonce used by another transaction, or gone past `dropAfter`).
+ * Follows sent transactions until they are confirmed or failed, driven by the chain's head: each
+ * new block's receipts are read with one `eth_getBlockReceipts` and matched against the followed
+ * hashes. A timer, for transactions pending past `replaceAfter`, replaces them with a 12.5 % higher
+ * fee (up to 5 times), resubmits ones the node forgot and fails those dropped for good (nonce used
+ * by another transaction, or gone past `dropAfter`).
  *
- * Each poll also checks that the block it saw last is still there with the same hash. When it is
- * not, the chain went back — reset (a new genesis hash) or reverted (`evm_revert`, a
- * reorganisation): the scan restarts at the new head, transactions the chain no longer knows fail,
- * and `onChainRewound` is called. A failed poll is retried and counted in {@link status}.
+ * The head is followed by its hash, not only its number (over HTTP the watcher polls the latest
+ * block itself; viem's `watchBlockNumber` only reports numbers above the last it saw, and after an
+ * `evm_revert` the next block has a number already seen). Each head change checks that the block
+ * seen last is still there with the same hash. When it is not, the chain went back — reset (a new
+ * genesis hash) or reverted (`evm_revert`, a reorganisation): the scan restarts at the new head,
+ * followed transactions the chain no longer knows fail, records settled in blocks the chain lost
+ * are checked again (see {@link rewound}), and `onChainRewound` is called. A failed poll is retried
+ * and counted in {@link status}.
  */
 export class TransactionWatcher {
   readonly #ctx: PlatformContext;
@@ -116,10 +135,15 @@ export class TransactionWatcher {
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = false;
+  /** While a platform revert runs: no tick starts. */
+  #paused = 0;
   #stopError: unknown;
   #unwatch: (() => void) | undefined;
   #timer: ReturnType<typeof setInterval> | undefined;
   #anchor: Anchor | undefined;
+  /** The head the poller saw last (HTTP transports). */
+  #head: Anchor | undefined;
+  readonly #settledOnChain = new Map<number, SettledOnChain>();
   #errors = 0;
   #lastError: TransactionWatcherStatus["lastError"] = null;
 
@@ -142,27 +166,64 @@ export class TransactionWatcher {
     const [latest] = await Promise.all([this.#readLatest(), this.genesisHash()]);
     this.#scannedThrough = latest.number;
     this.#anchor = latest;
+    this.#head = latest;
     this.#watchBlocks();
     const interval = Math.max(50, Math.min(this.#options.replaceAfter / 2, 1_000));
+    // Only for what waits too long: confirmations come with the head's changes.
     this.#timer = setInterval(() => {
-      if (this.#watched.size > 0) this.#schedule();
+      if (this.#hasDue(Date.now())) this.#schedule();
     }, interval);
     this.#timer.unref?.();
   }
 
   #watchBlocks() {
     this.#unwatch?.();
-    this.#unwatch = this.#ctx.client.watchBlockNumber({
-      pollingInterval: this.#options.pollingInterval,
-      emitOnBegin: true,
-      onBlockNumber: (blockNumber) => {
-        // While nothing is followed there is nothing to read: move the scan start along.
-        if (this.#watched.size === 0 && !this.#running) this.#scannedThrough = blockNumber;
-        this.#schedule();
-      },
-      // The poll of the next block retries; the failure is counted like a failed tick's.
-      onError: (error) => this.#recordError(error),
-    });
+    const type = this.#ctx.client.transport.type;
+    if (type === "webSocket" || type === "ipc") {
+      // newHeads reports every head, a lower or equal number after a revert included.
+      this.#unwatch = this.#ctx.client.watchBlockNumber({
+        emitOnBegin: true,
+        onBlockNumber: () => this.#schedule(),
+        // The next head retries; the failure is counted like a failed tick's.
+        onError: (error) => this.#recordError(error),
+      });
+      return;
+    }
+    this.#unwatch = this.#pollHead();
+  }
+
+  /** Polls the latest block and schedules a tick whenever its hash changes (up, down or sideways). */
+  #pollHead(): () => void {
+    let active = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const head = await this.#readLatest();
+        if (active && head.hash !== this.#head?.hash) {
+          this.#head = head;
+          this.#schedule();
+        }
+      } catch (error) {
+        // The next poll retries; the failure is counted like a failed tick's.
+        if (active) this.#recordError(error);
+      }
+      if (!active) return;
+      timer = setTimeout(() => void poll(), this.#options.pollingInterval);
+      timer.unref?.();
+    };
+    void poll();
+    return () => {
+      active = false;
+      if (timer) clearTimeout(timer);
+    };
+  }
+
+  #hasDue(now: number) {
+    for (const watched of this.#watched) {
+      if (watched.recordId !== undefined && now - watched.lastCheck >= this.#options.replaceAfter)
+        return true;
+    }
+    return false;
   }
 
   /**
@@ -176,6 +237,40 @@ export class TransactionWatcher {
     this.#unwatch?.();
     if (this.#timer) clearInterval(this.#timer);
     await this.#running;
+  }
+
+  /**
+   * For `platform.revert()`: waits for a running tick, settles every followed transaction as
+   * `failed` ("the chain was reverted": whoever waits hears it), runs `revert` (the chain's and the
+   * storage's), then follows the head the chain has now, with no settled record to check again —
+   * the restored storage already holds what the chain holds. No tick runs in between.
+   */
+  async reverting(revert: () => Promise<void>): Promise<void> {
+    this.#paused++;
+    try {
+      while (this.#running) await this.#running;
+      for (const watched of [...this.#watched]) {
+        // Still being sent: its sender records it; the chain it was sent to is gone.
+        if (watched.recordId === undefined) {
+          this.unwatch(watched);
+          continue;
+        }
+        await this.#finish(watched, {
+          status: "failed",
+          blockNumber: null,
+          hash: watched.hash,
+          reason: "the chain was reverted",
+        });
+      }
+      this.#settledOnChain.clear();
+      await revert();
+      const latest = await this.#readLatest();
+      this.#anchor = latest;
+      this.#head = latest;
+      this.#scannedThrough = latest.number;
+    } finally {
+      this.#paused--;
+    }
   }
 
   /** Number of transactions followed now. */
@@ -213,7 +308,13 @@ export class TransactionWatcher {
   /** Links the stored record; an outcome seen meanwhile is written now. */
   async attach(watched: WatchedTransaction, record: TransactionRecord) {
     watched.recordId = record.id;
-    if (watched.outcome) await this.#finish(watched, watched.outcome);
+    if (watched.outcome) {
+      await this.#finish(watched, watched.outcome);
+      return;
+    }
+    // An automining node has mined it already: look now rather than at the next poll of the head.
+    // Under load a tick is running and the next head change brings it, so this adds no ticks.
+    if (!this.#running) this.#schedule();
   }
 
   /** Resolves with the record once it is confirmed or failed. */
@@ -224,7 +325,7 @@ export class TransactionWatcher {
   }
 
   #schedule() {
-    if (this.#stopped) return;
+    if (this.#stopped || this.#paused > 0) return;
     if (this.#running) {
       this.#again = true;
       return;
@@ -255,7 +356,6 @@ export class TransactionWatcher {
   }
 
   async #tick() {
-    if (this.#watched.size === 0) return;
     const anchor = this.#anchor;
     const [latest, anchorHash] = await Promise.all([
       this.#readLatest(),
@@ -270,6 +370,11 @@ export class TransactionWatcher {
       return;
     }
     this.#anchor = latest;
+    if (this.#watched.size === 0) {
+      // Nothing to read: move the scan start along.
+      this.#scannedThrough = head;
+      return;
+    }
     const from = this.#scannedThrough === undefined ? head : this.#scannedThrough + 1n;
     if (this.#blockReceipts) {
       for (let start = from; start <= head && this.#watched.size > 0; start += 8n) {
@@ -285,6 +390,7 @@ export class TransactionWatcher {
             await this.#finish(watched, {
               status: receipt.status === "0x1" ? "confirmed" : "failed",
               blockNumber: BigInt(receipt.blockNumber),
+              blockHash: receipt.blockHash,
               hash: receipt.transactionHash,
               reason: receipt.status === "0x1" ? "confirmed" : "reverted",
             });
@@ -326,6 +432,7 @@ export class TransactionWatcher {
       await this.#finish(watched, {
         status: receipt.status === "success" ? "confirmed" : "failed",
         blockNumber: receipt.blockNumber,
+        blockHash: receipt.blockHash,
         hash,
         reason: receipt.status === "success" ? "confirmed" : "reverted",
       });
@@ -429,6 +536,9 @@ export class TransactionWatcher {
     // viem's block watcher only reports numbers above the last it saw: start it afresh.
     if (!this.#stopped) this.#watchBlocks();
     this.#options.onChainRewound?.(cause);
+    // Before the followed ones settle on the new chain: the walk down stops at the first block
+    // whose records are all still there, and those must be from before the rewind.
+    await this.#recheckSettled(cause);
     // What the chain knows now stays followed (in a block: settled here; in the pool: followed
     // on); the rest is gone with the blocks that held it.
     await Promise.all(
@@ -480,10 +590,87 @@ export class TransactionWatcher {
     );
   }
 
+  /**
+   * After a rewind: records settled in blocks the chain no longer has are checked again, newest
+   * block first, down to the first block still there (everything below it is too). In a block
+   * again (a reorganisation re-included it): its block number is updated. Back in the pool: pending
+   * again, and followed. Gone: `failed` with no block number (reason `dropped: the chain was
+   * reverted`), so that the history never calls confirmed what the chain does not hold. Such a
+   * record is not resubmitted: after an `evm_revert` in a test suite that would replay the
+   * reverted test's transactions into the next test.
+   */
+  async #recheckSettled(cause: ChainRewindCause) {
+    const byBlock = new Map<bigint, SettledOnChain[]>();
+    for (const entry of this.#settledOnChain.values()) {
+      byBlock.set(entry.blockNumber, [...(byBlock.get(entry.blockNumber) ?? []), entry]);
+    }
+    const numbers = [...byBlock.keys()].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0));
+    for (const number of numbers) {
+      const entries = byBlock.get(number) as SettledOnChain[];
+      // A reset leaves no block of the old chain: no need to ask.
+      const hash = cause === "reset" ? null : await this.#hashAt(number);
+      const lost = entries.filter((entry) => entry.blockHash !== hash);
+      if (lost.length === 0) break;
+      await Promise.all(lost.map((entry) => this.#recheck(entry, cause)));
+    }
+  }
+
+  async #recheck(entry: SettledOnChain, cause: ChainRewindCause) {
+    this.#settledOnChain.delete(entry.recordId);
+    const client = this.#ctx.client;
+    const receipt =
+      cause === "reset"
+        ? undefined
+        : await client.getTransactionReceipt({ hash: entry.hash }).catch(() => undefined);
+    if (receipt) {
+      this.#remember({ ...entry, blockNumber: receipt.blockNumber, blockHash: receipt.blockHash });
+      await this.#updateRecord(entry.recordId, {
+        status: receipt.status === "success" ? "confirmed" : "failed",
+        blockNumber: receipt.blockNumber,
+      });
+      return;
+    }
+    const inPool =
+      cause === "reset"
+        ? undefined
+        : await client.getTransaction({ hash: entry.hash }).catch(() => undefined);
+    const record = await this.#updateRecord(entry.recordId, {
+      status: inPool ? "pending" : "failed",
+      blockNumber: null,
+    });
+    if (!inPool || !record) return;
+    const watched = this.watch({
+      from: entry.from,
+      nonce: entry.nonce,
+      hash: entry.hash,
+      sentAt: Date.now(),
+    });
+    await this.attach(watched, record);
+  }
+
+  #remember(entry: SettledOnChain) {
+    this.#settledOnChain.delete(entry.recordId);
+    this.#settledOnChain.set(entry.recordId, entry);
+    if (this.#settledOnChain.size > SETTLED_KEPT) {
+      const oldest = this.#settledOnChain.keys().next().value as number;
+      this.#settledOnChain.delete(oldest);
+    }
+  }
+
   async #finish(watched: WatchedTransaction, outcome: NonNullable<WatchedTransaction["outcome"]>) {
     if (watched.recordId === undefined) {
       watched.outcome = outcome;
       return;
+    }
+    if (outcome.blockNumber !== null && outcome.blockHash) {
+      this.#remember({
+        recordId: watched.recordId,
+        from: watched.from,
+        nonce: watched.nonce,
+        hash: outcome.hash,
+        blockNumber: outcome.blockNumber,
+        blockHash: outcome.blockHash,
+      });
     }
     this.unwatch(watched);
     const record = await this.#update(watched, {
@@ -498,7 +685,11 @@ export class TransactionWatcher {
 
   async #update(watched: WatchedTransaction, update: TransactionRecordUpdate) {
     if (watched.recordId === undefined) return undefined;
-    const record = await this.#ctx.storage.transactions.update(watched.recordId, update);
+    return this.#updateRecord(watched.recordId, update);
+  }
+
+  async #updateRecord(id: number, update: TransactionRecordUpdate) {
+    const record = await this.#ctx.storage.transactions.update(id, update);
     if (record) this.#ctx.events.emit("transaction", record);
     return record;
   }

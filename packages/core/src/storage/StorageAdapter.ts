@@ -51,6 +51,9 @@ export type ListTransactionsQuery = {
   status?: TransactionStatus;
 };
 
+/** What {@link StorageAdapter.snapshot} answers: opaque, for {@link StorageAdapter.restore}. */
+export type StorageSnapshotId = string;
+
 /**
  * Where a platform keeps what must survive a restart: wallets, the transaction history, small keyed
  * state (bots, oracle, deployed contract addresses) and a per-key lock.
@@ -94,6 +97,22 @@ export interface StorageAdapter {
    * store. The sender locks per sending address so that nonces never collide.
    */
   withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
+
+  /**
+   * For test fixtures (`platform.snapshot()`): records the wallets, the history and the state as
+   * they are now and answers an id for {@link restore}. Ids the store hands out keep increasing
+   * across a restore; locks are not part of a snapshot. Optional: a platform on an adapter without
+   * it cannot take snapshots. memory, sqlite and postgres have it.
+   */
+  snapshot?(): Promise<StorageSnapshotId>;
+
+  /**
+   * Brings wallets, history and state back to what {@link snapshot} recorded, in one step, and
+   * forgets that snapshot (like `evm_revert`): take a new one to go back there again. Fails with
+   * `INVALID_OPTIONS` for an id this store does not hold (unknown, or already restored). Meant
+   * for a store one process uses, between tests: writes running meanwhile are lost or half kept.
+   */
+  restore?(snapshot: StorageSnapshotId): Promise<void>;
 
   close(): Promise<void>;
 }

@@ -1,11 +1,12 @@
 export { encodeStateValue } from "./encodeStateValue.js";
 export { createKeyedMutex } from "./keyedMutex.js";
-export { memoryStorage } from "./memoryStorage.js";
+export { memoryStorage, unknownSnapshot } from "./memoryStorage.js";
 export type {
   ListTransactionsQuery,
   NewTransactionRecord,
   NewWalletRecord,
   StorageAdapter,
+  StorageSnapshotId,
   TransactionRecord,
   TransactionRecordUpdate,
   TransactionStatus,

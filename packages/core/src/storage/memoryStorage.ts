@@ -1,4 +1,5 @@
 import type { Address } from "viem";
+import { InvalidOptionsError } from "../errors/platform.js";
 import { StorageClosedError, WalletExistsError } from "../errors/storage.js";
 import { encodeStateValue } from "./encodeStateValue.js";
 import { createKeyedMutex } from "./keyedMutex.js";
@@ -7,6 +8,7 @@ import type {
   NewTransactionRecord,
   NewWalletRecord,
   StorageAdapter,
+  StorageSnapshotId,
   TransactionRecord,
   TransactionRecordUpdate,
   WalletRecord,
@@ -32,6 +34,13 @@ export function memoryStorage(): StorageAdapter {
   let nextWalletId = 1;
   let nextTransactionId = 1;
   let closed = false;
+  type Snapshot = {
+    wallets: WalletRecord[];
+    transactions: TransactionRecord[];
+    state: [string, string][];
+  };
+  const snapshots = new Map<StorageSnapshotId, Snapshot>();
+  let nextSnapshot = 1;
 
   const open = () => {
     if (closed) throw new StorageClosedError("memory");
@@ -132,10 +141,45 @@ export function memoryStorage(): StorageAdapter {
       open();
       return mutex.run(key, fn);
     },
+    async snapshot() {
+      open();
+      // Records are replaced, never changed in place, except by update(): copy them.
+      const id = `memory-${nextSnapshot++}`;
+      snapshots.set(id, {
+        wallets: [...wallets.values()].map((record) => ({ ...record })),
+        transactions: [...transactions.values()].map((record) => ({ ...record })),
+        state: [...state.entries()],
+      });
+      return id;
+    },
+    async restore(id: StorageSnapshotId) {
+      open();
+      const snapshot = snapshots.get(id);
+      if (!snapshot) throw unknownSnapshot("memory", id);
+      snapshots.delete(id);
+      wallets.clear();
+      walletIds.clear();
+      for (const record of snapshot.wallets) {
+        wallets.set(record.id, { ...record });
+        walletIds.set(record.address.toLowerCase(), record.id);
+      }
+      transactions.clear();
+      for (const record of snapshot.transactions) transactions.set(record.id, { ...record });
+      state.clear();
+      for (const [key, value] of snapshot.state) state.set(key, value);
+    },
     async close() {
       closed = true;
     },
   };
+}
+
+/** What `restore()` of every adapter throws for an id it does not hold. */
+export function unknownSnapshot(adapter: string, id: StorageSnapshotId) {
+  return new InvalidOptionsError(
+    `The ${adapter} storage holds no snapshot ${JSON.stringify(id)}.`,
+    "A snapshot is forgotten once restored: take a new one to go back to the same point again.",
+  );
 }
 
 function definedFields<T extends object>(value: T): Partial<T> {

@@ -14,11 +14,6 @@ export type ChainSnapshot = {
   revert(): Promise<void>;
 };
 
-type PlatformSnapshots<Handle> = {
-  snapshot(): Promise<Handle>;
-  revert(handle: Handle): Promise<unknown>;
-};
-
 /**
  * Takes a snapshot of the chain — with a platform, of the chain and the platform's state
  * together, so that after `revert()` on-chain and off-chain state are from the same moment.
@@ -29,7 +24,7 @@ type PlatformSnapshots<Handle> = {
  * await snapshot.revert(); // the transfer and its history record are gone
  */
 export async function takeSnapshot(target: SnapshotTarget): Promise<ChainSnapshot> {
-  if (isPlatform(target) && hasPlatformSnapshots(target)) {
+  if (isPlatform(target)) {
     const handle = await target.snapshot();
     return once(async () => {
       await target.revert(handle);
@@ -52,11 +47,6 @@ export function rpcOf(target: SnapshotTarget): <T>(method: string, params?: unkn
 
 function isPlatform(target: SnapshotTarget): target is Platform {
   return "transactions" in target && "client" in target;
-}
-
-function hasPlatformSnapshots<Handle>(platform: Platform): platform is Platform & PlatformSnapshots<Handle> {
-  const candidate = platform as Partial<PlatformSnapshots<Handle>>;
-  return typeof candidate.snapshot === "function" && typeof candidate.revert === "function";
 }
 
 function viemRequest(client: Pick<Client, "request">) {

@@ -437,6 +437,106 @@ export function testStorageAdapter(name: string, factory: StorageAdapterFactory)
       }
     });
 
+    describe("snapshots (adapters with snapshot and restore)", () => {
+      /** Adapters without snapshots skip these, visibly. */
+      const snapshots = (skip: (note?: string) => void) => {
+        const storage = store();
+        if (!storage.snapshot || !storage.restore) skip(`${name} has no snapshot/restore`);
+        return storage as Required<StorageAdapter>;
+      };
+
+      test("restore brings wallets, history and state back to the snapshot, whatever changed since", async ({
+        skip,
+      }) => {
+        const storage = snapshots(skip);
+        const kept = await storage.wallets.insert(walletAt(1));
+        const removedLater = await storage.wallets.insert(walletAt(2));
+        const pending = await storage.transactions.insert(transactionAt(1));
+        const confirmed = await storage.transactions.insert(
+          transactionAt(2, { status: "confirmed", blockNumber: 7n }),
+        );
+        await storage.state.set("bot:transfer", { running: true, sent: 3 });
+        await storage.state.set("gone-later", [1, 2]);
+        const snapshot = await storage.snapshot();
+
+        // Every kind of write after the snapshot: inserts, updates, removals, state changes.
+        await storage.wallets.insert(walletAt(3));
+        await storage.wallets.remove(removedLater.id);
+        await storage.transactions.update(pending.id, { status: "confirmed", blockNumber: 9n });
+        await storage.transactions.update(confirmed.id, { status: "failed", blockNumber: null });
+        const later = await storage.transactions.insert(transactionAt(3));
+        await storage.state.set("bot:transfer", { running: false, sent: 10 });
+        await storage.state.delete("gone-later");
+        await storage.state.set("new-key", "x");
+
+        await storage.restore(snapshot);
+        expect(await storage.wallets.list()).toEqual([kept, removedLater]);
+        expect(await storage.wallets.getByAddress(addressAt(3))).toBeUndefined();
+        expect(await storage.wallets.getByAddress(removedLater.address)).toEqual(removedLater);
+        expect(await storage.transactions.list({ limit: 10 })).toEqual([confirmed, pending]);
+        expect(await storage.transactions.get(later.id)).toBeUndefined();
+        expect(await storage.transactions.list({ limit: 10, status: "pending" })).toEqual([pending]);
+        expect(await storage.state.get("bot:transfer")).toEqual({ running: true, sent: 3 });
+        expect(await storage.state.get("gone-later")).toEqual([1, 2]);
+        expect(await storage.state.get("new-key")).toBeUndefined();
+      });
+
+      test("after a restore the store works as before: ids keep increasing, a restored address stays unique", async ({
+        skip,
+      }) => {
+        const storage = snapshots(skip);
+        const wallet = await storage.wallets.insert(walletAt(1));
+        const snapshot = await storage.snapshot();
+        const erased = await storage.transactions.insert(transactionAt(1));
+        const erasedWallet = await storage.wallets.insert(walletAt(2));
+        await storage.restore(snapshot);
+
+        const next = await storage.transactions.insert(transactionAt(2));
+        expect(next.id).toBeGreaterThan(erased.id);
+        const again = await storage.wallets.insert(walletAt(2));
+        expect(again.id).toBeGreaterThan(erasedWallet.id);
+        await expect(storage.wallets.insert(walletAt(1))).rejects.toMatchObject({ code: "WALLET_EXISTS" });
+        expect(await storage.wallets.getByAddress(wallet.address)).toEqual(wallet);
+        expect(await storage.transactions.update(next.id, { status: "confirmed", blockNumber: 1n })).toEqual({
+          ...next,
+          status: "confirmed",
+          blockNumber: 1n,
+        });
+      });
+
+      test("snapshots nest; a restored snapshot is forgotten, an unknown one fails with INVALID_OPTIONS", async ({
+        skip,
+      }) => {
+        const storage = snapshots(skip);
+        await storage.state.set("step", 1);
+        const first = await storage.snapshot();
+        await storage.state.set("step", 2);
+        const second = await storage.snapshot();
+        expect(second).not.toBe(first);
+        await storage.state.set("step", 3);
+
+        await storage.restore(second);
+        expect(await storage.state.get("step")).toBe(2);
+        await storage.restore(first);
+        expect(await storage.state.get("step")).toBe(1);
+        await expect(storage.restore(first)).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
+        await expect(storage.restore("no-such-snapshot")).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
+        expect(await storage.state.get("step")).toBe(1);
+      });
+
+      test("an empty store snapshots and restores to empty", async ({ skip }) => {
+        const storage = snapshots(skip);
+        const snapshot = await storage.snapshot();
+        await storage.wallets.insert(walletAt(1));
+        await storage.transactions.insert(transactionAt(1));
+        await storage.state.set("k", true);
+        await storage.restore(snapshot);
+        expect(await storage.wallets.list()).toEqual([]);
+        expect(await storage.transactions.list({ limit: 10 })).toEqual([]);
+        expect(await storage.state.get("k")).toBeUndefined();
+      });
+    });
+
     describe("persistence (adapters with reopen)", () => {
       test("a reopened store gives back everything, and ids keep increasing", async ({ skip }) => {
         requireReopen(skip);
