@@ -10,7 +10,9 @@ const tarballs = readdirSync(folder).filter((file) => file.endsWith(".tgz"));
 
 function tarballOf(name) {
   const base = name.replace(/^@/, "").replace("/", "-");
-  const found = tarballs.find((file) => file.startsWith(`${base}-`) && /^\d/.test(file.slice(base.length + 1)));
+  const found = tarballs.find(
+    (file) => file.startsWith(`${base}-`) && /^\d/.test(file.slice(base.length + 1)),
+  );
   if (!found) throw new Error(`${name}: no tarball in ${folder}`);
   return join(folder, found);
 }
@@ -19,10 +21,13 @@ const script = code
   .split("\n")
   .map((text) => {
     if (!/^\s*npm (install|i)\b/.test(text)) return text;
-    const words = text.trim().split(/\s+/).map((word) => {
-      const match = /^(@privnet\/[a-z0-9-]+)(@.*)?$/.exec(word);
-      return match ? tarballOf(match[1]) : word;
-    });
+    const words = text
+      .trim()
+      .split(/\s+/)
+      .map((word) => {
+        const match = /^(@privnet\/[a-z0-9-]+)(@.*)?$/.exec(word);
+        return match ? tarballOf(match[1]) : word;
+      });
     return [...words, "--no-audit", "--no-fund", "--loglevel=error"].join(" ");
   })
   .join("\n");

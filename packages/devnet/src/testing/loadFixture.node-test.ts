@@ -16,7 +16,12 @@ async function deployed() {
   runs++;
   const devnet = await startDevnet({ port: 0, blockTime: 0 });
   const platform = await createPlatform({ transport: http(devnet.rpcUrl), contracts: true });
-  made.push({ stop: async () => (await platform.close(), await devnet.stop()) });
+  made.push({
+    async stop() {
+      await platform.close();
+      await devnet.stop();
+    },
+  });
   return { devnet, platform };
 }
 
