@@ -58,11 +58,8 @@ export function createPrivnetTest(options: PrivnetTestOptions = {}) {
             const stale = platform;
             platform = undefined;
             worker.current = undefined;
-            if (stale)
-              void stale.then(
-                (old) => old.close(),
-                () => undefined,
-              );
+            // Closing it is best effort: its chain is gone, and a failure must not surface later.
+            if (stale) void stale.then((old) => old.close()).catch(() => undefined);
           }),
           testClient: undefined as unknown as DevnetTestClient,
           platform() {
