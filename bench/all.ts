@@ -24,6 +24,7 @@ const benchmarks = [
   ["bots", "bots.ts"],
   ["block-fill", "botBlockFill.ts"],
   ["startup", "startup.ts"],
+  ["fixture-reset", "fixtureReset.ts"],
   ["panel", "panel.ts"],
 ] as const;
 

@@ -84,14 +84,24 @@ export function sqliteStorage(options: SqliteStorageOptions): StorageAdapter {
     return statement;
   };
 
+  // Snapshots and restores are for tests between tests: they skip the fsync (~8 ms each here
+  // with synchronous=FULL, against ~0.1 ms without). SQLite still commits them atomically in the
+  // WAL, and the next regular (FULL) commit syncs them too; a power loss in between finds the store
+  // as it was before, whole. The connection is used synchronously, so nothing else runs between
+  // the pragmas (the lease locks do the same).
   const inTransaction = (statements: string) => {
-    db.exec("BEGIN IMMEDIATE");
+    db.exec("PRAGMA synchronous = NORMAL");
     try {
-      db.exec(statements);
-      db.exec("COMMIT");
-    } catch (error) {
-      db.exec("ROLLBACK");
-      throw error;
+      db.exec("BEGIN IMMEDIATE");
+      try {
+        db.exec(statements);
+        db.exec("COMMIT");
+      } catch (error) {
+        db.exec("ROLLBACK");
+        throw error;
+      }
+    } finally {
+      db.exec(`PRAGMA synchronous = ${synchronous}`);
     }
   };
 

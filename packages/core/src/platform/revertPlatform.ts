@@ -30,23 +30,24 @@ export async function revertPlatform(ctx: RevertPlatformContext, snapshot: Platf
   const { storage } = ctx;
   if (!storage.restore) throw new InvalidOptionsError(`The ${storage.name} storage cannot take snapshots.`);
   const restore = storage.restore.bind(storage);
-  await ctx.watcher.reverting(async () => {
-    const reverted = await ctx.client.request({
-      method: "evm_revert" as "eth_chainId",
-      params: [snapshot.chain] as never,
-    });
-    if (reverted !== (true as unknown)) {
-      throw new InvalidOptionsError(
-        `The node holds no snapshot ${snapshot.chain}.`,
-        "A snapshot is used up by revert(), and a chain reset discards them all: take a new one.",
-      );
-    }
-    await ctx.client
-      .request({ method: "anvil_dropAllTransactions" as "eth_chainId" })
-      // Other nodes (Hardhat) have no such method; their pool is theirs to manage.
-      .catch(() => undefined);
-    await restore(snapshot.storage);
-  });
+  await ctx.watcher.reverting(
+    async () => {
+      const [reverted] = await Promise.all([
+        ctx.client.request({ method: "evm_revert" as "eth_chainId", params: [snapshot.chain] as never }),
+        // The pool is not part of a snapshot (anvil keeps it across evm_revert), so the order of
+        // the two does not matter. Other nodes (Hardhat) have no such method: their pool is theirs.
+        ctx.client.request({ method: "anvil_dropAllTransactions" as "eth_chainId" }).catch(() => undefined),
+      ]);
+      if (reverted !== (true as unknown)) {
+        throw new InvalidOptionsError(
+          `The node holds no snapshot ${snapshot.chain}.`,
+          "A snapshot is used up by revert(), and a chain reset discards them all: take a new one.",
+        );
+      }
+    },
+    () => restore(snapshot.storage),
+    snapshot.head,
+  );
   ctx.forget();
   await reconcilePendingTransactions(ctx, ctx.watcher);
 }

@@ -1,4 +1,4 @@
-import type { Hex } from "viem";
+import type { Hash, Hex } from "viem";
 import { InvalidOptionsError } from "../errors/platform.js";
 import type { StorageSnapshotId } from "../storage/StorageAdapter.js";
 import type { PlatformContext } from "./PlatformContext.js";
@@ -12,6 +12,8 @@ export type PlatformSnapshot = {
   readonly chain: Hex;
   /** The storage adapter's snapshot id. */
   readonly storage: StorageSnapshotId;
+  /** The chain's head when the snapshot was taken: the head again once reverted. */
+  readonly head: { readonly number: bigint; readonly hash: Hash };
 };
 
 export type SnapshotPlatformReturnType = PlatformSnapshot;
@@ -35,11 +37,13 @@ export async function snapshotPlatform(ctx: PlatformContext): Promise<SnapshotPl
       "Use memoryStorage(), sqliteStorage() or postgresStorage(), or give the adapter snapshot() and restore().",
     );
   }
-  let chain: Hex;
-  try {
-    chain = await ctx.client.request({ method: "evm_snapshot" as "eth_chainId" });
-  } catch (cause) {
-    throw new InvalidOptionsError("The node cannot take snapshots (evm_snapshot failed).", String(cause));
-  }
-  return { chain, storage: await storage.snapshot() };
+  const [chain, stored, head] = await Promise.all([
+    ctx.client.request({ method: "evm_snapshot" as "eth_chainId" }).catch((cause: unknown) => {
+      throw new InvalidOptionsError("The node cannot take snapshots (evm_snapshot failed).", String(cause));
+    }),
+    storage.snapshot(),
+    // Read alongside, so that revert() need not ask the chain where its head is.
+    ctx.client.getBlock({ blockTag: "latest" }),
+  ]);
+  return { chain: chain as Hex, storage: stored, head: { number: head.number, hash: head.hash } };
 }

@@ -105,6 +105,9 @@ type SettledOnChain = {
   blockHash: Hash;
 };
 
+/** Least time between two ticks asked for by sends while a tick runs (ms). */
+const NUDGE_DELAY = 20;
+
 /** Records settled on chain that a rewind checks again; the oldest are forgotten past this. */
 const SETTLED_KEPT = 4096;
 
@@ -115,10 +118,10 @@ const SETTLED_KEPT = 4096;
  * fee (up to 5 times), resubmits ones the node forgot and fails those dropped for good (nonce used
  * by another transaction, or gone past `dropAfter`).
  *
- * The head is followed by its hash, not only its number (over HTTP the watcher polls the latest
- * block itself; viem's `watchBlockNumber` only reports numbers above the last it saw, and after an
- * `evm_revert` the next block has a number already seen). Each head change checks that the block
- * seen last is still there with the same hash. When it is not, the chain went back — reset (a new
+ * Over HTTP the watcher polls the head's number itself and reacts to any change, down included
+ * (viem's `watchBlockNumber` only reports numbers above the last it saw, and after an `evm_revert`
+ * the next block has a number already seen). Each tick checks that the block seen last is still
+ * there with the same hash. When it is not, the chain went back — reset (a new
  * genesis hash) or reverted (`evm_revert`, a reorganisation): the scan restarts at the new head,
  * followed transactions the chain no longer knows fail, records settled in blocks the chain lost
  * are checked again (see {@link rewound}), and `onChainRewound` is called. A failed poll is retried
@@ -137,12 +140,13 @@ export class TransactionWatcher {
   #stopped = false;
   /** While a platform revert runs: no tick starts. */
   #paused = 0;
+  #nudgeTimer: ReturnType<typeof setTimeout> | undefined;
   #stopError: unknown;
   #unwatch: (() => void) | undefined;
   #timer: ReturnType<typeof setInterval> | undefined;
   #anchor: Anchor | undefined;
-  /** The head the poller saw last (HTTP transports). */
-  #head: Anchor | undefined;
+  /** The head's number the poller saw last (HTTP transports). */
+  #headNumber: bigint | undefined;
   readonly #settledOnChain = new Map<number, SettledOnChain>();
   #errors = 0;
   #lastError: TransactionWatcherStatus["lastError"] = null;
@@ -166,7 +170,7 @@ export class TransactionWatcher {
     const [latest] = await Promise.all([this.#readLatest(), this.genesisHash()]);
     this.#scannedThrough = latest.number;
     this.#anchor = latest;
-    this.#head = latest;
+    this.#headNumber = latest.number;
     this.#watchBlocks();
     const interval = Math.max(50, Math.min(this.#options.replaceAfter / 2, 1_000));
     // Only for what waits too long: confirmations come with the head's changes.
@@ -192,15 +196,20 @@ export class TransactionWatcher {
     this.#unwatch = this.#pollHead();
   }
 
-  /** Polls the latest block and schedules a tick whenever its hash changes (up, down or sideways). */
+  /**
+   * Polls the head's number (`eth_blockNumber`: cheap however full the blocks) and schedules a
+   * tick whenever it changes, down as well as up. A block replaced at the same height between two
+   * polls is seen at the next block, or right away when we sent into it (see {@link attach}): each
+   * tick checks the hash of the block it saw last.
+   */
   #pollHead(): () => void {
     let active = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const head = await this.#readLatest();
-        if (active && head.hash !== this.#head?.hash) {
-          this.#head = head;
+        const head = await this.#ctx.client.getBlockNumber({ cacheTime: 0 });
+        if (active && head !== this.#headNumber) {
+          this.#headNumber = head;
           this.#schedule();
         }
       } catch (error) {
@@ -208,14 +217,32 @@ export class TransactionWatcher {
         if (active) this.#recordError(error);
       }
       if (!active) return;
+      // Not unref'd: like viem's watchers, an open platform keeps the process alive (close() ends it).
       timer = setTimeout(() => void poll(), this.#options.pollingInterval);
-      timer.unref?.();
     };
     void poll();
     return () => {
       active = false;
       if (timer) clearTimeout(timer);
     };
+  }
+
+  /**
+   * An automining node has mined a transaction by the time it is recorded: look now rather than
+   * at the next poll of the head. While a tick runs (it may have read the head before), one more
+   * follows shortly — at most one per {@link NUDGE_DELAY} ms however many sends come, so that a
+   * busy sender does not turn the watcher into a busy loop.
+   */
+  #nudge() {
+    if (!this.#running) {
+      this.#schedule();
+      return;
+    }
+    if (this.#nudgeTimer || this.#stopped) return;
+    this.#nudgeTimer = setTimeout(() => {
+      this.#nudgeTimer = undefined;
+      this.#schedule();
+    }, NUDGE_DELAY);
   }
 
   #hasDue(now: number) {
@@ -236,16 +263,22 @@ export class TransactionWatcher {
     for (const watched of this.#watched) for (const waiter of watched.waiters.splice(0)) waiter.reject(error);
     this.#unwatch?.();
     if (this.#timer) clearInterval(this.#timer);
+    if (this.#nudgeTimer) clearTimeout(this.#nudgeTimer);
     await this.#running;
   }
 
   /**
    * For `platform.revert()`: waits for a running tick, settles every followed transaction as
-   * `failed` ("the chain was reverted": whoever waits hears it), runs `revert` (the chain's and the
-   * storage's), then follows the head the chain has now, with no settled record to check again —
-   * the restored storage already holds what the chain holds. No tick runs in between.
+   * `failed` ("the chain was reverted": whoever waits hears it), runs `revertChain`, then
+   * `restoreState` (the storage's), and follows the chain from `head` (where the revert took it;
+   * the next tick checks its hash like any other) with no settled record to check again — the
+   * restored storage already holds what the chain holds. No tick runs in between.
    */
-  async reverting(revert: () => Promise<void>): Promise<void> {
+  async reverting(
+    revertChain: () => Promise<void>,
+    restoreState: () => Promise<void>,
+    head: { number: bigint; hash: Hash },
+  ): Promise<void> {
     this.#paused++;
     try {
       while (this.#running) await this.#running;
@@ -263,11 +296,11 @@ export class TransactionWatcher {
         });
       }
       this.#settledOnChain.clear();
-      await revert();
-      const latest = await this.#readLatest();
-      this.#anchor = latest;
-      this.#head = latest;
-      this.#scannedThrough = latest.number;
+      await revertChain();
+      await restoreState();
+      this.#anchor = { number: head.number, hash: head.hash };
+      this.#headNumber = head.number;
+      this.#scannedThrough = head.number;
     } finally {
       this.#paused--;
     }
@@ -312,9 +345,7 @@ export class TransactionWatcher {
       await this.#finish(watched, watched.outcome);
       return;
     }
-    // An automining node has mined it already: look now rather than at the next poll of the head.
-    // Under load a tick is running and the next head change brings it, so this adds no ticks.
-    if (!this.#running) this.#schedule();
+    this.#nudge();
   }
 
   /** Resolves with the record once it is confirmed or failed. */
@@ -362,6 +393,9 @@ export class TransactionWatcher {
       anchor ? this.#hashAt(anchor.number) : undefined,
     ]);
     const head = latest.number;
+    // The poller compares with the freshest head known, so that a head that went up and back
+    // down between two of its polls is still a change.
+    this.#headNumber = head;
     if (anchor && anchorHash !== anchor.hash) {
       // The block seen last is gone or different: the chain went back under us.
       const genesis = await this.#readGenesis();
@@ -634,18 +668,17 @@ export class TransactionWatcher {
       cause === "reset"
         ? undefined
         : await client.getTransaction({ hash: entry.hash }).catch(() => undefined);
+    // Followed before anyone hears it is pending again.
+    const watched = inPool
+      ? this.watch({ from: entry.from, nonce: entry.nonce, hash: entry.hash, sentAt: Date.now() })
+      : undefined;
     const record = await this.#updateRecord(entry.recordId, {
       status: inPool ? "pending" : "failed",
       blockNumber: null,
     });
-    if (!inPool || !record) return;
-    const watched = this.watch({
-      from: entry.from,
-      nonce: entry.nonce,
-      hash: entry.hash,
-      sentAt: Date.now(),
-    });
-    await this.attach(watched, record);
+    if (!watched) return;
+    if (record) await this.attach(watched, record);
+    else this.unwatch(watched);
   }
 
   #remember(entry: SettledOnChain) {

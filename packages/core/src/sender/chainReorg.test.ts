@@ -1,0 +1,115 @@
+import { useDevnet } from "@privnet/devnet/vitest";
+import { custom, getAddress, type Hex, http } from "viem";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { createPlatform, type Platform } from "../platform/createPlatform.js";
+import type { TransactionRecord } from "../storage/StorageAdapter.js";
+
+// A confirmed transaction whose block the chain takes back, and that comes back on the new chain:
+// re-included in a later block (a reorganisation's usual fate) or waiting in the pool again. The
+// test replays its signed bytes after an `evm_revert` to make that happen on anvil. The watcher's
+// polls of the head are held while the chain is rearranged, so that it sees the result at once,
+// as it would if the reorganisation happened between two of its polls.
+const devnet = useDevnet();
+const recipient = getAddress("0x00000000000000000000000000000000000000bb");
+
+let platform: Platform;
+let release: () => void = () => {};
+let held: Promise<void> = Promise.resolve();
+const holdHeadPolls = () => {
+  held = new Promise((resolve) => {
+    release = resolve;
+  });
+};
+
+beforeEach(async () => {
+  const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
+  const transport = custom(
+    {
+      async request({ method, params }) {
+        if (method === "eth_blockNumber") await held;
+        return inner.request({ method, params });
+      },
+    },
+    { retryCount: 0 },
+  );
+  platform = await createPlatform({ transport, pollingInterval: 50 });
+});
+afterEach(async () => {
+  release();
+  await devnet.request("evm_setAutomine", [true]);
+  await platform.close();
+});
+
+/** Sends from a system wallet, waits, and answers the record with its signed bytes. */
+async function confirmedTransfer(fromWalletId: number) {
+  const sent = await platform.sender.sendFromWallet({ fromWalletId, to: recipient, amount: "1" });
+  expect(await platform.transactions.wait(sent.id)).toMatchObject({ status: "confirmed" });
+  const raw = await devnet.request<Hex>("eth_getRawTransactionByHash", [sent.tx_hash]);
+  return {
+    id: sent.id,
+    raw,
+    record: (await platform.storage.transactions.get(sent.id)) as TransactionRecord,
+  };
+}
+
+/** Resolves with the next status the record is given. */
+function nextStatus(id: number) {
+  return new Promise<TransactionRecord>((resolve) => {
+    const listener = (record: TransactionRecord) => {
+      if (record.id !== id) return;
+      platform.events.off("transaction", listener);
+      resolve(record);
+    };
+    platform.events.on("transaction", listener);
+  });
+}
+
+describe("a confirmed transaction whose block the chain took back", () => {
+  test("re-included in a later block: stays confirmed, with the new block number", async () => {
+    const before = await devnet.request<Hex>("evm_snapshot");
+    const { id, raw, record } = await confirmedTransfer(5);
+
+    holdHeadPolls();
+    await devnet.request("evm_revert", [before]);
+    await devnet.request("evm_mine"); // an empty block where it was
+    await devnet.request("eth_sendRawTransaction", [raw]); // mined in the next one
+    const updated = nextStatus(id);
+    release();
+
+    expect(await updated).toMatchObject({
+      status: "confirmed",
+      blockNumber: (record.blockNumber ?? 0n) + 1n,
+    });
+    expect((await platform.transactions.list()).find((entry) => entry.id === id)).toMatchObject({
+      status: "confirmed",
+      block_number: Number(record.blockNumber) + 1,
+    });
+  });
+
+  test("back in the pool: pending again and followed, then confirmed when mined", async () => {
+    const before = await devnet.request<Hex>("evm_snapshot");
+    const { id, raw } = await confirmedTransfer(6);
+
+    holdHeadPolls();
+    await devnet.request("evm_setAutomine", [false]);
+    await devnet.request("evm_revert", [before]);
+    await devnet.request("eth_sendRawTransaction", [raw]);
+    const pending = nextStatus(id);
+    release();
+    expect(await pending).toMatchObject({ status: "pending", blockNumber: null });
+    expect(platform.transactions.watcherStatus().following).toBe(1);
+
+    const confirmed = nextStatus(id);
+    await devnet.request("evm_mine");
+    expect(await confirmed).toMatchObject({ status: "confirmed" });
+    expect(await platform.transactions.wait(id)).toMatchObject({ status: "confirmed" });
+  });
+
+  test("gone from the chain and the pool: failed, no block number", async () => {
+    const before = await devnet.request<Hex>("evm_snapshot");
+    const { id } = await confirmedTransfer(7);
+    const failed = nextStatus(id);
+    await devnet.request("evm_revert", [before]);
+    expect(await failed).toMatchObject({ status: "failed", blockNumber: null });
+  });
+});
