@@ -1,11 +1,10 @@
-// Run with `pnpm start` in this folder: starts a throwaway devnet, sends 1.5 ETH, stops.
+// `npm start`: a throwaway devnet, a scripted scenario on it, what happened printed, the chain stopped.
 import { startDevnet } from "@privnet/devnet";
+import { runScenario } from "./runScenario.js";
 import { sendOnce } from "./sendOnce.js";
 
-const devnet = await startDevnet({ port: 0, blockTime: 0 });
-try {
-  const result = await sendOnce(devnet, "1.5");
-  console.log(`sent 1.5 ETH to ${result.to}: balance ${result.balance} ETH at block ${result.blockNumber}`);
-} finally {
-  await devnet.stop();
-}
+await using devnet = await startDevnet({ port: 0, blockTime: 0 });
+const sent = await sendOnce(devnet, "1.5");
+console.log(`sent 1.5 ETH to ${sent.to}: balance ${sent.balance} ETH at block ${sent.blockNumber}`);
+const report = await runScenario(devnet, { blocks: 5, log: (line) => console.log(line) });
+console.log(JSON.stringify(report, null, 2));

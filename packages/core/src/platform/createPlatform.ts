@@ -230,6 +230,8 @@ export type Platform = {
   revert(snapshot: PlatformSnapshot): Promise<void>;
   /** Stops the watcher, refuses new sends, removes listeners and closes the storage. Idempotent. */
   close(): Promise<void>;
+  /** `close()`, for `await using platform = await createPlatform(…)`. */
+  [Symbol.asyncDispose](): Promise<void>;
 };
 
 /**
@@ -382,7 +384,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
       return running;
     };
 
-  return {
+  const platform: Platform = {
     chain,
     client,
     storage,
@@ -463,6 +465,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
         snapshot,
       ),
     ),
+    [Symbol.asyncDispose]: () => platform.close(),
     close() {
       closing ??= (async () => {
         // Bots first: their loops stop (they stay marked running, to resume on the next start).
@@ -481,6 +484,7 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
       return closing;
     },
   };
+  return platform;
 }
 
 function checkOptions(options: CreatePlatformOptions) {

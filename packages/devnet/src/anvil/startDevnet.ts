@@ -76,6 +76,8 @@ export type Devnet = {
    * Idempotent.
    */
   stop(): Promise<void>;
+  /** `stop()`, for `await using devnet = await startDevnet(…)`. */
+  [Symbol.asyncDispose](): Promise<void>;
 };
 
 const lastLines = 40;
@@ -199,6 +201,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     blockTime,
     useBlockTime,
     stop,
+    [Symbol.asyncDispose]: stop,
   };
 }
 

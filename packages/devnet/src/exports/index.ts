@@ -6,8 +6,25 @@ export {
   DevnetStartError,
   DevnetStateInvalidError,
 } from "../errors.js";
+// Test helpers, with or without Vitest: snapshots, fixtures, and thin wrappers over viem's test actions.
+export {
+  createDevnetTestClient,
+  type DevnetTestClient,
+} from "../testing/createDevnetTestClient.js";
 export {
   acquireDevnetPool,
   type DevnetPoolOptions,
   type PooledDevnet,
 } from "../testing/devnetPool.js";
+export { type FundParameters, fund } from "../testing/fund.js";
+export { type ImpersonatedWalletClient, impersonate } from "../testing/impersonate.js";
+export { clearFixtures, type FixtureResult, loadFixture } from "../testing/loadFixture.js";
+export {
+  type MakePriceStaleParameters,
+  type MakePriceStaleReturnType,
+  makePriceStale,
+} from "../testing/makePriceStale.js";
+export { type MineBlocksParameters, mineBlocks } from "../testing/mineBlocks.js";
+export { type SetTokenPriceParameters, setTokenPrice } from "../testing/setTokenPrice.js";
+export { type ChainSnapshot, type SnapshotTarget, takeSnapshot } from "../testing/takeSnapshot.js";
+export { type TimeTravelParameters, timeTravel } from "../testing/timeTravel.js";

@@ -13,19 +13,13 @@
  * test("…", async () => { const client = createPublicClient({ transport: http(devnet.rpcUrl) }); });
  * ```
  */
-import type { DerivedAccount } from "@privnet/core";
-import { deriveAccounts, privnet, SYSTEM_ACCOUNT_COUNT, SYSTEM_MNEMONIC } from "@privnet/core";
-import { firstIndexes } from "@privnet/core/internal";
-import type { Chain } from "viem";
-import { afterEach, beforeAll, beforeEach, inject } from "vitest";
+import { afterEach, beforeAll, beforeEach } from "vitest";
 import type { TestProject } from "vitest/node";
-import { acquireDevnetPool, type DevnetPoolOptions, type PooledDevnet } from "../testing/devnetPool.js";
+import { acquireDevnetPool, type DevnetPoolOptions } from "../testing/devnetPool.js";
+import { type WorkerDevnet, workerDevnet } from "../vitest/workerDevnet.js";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    privnetDevnets: PooledDevnet[];
-  }
-}
+export { createPrivnetTest, it, type PrivnetTestOptions, test } from "../vitest/privnetTest.js";
+export type { WorkerDevnet };
 
 /**
  * A Vitest global setup that starts the worker devnets (automine, free ports) and stops them when
@@ -43,18 +37,6 @@ export function createDevnetGlobalSetup(options: DevnetPoolOptions = {}) {
 /** The default global setup: `export { setup } from "@privnet/devnet/vitest"`. */
 export const setup = createDevnetGlobalSetup();
 
-export type WorkerDevnet = {
-  rpcUrl: string;
-  wsUrl: string;
-  chain: Chain;
-  /** The 21 prefunded accounts. */
-  accounts: readonly DerivedAccount[];
-  /** Sends a raw JSON-RPC request to the worker's devnet. */
-  request<T = unknown>(method: string, params?: unknown[]): Promise<T>;
-  /** Resets the chain to a fresh genesis (new genesis hash), automining. */
-  reset(): Promise<void>;
-};
-
 export type UseDevnetOptions = {
   /**
    * Snapshot the chain before each test and revert after it, so every test starts from the same
@@ -62,8 +44,6 @@ export type UseDevnetOptions = {
    */
   isolateTests?: boolean;
 };
-
-let cachedAccounts: DerivedAccount[] | undefined;
 
 /**
  * The devnet of the current Vitest worker. Call at the top of a test file: it resets the chain
@@ -88,42 +68,4 @@ export function useDevnet(options: UseDevnetOptions = {}): WorkerDevnet {
     });
   }
   return devnet;
-}
-
-function workerDevnet(onReset: () => void): WorkerDevnet {
-  const devnets = inject("privnetDevnets");
-  if (!devnets?.length) {
-    throw new Error(
-      "No privnet devnets were provided: add the @privnet/devnet/vitest global setup to the Vitest config.",
-    );
-  }
-  const poolId = Number(process.env.VITEST_POOL_ID ?? "1");
-  const pooled = devnets[(poolId - 1) % devnets.length] as PooledDevnet;
-  let id = 0;
-  const request = async <T>(method: string, params: unknown[] = []): Promise<T> => {
-    const response = await fetch(pooled.rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params }),
-    });
-    const body = (await response.json()) as { result?: T; error?: { message: string } };
-    if (body.error) throw new Error(`${method}: ${body.error.message}`);
-    return body.result as T;
-  };
-  return {
-    rpcUrl: pooled.rpcUrl,
-    wsUrl: pooled.wsUrl,
-    chain: { ...privnet, rpcUrls: { default: { http: [pooled.rpcUrl], webSocket: [pooled.wsUrl] } } },
-    get accounts() {
-      cachedAccounts ??= deriveAccounts(SYSTEM_MNEMONIC, firstIndexes(SYSTEM_ACCOUNT_COUNT));
-      return cachedAccounts;
-    },
-    request,
-    async reset() {
-      onReset();
-      await request("anvil_reset");
-      await request("evm_setIntervalMining", [0]);
-      await request("evm_setAutomine", [true]);
-    },
-  };
 }

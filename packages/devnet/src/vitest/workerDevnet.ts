@@ -1,0 +1,59 @@
+import type { DerivedAccount } from "@privnet/core";
+import { deriveAccounts, privnet, SYSTEM_ACCOUNT_COUNT, SYSTEM_MNEMONIC } from "@privnet/core";
+import { firstIndexes } from "@privnet/core/internal";
+import type { Chain } from "viem";
+import { inject } from "vitest";
+import type { PooledDevnet } from "../testing/devnetPool.js";
+import { rpcOf } from "../testing/takeSnapshot.js";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    privnetDevnets: PooledDevnet[];
+  }
+}
+
+export type WorkerDevnet = {
+  rpcUrl: string;
+  wsUrl: string;
+  chain: Chain;
+  /** The 21 prefunded accounts. */
+  accounts: readonly DerivedAccount[];
+  /** Sends a raw JSON-RPC request to the worker's devnet. */
+  request<T = unknown>(method: string, params?: unknown[]): Promise<T>;
+  /** Resets the chain to a fresh genesis (new genesis hash), automining. */
+  reset(): Promise<void>;
+};
+
+let cachedAccounts: DerivedAccount[] | undefined;
+
+/**
+ * The devnet the global setup's pool gave this Vitest worker. `onReset` runs before each
+ * `reset()`: snapshots taken before it belong to a chain that is gone.
+ */
+export function workerDevnet(onReset: () => void): WorkerDevnet {
+  const devnets = inject("privnetDevnets");
+  if (!devnets?.length) {
+    throw new Error(
+      "No privnet devnets were provided: add the @privnet/devnet/vitest global setup to the Vitest config.",
+    );
+  }
+  const poolId = Number(process.env.VITEST_POOL_ID ?? "1");
+  const pooled = devnets[(poolId - 1) % devnets.length] as PooledDevnet;
+  const rpc = rpcOf({ rpcUrl: pooled.rpcUrl });
+  return {
+    rpcUrl: pooled.rpcUrl,
+    wsUrl: pooled.wsUrl,
+    chain: { ...privnet, rpcUrls: { default: { http: [pooled.rpcUrl], webSocket: [pooled.wsUrl] } } },
+    get accounts() {
+      cachedAccounts ??= deriveAccounts(SYSTEM_MNEMONIC, firstIndexes(SYSTEM_ACCOUNT_COUNT));
+      return cachedAccounts;
+    },
+    request: (method, params) => rpc(method, params),
+    async reset() {
+      onReset();
+      await rpc("anvil_reset");
+      await rpc("evm_setIntervalMining", [0]);
+      await rpc("evm_setAutomine", [true]);
+    },
+  };
+}
