@@ -230,4 +230,8 @@ for example in "$root"/examples/*/; do
   (cd "$copy" && npm test) || fail "example $name: npm test"
 done
 
+# docs/getting-started.md, followed as written (its commands, in a fresh folder) on these tarballs.
+step "docs/getting-started.md, command by command (scripts/getting-started-check.sh)"
+PRIVNET_TARBALLS="$tarballs" bash "$root/scripts/getting-started-check.sh" || fail "docs/getting-started.md does not work as written"
+
 step "done in $((SECONDS - started)) s"

@@ -1,13 +1,11 @@
-import type { BotDefinition } from "@privnet/core";
 import { createPrivnetTest } from "@privnet/devnet/vitest";
 import { parseEther } from "viem";
 import { expect } from "vitest";
 import { tipJarBot } from "./tipJarBot.js";
 
 // The worker's platform, with the bot registered: `platform.bots` runs it like the built-in ones.
-// (`custom` is typed `BotDefinition<never>[]` in this version of @privnet/core: hence the cast.)
 const test = createPrivnetTest({
-  platform: { bots: { custom: [tipJarBot as unknown as BotDefinition<never>] } },
+  platform: { bots: { custom: [tipJarBot] } },
 });
 const jar = "0x00000000000000000000000000000000000071b5";
 

@@ -2,14 +2,12 @@ import { defineBot } from "@privnet/core";
 import { parseEther } from "viem";
 import { z } from "zod";
 
-type TipJarConfig = { interval: number; maxPending: number; jar: string; tip: string };
-
 /**
  * A bot of your own: every tick it drops a tip (decimal ETH) into a jar address. privnet gives it
  * a key of its own (index 200 of the system mnemonic), tops it up with ETH, records every send in
  * the history under the bot's name, counts its stats and lets the admin API start and stop it.
  */
-export const tipJarBot = defineBot<TipJarConfig>({
+export const tipJarBot = defineBot({
   name: "tip-jar",
   keyIndex: 200,
   schema: z.object({

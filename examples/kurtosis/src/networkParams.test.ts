@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { deriveAccounts, firstIndexes, privnet, SYSTEM_ACCOUNT_COUNT, SYSTEM_MNEMONIC } from "@privnet/core";
+import { deriveAccounts, privnet, SYSTEM_ACCOUNT_COUNT, SYSTEM_MNEMONIC } from "@privnet/core";
 import { expect, test } from "vitest";
 import { parse } from "yaml";
 
@@ -18,7 +18,10 @@ test("the Kurtosis network runs privnet's chain: id, slot time, gas limit", () =
 test("its premined accounts are privnet's 21 system accounts", () => {
   const mnemonic = params.network_params.preregistered_validator_keys_mnemonic;
   expect(mnemonic).toBe(SYSTEM_MNEMONIC);
-  const accounts = deriveAccounts(String(mnemonic), firstIndexes(SYSTEM_ACCOUNT_COUNT));
+  const accounts = deriveAccounts(
+    String(mnemonic),
+    Array.from({ length: SYSTEM_ACCOUNT_COUNT }, (_, index) => index),
+  );
   expect(accounts).toHaveLength(21);
   // The first of them, as the package lists it (and as privnet derives it).
   expect(accounts[0]?.address).toBe("0x8943545177806ED17B9F23F0a21ee5948eCaa776");

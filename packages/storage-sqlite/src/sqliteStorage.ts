@@ -91,7 +91,7 @@ export function sqliteStorage(options: SqliteStorageOptions): StorageAdapter {
   // WAL, and the next regular (FULL) commit syncs them too; a power loss in between finds the store
   // as it was before, whole. The connection is used synchronously, so nothing else runs between
   // the pragmas (the lease locks do the same).
-  const inTransaction = (statements: string) => {
+  const unsyncedTransaction = (statements: string) => {
     db.exec("PRAGMA synchronous = NORMAL");
     try {
       db.exec("BEGIN IMMEDIATE");
@@ -308,7 +308,7 @@ export function sqliteStorage(options: SqliteStorageOptions): StorageAdapter {
       // step with the schema, whatever columns later migrations add. Cost grows with the rows,
       // which between tests are few.
       const id = randomBytes(8).toString("hex");
-      inTransaction(
+      unsyncedTransaction(
         SNAPSHOT_TABLES.map(
           (table) => `CREATE TABLE ${snapshotTable(id, table)} AS SELECT * FROM ${table};`,
         ).join("\n"),
@@ -323,7 +323,7 @@ export function sqliteStorage(options: SqliteStorageOptions): StorageAdapter {
       if (!exists) throw unknownSnapshot("sqlite", id);
       // Rows come back with their ids; AUTOINCREMENT's counter is left where it is, so ids keep
       // increasing past the ones the restore removed.
-      inTransaction(
+      unsyncedTransaction(
         SNAPSHOT_TABLES.map(
           (table) =>
             `DELETE FROM ${table}; INSERT INTO ${table} SELECT * FROM ${snapshotTable(id, table)}; DROP TABLE ${snapshotTable(id, table)};`,

@@ -5,10 +5,13 @@ export {
   DEFAULT_INITIAL_PRICES,
   DEFAULT_LIQUIDITY,
   type DeployerClient,
+  type DeploymentSend,
   type DeploymentTransaction,
+  type DeploymentTransactionRequest,
   type DeployPlatformContractsOptions,
   type DeployPlatformContractsReturnType,
   deployPlatformContracts,
+  type SentDeploymentTransaction,
 } from "../contracts/deployPlatformContracts.js";
 export {
   aggregatorV3InterfaceAbi,

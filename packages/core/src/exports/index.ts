@@ -105,6 +105,7 @@ export type { LendingTransferParameters } from "../lending/deposit.js";
 export type { LendingPosition } from "../lending/getPosition.js";
 export type { LendingReceipt } from "../lending/LendingReceipt.js";
 export type { LiquidateParameters, LiquidateReturnType } from "../lending/liquidate.js";
+export type { LendingSigner } from "../lending/resolveLendingAccount.js";
 export type { NetworkInfo } from "../network/getNetworkInfo.js";
 export type { OracleStatus } from "../oracle/getOracleStatus.js";
 export type { PriceModelConfig } from "../oracle/models/PriceModel.js";
@@ -115,6 +116,7 @@ export type { OracleOptions, OracleTokenOptions } from "../oracle/resolveOracleO
 export type { SetPriceReturnType } from "../oracle/setPrice.js";
 // The platform
 export { type CreatePlatformOptions, createPlatform, type Platform } from "../platform/createPlatform.js";
+export type { PlatformSnapshot } from "../platform/snapshotPlatform.js";
 // Sending and history: what platform.sender and platform.transactions take and answer
 export type { SendFromWalletParameters, SendFromWalletReturnType } from "../sender/sendFromWallet.js";
 export type {
@@ -141,6 +143,7 @@ export type {
   NewTransactionRecord,
   NewWalletRecord,
   StorageAdapter,
+  StorageSnapshotId,
   TransactionRecord,
   TransactionRecordUpdate,
   TransactionStatus,

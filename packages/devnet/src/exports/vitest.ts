@@ -18,7 +18,15 @@ import type { TestProject } from "vitest/node";
 import { acquireDevnetPool, type DevnetPoolOptions } from "../testing/devnetPool.js";
 import { type WorkerDevnet, workerDevnet } from "../vitest/workerDevnet.js";
 
-export { createPrivnetTest, it, type PrivnetTestOptions, test } from "../vitest/privnetTest.js";
+export type { DevnetTestClient } from "../testing/createDevnetTestClient.js";
+export type { DevnetPoolOptions } from "../testing/devnetPool.js";
+export {
+  createPrivnetTest,
+  it,
+  type PrivnetTest,
+  type PrivnetTestOptions,
+  test,
+} from "../vitest/privnetTest.js";
 export type { WorkerDevnet };
 
 /**

@@ -16,6 +16,7 @@ export {
   type BuildApiDocumentOptions,
   buildApiDocument,
   buildOpenApiDocument,
+  type JsonSchema,
   type OpenApiDocument,
   type OpenApiOptions,
   type OpenApiParameter,

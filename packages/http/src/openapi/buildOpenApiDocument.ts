@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { EventStreamDefinition } from "../routes/defineEventStream.js";
 import type { RouteDefinition } from "../routes/defineRoute.js";
 
-type JsonSchema = Record<string, unknown>;
+/** A JSON Schema object, as the OpenAPI document carries it. */
+export type JsonSchema = Record<string, unknown>;
 
 /** An OpenAPI parameter object (path, query or header). */
 export type OpenApiParameter = {

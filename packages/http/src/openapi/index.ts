@@ -5,6 +5,7 @@ export {
 } from "./buildApiDocument.js";
 export {
   buildOpenApiDocument,
+  type JsonSchema,
   type OpenApiDocument,
   type OpenApiOptions,
   type OpenApiParameter,
