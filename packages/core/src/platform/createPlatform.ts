@@ -9,7 +9,7 @@ import {
   type Transport,
 } from "viem";
 import { BotEngine, type BotsOptions } from "../bots/BotEngine.js";
-import { type BotActions, botActions } from "../bots/botActions.js";
+import { botActions } from "../bots/botActions.js";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
 import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { privnet } from "../chain/privnet.js";
@@ -18,20 +18,20 @@ import {
   connectPlatformContracts,
   type PlatformContractsOptions,
 } from "../contracts/connectPlatformContracts.js";
-import { type ContractActions, contractActions } from "../contracts/contractActions.js";
+import { contractActions } from "../contracts/contractActions.js";
 import { InvalidOptionsError } from "../errors/index.js";
 import { ChainIdMismatchError, ChainUnreachableError, PlatformClosedError } from "../errors/platform.js";
 import type { PlatformEvents } from "../events/PlatformEvents.js";
 import type { LendingContext } from "../lending/LendingContext.js";
-import { type LendingActions, lendingActions } from "../lending/lendingActions.js";
-import { type NetworkActions, networkActions } from "../network/networkActions.js";
-import { type OracleActions, oracleActions } from "../oracle/oracleActions.js";
+import { lendingActions } from "../lending/lendingActions.js";
+import { networkActions } from "../network/networkActions.js";
+import { oracleActions } from "../oracle/oracleActions.js";
 import { PriceSimulator } from "../oracle/PriceSimulator.js";
 import { PushLoop } from "../oracle/PushLoop.js";
 import type { OracleOptions } from "../oracle/resolveOracleOptions.js";
 import { NonceManager } from "../sender/NonceManager.js";
 import type { SenderContext } from "../sender/SenderContext.js";
-import { type SenderActions, senderActions } from "../sender/senderActions.js";
+import { senderActions } from "../sender/senderActions.js";
 import { sendTransaction } from "../sender/sendTransaction.js";
 import { sendWithKey } from "../sender/sendWithKey.js";
 import { TransactionWatcher } from "../sender/TransactionWatcher.js";
@@ -39,10 +39,10 @@ import { createWalletSigners } from "../sender/WalletSigners.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import { reconcilePendingTransactions } from "../transactions/reconcilePendingTransactions.js";
-import { type TransactionActions, transactionActions } from "../transactions/transactionActions.js";
+import { transactionActions } from "../transactions/transactionActions.js";
 import { createKeyVault } from "../wallets/KeyVault.js";
 import { registerSystemWallets } from "../wallets/registerSystemWallets.js";
-import { type WalletActions, walletActions } from "../wallets/walletActions.js";
+import { walletActions } from "../wallets/walletActions.js";
 import type { OperationGuard } from "./OperationGuard.js";
 import { revertPlatform } from "./revertPlatform.js";
 import { type PlatformSnapshot, snapshotPlatform } from "./snapshotPlatform.js";
@@ -85,47 +85,15 @@ export type CreatePlatformOptions = {
 };
 
 /**
- * The platform object: its groups of operations are derived from the action groups
- * (`walletActions`, `senderActions`, …), each declared once in its own folder.
+ * The object {@link createPlatform} answers: the chain, its client and the storage, one group of
+ * operations per service (`wallets`, `sender`, `transactions`, `contracts`, `oracle`, `lending`,
+ * `bots`, `network`), the typed events, test snapshots and `close()`.
+ *
+ * Each group is made by one action factory in its service's folder (`walletActions` in
+ * `wallets/walletActions.ts`, …), and this type is what `createPlatform` builds from them: an
+ * operation is declared once, in its factory, with its TSDoc. See docs/architecture.md.
  */
-export type Platform = {
-  readonly chain: Chain;
-  /** A viem public client on the platform's transport, for reads of your own. */
-  readonly client: PublicClient;
-  readonly storage: StorageAdapter;
-  /** The chain as the node reports it. */
-  readonly network: NetworkActions;
-  /** Create, import, list, read and remove wallets. */
-  readonly wallets: WalletActions;
-  /** Send by wallet id (answers pending) or by private key (waits: confirmed), or any transaction. */
-  readonly sender: SenderActions;
-  /** The history, newest first, cursor paging, status tracking. */
-  readonly transactions: TransactionActions;
-  /** The deployed contracts, ensured on first call (or at start with the `contracts` option). */
-  readonly contracts: ContractActions;
-  /** The price simulator: models, push loop, set price, scenarios. See docs/oracle.md. */
-  readonly oracle: OracleActions;
-  /** Typed helpers over the LendingPool. See docs/lending.md. */
-  readonly lending: LendingActions;
-  /** Built-in and custom bots: start, stop, status, stats. See docs/bots.md. */
-  readonly bots: BotActions;
-  /** Typed events: see {@link PlatformEvents}. */
-  readonly events: EventEmitter<PlatformEvents>;
-  /**
-   * Test fixtures: a snapshot of the chain (`evm_snapshot`) and of the platform's storage together.
-   * See docs/devnet.md, "Snapshots of the platform".
-   */
-  snapshot(): Promise<PlatformSnapshot>;
-  /**
-   * Brings the chain and the platform's state (history, wallets, state keys, nonces, the watcher)
-   * back to `snapshot` together; the snapshot is used up. See {@link revertPlatform}.
-   */
-  revert(snapshot: PlatformSnapshot): Promise<void>;
-  /** Stops the watcher, refuses new sends, removes listeners and closes the storage. Idempotent. */
-  close(): Promise<void>;
-  /** `close()`, for `await using platform = await createPlatform(…)`. */
-  [Symbol.asyncDispose](): Promise<void>;
-};
+export type Platform = Awaited<ReturnType<typeof createPlatform>>;
 
 /**
  * Connects to a chain and returns the platform object that owns every privnet service. On start it
@@ -142,9 +110,9 @@ export type Platform = {
  * await platform.sender.sendFromWallet({ fromWalletId: 1, to: alice.address, amount: "1" });
  * await platform.close();
  */
-export async function createPlatform(options: CreatePlatformOptions): Promise<Platform> {
+export async function createPlatform(options: CreatePlatformOptions) {
   checkOptions(options);
-  const chain = options.chain ?? privnet;
+  const chain: Chain = options.chain ?? privnet;
   const storage = options.storage ?? memoryStorage();
   const client = createPublicClient({
     chain,
@@ -275,20 +243,60 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
     return running;
   };
 
-  const platform: Platform = {
+  const close = () => {
+    closing ??= (async () => {
+      // Bots first: their loops stop (they stay marked running, to resume on the next start).
+      await bots.close();
+      // Then the push loop: its last push may still need the chain.
+      await pushLoop.stop();
+      await oracle.close();
+      // Queued sends are refused, sent ones recorded; waits on confirmations end; then every
+      // operation still running settles before the storage closes.
+      await Promise.all([...managers.values()].map((manager) => manager.close(new PlatformClosedError())));
+      await watcher.stop(new PlatformClosedError());
+      while (active.size > 0) await Promise.all(active);
+      events.removeAllListeners();
+      await storage.close();
+    })();
+    return closing;
+  };
+
+  // Not annotated: `Platform` is this object's type, so each group's operations are declared once,
+  // in its action factory. `as const` keeps the members read-only.
+  return {
+    /** The chain the platform runs on (default {@link privnet}). */
     chain,
-    client,
+    /** A viem public client on the platform's transport, for reads of your own. */
+    client: client as PublicClient,
+    /** Where wallets, history and service state live; closed by `close()`. */
     storage,
+    /** The chain as the node reports it. See {@link networkActions}. */
     network: networkActions({ guard, client }),
+    /** Create, import, list, read and remove wallets. See {@link walletActions}. */
     wallets: walletActions({ guard, ...base }),
+    /** Send by wallet id (answers pending), by private key (waits: confirmed), or any transaction. See {@link senderActions}. */
     sender: senderActions({ guard, ...ctx }),
+    /** The history, newest first, cursor paging, status tracking. See {@link transactionActions}. */
     transactions: transactionActions({ guard, ...base, watcher }),
+    /** The deployed contracts, ensured on first call (or at start with the `contracts` option). See {@link contractActions}. */
     contracts: contractActions({ guard, contracts }),
+    /** The price simulator: models, push loop, set price, scenarios. See docs/oracle.md and {@link oracleActions}. */
     oracle: oracleActions({ guard, simulator: oracle, pushLoop }),
+    /** Typed helpers over the LendingPool. See docs/lending.md and {@link lendingActions}. */
     lending: lendingActions({ guard, ...lendingCtx }),
+    /** Built-in and custom bots: start, stop, status, stats. See docs/bots.md and {@link botActions}. */
     bots: botActions({ guard, engine: bots }),
+    /** Typed events: see {@link PlatformEvents}. */
     events,
+    /**
+     * Test fixtures: a snapshot of the chain (`evm_snapshot`) and of the platform's storage together.
+     * See docs/devnet.md, "Snapshots of the platform".
+     */
     snapshot: () => guard(() => snapshotPlatform(base)),
+    /**
+     * Brings the chain and the platform's state (history, wallets, state keys, nonces, the watcher)
+     * back to `snapshot` together; the snapshot is used up. See {@link revertPlatform}.
+     */
     revert: (snapshot: PlatformSnapshot) =>
       guard(() =>
         revertPlatform(
@@ -305,26 +313,11 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
           snapshot,
         ),
       ),
-    [Symbol.asyncDispose]: () => platform.close(),
-    close() {
-      closing ??= (async () => {
-        // Bots first: their loops stop (they stay marked running, to resume on the next start).
-        await bots.close();
-        // Then the push loop: its last push may still need the chain.
-        await pushLoop.stop();
-        await oracle.close();
-        // Queued sends are refused, sent ones recorded; waits on confirmations end; then every
-        // operation still running settles before the storage closes.
-        await Promise.all([...managers.values()].map((manager) => manager.close(new PlatformClosedError())));
-        await watcher.stop(new PlatformClosedError());
-        while (active.size > 0) await Promise.all(active);
-        events.removeAllListeners();
-        await storage.close();
-      })();
-      return closing;
-    },
-  };
-  return platform;
+    /** Stops the watcher, refuses new sends, removes listeners and closes the storage. Idempotent. */
+    close,
+    /** `close()`, for `await using platform = await createPlatform(…)`. */
+    [Symbol.asyncDispose]: close,
+  } as const;
 }
 
 function checkOptions(options: CreatePlatformOptions) {
