@@ -262,7 +262,9 @@ export async function createPlatform(options: CreatePlatformOptions) {
   };
 
   // Not annotated: `Platform` is this object's type, so each group's operations are declared once,
-  // in its action factory. `as const` keeps the members read-only.
+  // in its action factory. `as const` keeps the members read-only. The assertions on `client` and
+  // `events` make the emitted .d.ts name those types instead of expanding viem's and eventemitter3's
+  // internals (which a consumer's compiler could not name).
   return {
     /** The chain the platform runs on (default {@link privnet}). */
     chain,
@@ -287,7 +289,7 @@ export async function createPlatform(options: CreatePlatformOptions) {
     /** Built-in and custom bots: start, stop, status, stats. See docs/bots.md and {@link botActions}. */
     bots: botActions({ guard, engine: bots }),
     /** Typed events: see {@link PlatformEvents}. */
-    events,
+    events: events as EventEmitter<PlatformEvents>,
     /**
      * Test fixtures: a snapshot of the chain (`evm_snapshot`) and of the platform's storage together.
      * See docs/devnet.md, "Snapshots of the platform".
