@@ -19,6 +19,7 @@ export type { BotError, BotEvent, BotEventType } from "./BotEvent.js";
 export type { BotOverrides, BuiltInBotConfigs } from "./BotOverrides.js";
 export type { BotStatus, BotTransition, PersistedBotState } from "./BotRunner.js";
 export type { BotStatsSnapshot, PersistedBotCounters } from "./BotStats.js";
+export { type BotActions, type BotActionsContext, botActions } from "./botActions.js";
 export { defineBot } from "./defineBot.js";
 export { deployBotContract } from "./deployBotContract.js";
 export { ERC20_BOT_DEFAULTS, ERC20_BOT_SUPPLY, type Erc20BotConfig, erc20Bot } from "./erc20Bot.js";

@@ -5,6 +5,7 @@ export {
   type PlatformContractsOptions,
   type PlatformContractsService,
 } from "./connectPlatformContracts.js";
+export { type ContractActions, type ContractActionsContext, contractActions } from "./contractActions.js";
 export {
   DEFAULT_INITIAL_PRICES,
   DEFAULT_LIQUIDITY,

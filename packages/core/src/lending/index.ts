@@ -3,6 +3,7 @@ export { deposit, type LendingTransferParameters } from "./deposit.js";
 export { getPosition, type LendingPosition } from "./getPosition.js";
 export type { LendingContext } from "./LendingContext.js";
 export type { LendingReceipt } from "./LendingReceipt.js";
+export { type LendingActions, type LendingActionsContext, lendingActions } from "./lendingActions.js";
 export { type LiquidateParameters, type LiquidateReturnType, liquidate } from "./liquidate.js";
 export { mapLendingError } from "./mapLendingError.js";
 export { readRevertReason } from "./readRevertReason.js";

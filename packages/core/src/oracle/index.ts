@@ -8,6 +8,7 @@ export { getPrices } from "./getPrices.js";
 export { listTokens } from "./listTokens.js";
 export * from "./models/index.js";
 export { emptyOracleState, ORACLE_STATE_KEY, type OracleState } from "./OracleState.js";
+export { type OracleActions, type OracleActionsContext, oracleActions } from "./oracleActions.js";
 export { PricePushQueue, type PushRequest, type PushResult } from "./PricePushQueue.js";
 export {
   type OraclePushReturnType,

@@ -8,89 +8,42 @@ import {
   parseGwei,
   type Transport,
 } from "viem";
-import type { BotContractInfo, BotDefinition } from "../bots/BotDefinition.js";
-import { BotEngine, type BotLogs, type BotStatusEntry, type BotsOptions } from "../bots/BotEngine.js";
-import type { BotOverrides } from "../bots/BotOverrides.js";
-import type { BotTransition } from "../bots/BotRunner.js";
+import { BotEngine, type BotsOptions } from "../bots/BotEngine.js";
+import { botActions } from "../bots/botActions.js";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
 import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { privnet } from "../chain/privnet.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
 import {
   connectPlatformContracts,
-  type PlatformContracts,
   type PlatformContractsOptions,
 } from "../contracts/connectPlatformContracts.js";
-import type { PlatformContractInfo } from "../contracts/listPlatformContracts.js";
+import { contractActions } from "../contracts/contractActions.js";
 import { InvalidOptionsError } from "../errors/index.js";
 import { ChainIdMismatchError, ChainUnreachableError, PlatformClosedError } from "../errors/platform.js";
 import type { PlatformEvents } from "../events/PlatformEvents.js";
-import { borrow } from "../lending/borrow.js";
-import { deposit, type LendingTransferParameters } from "../lending/deposit.js";
-import { getPosition, type LendingPosition } from "../lending/getPosition.js";
 import type { LendingContext } from "../lending/LendingContext.js";
-import type { LendingReceipt } from "../lending/LendingReceipt.js";
-import { type LiquidateParameters, type LiquidateReturnType, liquidate } from "../lending/liquidate.js";
-import { repay } from "../lending/repay.js";
-import { withdraw } from "../lending/withdraw.js";
-import { getNetworkInfo, type NetworkInfo } from "../network/getNetworkInfo.js";
-import { crash } from "../oracle/crash.js";
-import { depeg } from "../oracle/depeg.js";
-import { freeze } from "../oracle/freeze.js";
-import { getOracleStatus, type OracleStatus } from "../oracle/getOracleStatus.js";
-import { getPrice } from "../oracle/getPrice.js";
-import { getPrices } from "../oracle/getPrices.js";
-import { listTokens } from "../oracle/listTokens.js";
-import { type OraclePushReturnType, type OracleToken, PriceSimulator } from "../oracle/PriceSimulator.js";
+import { lendingActions } from "../lending/lendingActions.js";
+import { networkActions } from "../network/networkActions.js";
+import { oracleActions } from "../oracle/oracleActions.js";
+import { PriceSimulator } from "../oracle/PriceSimulator.js";
 import { PushLoop } from "../oracle/PushLoop.js";
-import { pushPrices } from "../oracle/pushPrices.js";
-import type { OnChainPrice } from "../oracle/readPrices.js";
 import type { OracleOptions } from "../oracle/resolveOracleOptions.js";
-import { resume } from "../oracle/resume.js";
-import { type SetPriceReturnType, setPrice } from "../oracle/setPrice.js";
 import { NonceManager } from "../sender/NonceManager.js";
 import type { SenderContext } from "../sender/SenderContext.js";
-import {
-  type SendFromWalletParameters,
-  type SendFromWalletReturnType,
-  sendFromWallet,
-} from "../sender/sendFromWallet.js";
-import {
-  type SendTransactionParameters,
-  type SendTransactionReturnType,
-  sendTransaction,
-} from "../sender/sendTransaction.js";
-import {
-  type SendWithKeyParameters,
-  type SendWithKeyReturnType,
-  sendWithKey,
-} from "../sender/sendWithKey.js";
-import { TransactionWatcher, type TransactionWatcherStatus } from "../sender/TransactionWatcher.js";
+import { senderActions } from "../sender/senderActions.js";
+import { sendTransaction } from "../sender/sendTransaction.js";
+import { sendWithKey } from "../sender/sendWithKey.js";
+import { TransactionWatcher } from "../sender/TransactionWatcher.js";
 import { createWalletSigners } from "../sender/WalletSigners.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
-import {
-  type ListTransactionsParameters,
-  type ListTransactionsReturnType,
-  listTransactions,
-} from "../transactions/listTransactions.js";
 import { reconcilePendingTransactions } from "../transactions/reconcilePendingTransactions.js";
-import { type WaitForTransactionReturnType, waitForTransaction } from "../transactions/waitForTransaction.js";
-import {
-  type CreateWalletParameters,
-  type CreateWalletReturnType,
-  createWallet,
-} from "../wallets/createWallet.js";
-import { type GetWalletReturnType, getWallet } from "../wallets/getWallet.js";
-import {
-  type ImportWalletParameters,
-  type ImportWalletReturnType,
-  importWallet,
-} from "../wallets/importWallet.js";
+import { transactionActions } from "../transactions/transactionActions.js";
 import { createKeyVault } from "../wallets/KeyVault.js";
-import { type ListWalletsReturnType, listWallets } from "../wallets/listWallets.js";
 import { registerSystemWallets } from "../wallets/registerSystemWallets.js";
-import { type RemoveWalletReturnType, removeWallet } from "../wallets/removeWallet.js";
+import { walletActions } from "../wallets/walletActions.js";
+import type { OperationGuard } from "./OperationGuard.js";
 import { revertPlatform } from "./revertPlatform.js";
 import { type PlatformSnapshot, snapshotPlatform } from "./snapshotPlatform.js";
 
@@ -131,108 +84,16 @@ export type CreatePlatformOptions = {
   bots?: BotsOptions | undefined;
 };
 
-export type Platform = {
-  readonly chain: Chain;
-  /** A viem public client on the platform's transport, for reads of your own. */
-  readonly client: PublicClient;
-  readonly storage: StorageAdapter;
-  readonly network: {
-    /** Chain id (number), latest block number and gas price (bigint, wei), as viem reads them. */
-    info(): Promise<NetworkInfo>;
-  };
-  readonly wallets: {
-    create(params?: CreateWalletParameters): Promise<CreateWalletReturnType>;
-    import(params: ImportWalletParameters): Promise<ImportWalletReturnType>;
-    list(): Promise<ListWalletsReturnType>;
-    get(id: number): Promise<GetWalletReturnType>;
-    remove(id: number): Promise<RemoveWalletReturnType>;
-  };
-  readonly sender: {
-    sendFromWallet(params: SendFromWalletParameters): Promise<SendFromWalletReturnType>;
-    sendWithKey(params: SendWithKeyParameters): Promise<SendWithKeyReturnType>;
-    /** Any transaction (call, deployment, transfer) through the nonce manager; see {@link sendTransaction}. */
-    sendTransaction(params: SendTransactionParameters): Promise<SendTransactionReturnType>;
-  };
-  readonly transactions: {
-    list(params?: ListTransactionsParameters): Promise<ListTransactionsReturnType>;
-    /** Resolves once the entry is confirmed or failed. */
-    wait(id: number): Promise<WaitForTransactionReturnType>;
-    /** The watcher that settles sent transactions: how many it follows, its failed polls of the node. */
-    watcherStatus(): TransactionWatcherStatus;
-  };
-  /** The deployed contracts, ensured on first call (or at start with the `contracts` option). */
-  readonly contracts: {
-    get(): Promise<PlatformContracts>;
-    /** Ensures them again, e.g. after a chain reset (deploys anew when their code is gone). */
-    refresh(): Promise<PlatformContracts>;
-    /**
-     * Every platform contract deployed on this chain: name, Solidity contract, address, the block
-     * of its deployment and ABI. Deploys nothing: empty until the contracts are deployed.
-     */
-    list(): Promise<PlatformContractInfo[]>;
-  };
-  /** The price simulator: models, push loop, set price, scenarios. See docs/oracle.md. */
-  readonly oracle: {
-    tokens(): Promise<OracleToken[]>;
-    prices(): Promise<OnChainPrice[]>;
-    price(symbol: string): Promise<OnChainPrice>;
-    push(): Promise<OraclePushReturnType>;
-    setPrice(symbol: string, price: string | number, address?: string): Promise<SetPriceReturnType>;
-    crash(symbol: string, percent: number, overSeconds?: number): Promise<OraclePushReturnType | null>;
-    depeg(symbol: string, price: string | number): Promise<SetPriceReturnType>;
-    freeze(): Promise<void>;
-    resume(): Promise<OraclePushReturnType>;
-    start(): Promise<void>;
-    stop(): Promise<void>;
-    status(): OracleStatus;
-  };
-  /** Typed helpers over the LendingPool. See docs/lending.md. */
-  readonly lending: {
-    deposit(params: LendingTransferParameters): Promise<LendingReceipt>;
-    withdraw(params: LendingTransferParameters): Promise<LendingReceipt>;
-    borrow(params: LendingTransferParameters): Promise<LendingReceipt>;
-    repay(params: LendingTransferParameters): Promise<LendingReceipt>;
-    liquidate(params: LiquidateParameters): Promise<LiquidateReturnType>;
-    position(user: string): Promise<LendingPosition>;
-  };
-  readonly bots: {
-    /**
-     * Starts a bot; `overrides` (e.g. `{ interval: 1000 }`) apply to this run. Harmless when
-     * running. A built-in bot's overrides are typed by its name (see {@link BotOverrides}).
-     */
-    start<const Name extends string>(name: Name, overrides?: BotOverrides<Name>): Promise<BotTransition>;
-    /** Stops a bot; its pending transactions still settle. Harmless when stopped. */
-    stop(name: string): Promise<BotTransition>;
-    /** Every bot's status, config and stats, by name. */
-    status(): Promise<Record<string, BotStatusEntry>>;
-    get(name: string): Promise<BotStatusEntry>;
-    /** Recent transactions (from the history) and errors of a bot. */
-    logs(name: string, options?: { limit?: number | undefined }): Promise<BotLogs>;
-    /** Resolves once nothing the bot sent is pending. */
-    settled(name: string): Promise<void>;
-    /** The bots' contracts (erc20: its token, nft: its collection) by bot name; null before deployed. */
-    contracts(): Promise<Record<string, BotContractInfo | null>>;
-    /** Registers a custom bot made with `defineBot`. */
-    register(definition: BotDefinition): Promise<void>;
-    names(): string[];
-  };
-  /** Typed events: see {@link PlatformEvents}. */
-  readonly events: EventEmitter<PlatformEvents>;
-  /**
-   * Test fixtures: a snapshot of the chain (`evm_snapshot`) and of the platform's storage together.
-   * See docs/devnet.md, "Snapshots of the platform".
-   */
-  snapshot(): Promise<PlatformSnapshot>;
-  /**
-   * Brings the chain and the platform's state (history, wallets, state keys, nonces, the watcher)
-   * back to `snapshot` together; the snapshot is used up. See {@link revertPlatform}.
-   */
-  revert(snapshot: PlatformSnapshot): Promise<void>;
-  /** Stops the watcher, refuses new sends, removes listeners and closes the storage. Idempotent. */
-  close(): Promise<void>;
-  /** `close()`, for `await using platform = await createPlatform(…)`. */
-  [Symbol.asyncDispose](): Promise<void>;
-};
+/**
+ * The object {@link createPlatform} answers: the chain, its client and the storage, one group of
+ * operations per service (`wallets`, `sender`, `transactions`, `contracts`, `oracle`, `lending`,
+ * `bots`, `network`), the typed events, test snapshots and `close()`.
+ *
+ * Each group is made by one action factory in its service's folder (`walletActions` in
+ * `wallets/walletActions.ts`, …), and this type is what `createPlatform` builds from them: an
+ * operation is declared once, in its factory, with its TSDoc. See docs/architecture.md.
+ */
+export type Platform = Awaited<ReturnType<typeof createPlatform>>;
 
 /**
  * Connects to a chain and returns the platform object that owns every privnet service. On start it
@@ -249,9 +110,9 @@ export type Platform = {
  * await platform.sender.sendFromWallet({ fromWalletId: 1, to: alice.address, amount: "1" });
  * await platform.close();
  */
-export async function createPlatform(options: CreatePlatformOptions): Promise<Platform> {
+export async function createPlatform(options: CreatePlatformOptions) {
   checkOptions(options);
-  const chain = options.chain ?? privnet;
+  const chain: Chain = options.chain ?? privnet;
   const storage = options.storage ?? memoryStorage();
   const client = createPublicClient({
     chain,
@@ -370,121 +231,95 @@ export async function createPlatform(options: CreatePlatformOptions): Promise<Pl
   // Every operation checks that the platform is open first and is counted until it settles, so
   // that close() can let it finish before the storage goes away: a call after close() fails with
   // PLATFORM_CLOSED, never with a storage error or half-written.
-  const guard =
-    <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
-    (...args: A): Promise<R> => {
-      if (closing) return Promise.reject(new PlatformClosedError());
-      const running = operation(...args);
-      const tracked = running.then(
-        () => undefined,
-        () => undefined,
-      );
-      active.add(tracked);
-      void tracked.finally(() => active.delete(tracked));
-      return running;
-    };
-
-  const platform: Platform = {
-    chain,
-    client,
-    storage,
-    network: { info: guard(() => getNetworkInfo(client)) },
-    wallets: {
-      create: guard((params?: CreateWalletParameters) => createWallet(base, params)),
-      import: guard((params: ImportWalletParameters) => importWallet(base, params)),
-      list: guard(() => listWallets(base)),
-      get: guard((id: number) => getWallet(base, id)),
-      remove: guard((id: number) => removeWallet(base, id)),
-    },
-    sender: {
-      sendFromWallet: guard((params: SendFromWalletParameters) => sendFromWallet(ctx, params)),
-      sendWithKey: guard((params: SendWithKeyParameters) => sendWithKey(ctx, params)),
-      sendTransaction: guard((params: SendTransactionParameters) => sendTransaction(ctx, params)),
-    },
-    transactions: {
-      list: guard((params?: ListTransactionsParameters) => listTransactions(base, params)),
-      wait: guard((id: number) => waitForTransaction(base, id)),
-      watcherStatus: () => watcher.status(),
-    },
-    contracts: {
-      get: guard(() => contracts.get()),
-      refresh: guard(() => contracts.refresh()),
-      list: guard(() => contracts.list()),
-    },
-    oracle: {
-      tokens: guard(() => listTokens(oracle)),
-      prices: guard(() => getPrices(oracle)),
-      price: guard((symbol: string) => getPrice(oracle, symbol)),
-      push: guard(() => pushPrices(oracle)),
-      setPrice: guard((symbol: string, price: string | number, address?: string) =>
-        setPrice(oracle, symbol, price, address),
-      ),
-      crash: guard((symbol: string, percent: number, overSeconds?: number) =>
-        crash(oracle, symbol, percent, overSeconds),
-      ),
-      depeg: guard((symbol: string, price: string | number) => depeg(oracle, symbol, price)),
-      freeze: guard(() => freeze(oracle)),
-      resume: guard(() => resume(oracle)),
-      start: guard(() => pushLoop.start()),
-      stop: guard(() => pushLoop.stop()),
-      status: () => getOracleStatus(oracle, pushLoop),
-    },
-    lending: {
-      deposit: guard((params: LendingTransferParameters) => deposit(lendingCtx, params)),
-      withdraw: guard((params: LendingTransferParameters) => withdraw(lendingCtx, params)),
-      borrow: guard((params: LendingTransferParameters) => borrow(lendingCtx, params)),
-      repay: guard((params: LendingTransferParameters) => repay(lendingCtx, params)),
-      liquidate: guard((params: LiquidateParameters) => liquidate(lendingCtx, params)),
-      position: guard((user: string) => getPosition(lendingCtx, user)),
-    },
-    bots: {
-      start: guard((name: string, overrides?: unknown) => bots.start(name, overrides)),
-      stop: guard((name: string) => bots.stop(name)),
-      status: guard(() => bots.status()),
-      get: guard((name: string) => bots.get(name)),
-      logs: guard((name: string, params?: { limit?: number | undefined }) => bots.logs(name, params)),
-      settled: guard((name: string) => bots.settled(name)),
-      contracts: guard(() => bots.contracts()),
-      register: guard((definition: BotDefinition) => bots.register(definition)),
-      names: () => bots.names(),
-    },
-    events,
-    snapshot: guard(() => snapshotPlatform(base)),
-    revert: guard((snapshot: PlatformSnapshot) =>
-      revertPlatform(
-        {
-          ...base,
-          watcher,
-          forget() {
-            contracts.forget();
-            oracle.reload();
-            // What the bots deployed or read may be gone with the blocks: they set up again.
-            bots.chainRewound();
-          },
-        },
-        snapshot,
-      ),
-    ),
-    [Symbol.asyncDispose]: () => platform.close(),
-    close() {
-      closing ??= (async () => {
-        // Bots first: their loops stop (they stay marked running, to resume on the next start).
-        await bots.close();
-        // Then the push loop: its last push may still need the chain.
-        await pushLoop.stop();
-        await oracle.close();
-        // Queued sends are refused, sent ones recorded; waits on confirmations end; then every
-        // operation still running settles before the storage closes.
-        await Promise.all([...managers.values()].map((manager) => manager.close(new PlatformClosedError())));
-        await watcher.stop(new PlatformClosedError());
-        while (active.size > 0) await Promise.all(active);
-        events.removeAllListeners();
-        await storage.close();
-      })();
-      return closing;
-    },
+  const guard: OperationGuard = (operation) => {
+    if (closing) return Promise.reject(new PlatformClosedError());
+    const running = operation();
+    const tracked = running.then(
+      () => undefined,
+      () => undefined,
+    );
+    active.add(tracked);
+    void tracked.finally(() => active.delete(tracked));
+    return running;
   };
-  return platform;
+
+  const close = () => {
+    closing ??= (async () => {
+      // Bots first: their loops stop (they stay marked running, to resume on the next start).
+      await bots.close();
+      // Then the push loop: its last push may still need the chain.
+      await pushLoop.stop();
+      await oracle.close();
+      // Queued sends are refused, sent ones recorded; waits on confirmations end; then every
+      // operation still running settles before the storage closes.
+      await Promise.all([...managers.values()].map((manager) => manager.close(new PlatformClosedError())));
+      await watcher.stop(new PlatformClosedError());
+      while (active.size > 0) await Promise.all(active);
+      events.removeAllListeners();
+      await storage.close();
+    })();
+    return closing;
+  };
+
+  // Not annotated: `Platform` is this object's type, so each group's operations are declared once,
+  // in its action factory. `as const` keeps the members read-only. The assertions on `client` and
+  // `events` make the emitted .d.ts name those types instead of expanding viem's and eventemitter3's
+  // internals (which a consumer's compiler could not name).
+  return {
+    /** The chain the platform runs on (default {@link privnet}). */
+    chain,
+    /** A viem public client on the platform's transport, for reads of your own. */
+    client: client as PublicClient,
+    /** Where wallets, history and service state live; closed by `close()`. */
+    storage,
+    /** The chain as the node reports it. See {@link networkActions}. */
+    network: networkActions({ guard, client }),
+    /** Create, import, list, read and remove wallets. See {@link walletActions}. */
+    wallets: walletActions({ guard, ...base }),
+    /** Send by wallet id (answers pending), by private key (waits: confirmed), or any transaction. See {@link senderActions}. */
+    sender: senderActions({ guard, ...ctx }),
+    /** The history, newest first, cursor paging, status tracking. See {@link transactionActions}. */
+    transactions: transactionActions({ guard, ...base, watcher }),
+    /** The deployed contracts, ensured on first call (or at start with the `contracts` option). See {@link contractActions}. */
+    contracts: contractActions({ guard, contracts }),
+    /** The price simulator: models, push loop, set price, scenarios. See docs/oracle.md and {@link oracleActions}. */
+    oracle: oracleActions({ guard, simulator: oracle, pushLoop }),
+    /** Typed helpers over the LendingPool. See docs/lending.md and {@link lendingActions}. */
+    lending: lendingActions({ guard, ...lendingCtx }),
+    /** Built-in and custom bots: start, stop, status, stats. See docs/bots.md and {@link botActions}. */
+    bots: botActions({ guard, engine: bots }),
+    /** Typed events: see {@link PlatformEvents}. */
+    events: events as EventEmitter<PlatformEvents>,
+    /**
+     * Test fixtures: a snapshot of the chain (`evm_snapshot`) and of the platform's storage together.
+     * See docs/devnet.md, "Snapshots of the platform".
+     */
+    snapshot: () => guard(() => snapshotPlatform(base)),
+    /**
+     * Brings the chain and the platform's state (history, wallets, state keys, nonces, the watcher)
+     * back to `snapshot` together; the snapshot is used up. See {@link revertPlatform}.
+     */
+    revert: (snapshot: PlatformSnapshot) =>
+      guard(() =>
+        revertPlatform(
+          {
+            ...base,
+            watcher,
+            forget() {
+              contracts.forget();
+              oracle.reload();
+              // What the bots deployed or read may be gone with the blocks: they set up again.
+              bots.chainRewound();
+            },
+          },
+          snapshot,
+        ),
+      ),
+    /** Stops the watcher, refuses new sends, removes listeners and closes the storage. Idempotent. */
+    close,
+    /** `close()`, for `await using platform = await createPlatform(…)`. */
+    [Symbol.asyncDispose]: close,
+  } as const;
 }
 
 function checkOptions(options: CreatePlatformOptions) {

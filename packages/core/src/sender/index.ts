@@ -17,6 +17,7 @@ export {
 export { parseAddress } from "./parseAddress.js";
 export { parseAmount } from "./parseAmount.js";
 export type { SenderContext } from "./SenderContext.js";
+export { type SenderActions, type SenderActionsContext, senderActions } from "./senderActions.js";
 export {
   type SendFromWalletParameters,
   type SendFromWalletReturnType,

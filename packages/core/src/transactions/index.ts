@@ -14,4 +14,9 @@ export {
   TRANSACTION_SOURCES,
   type TransactionSource,
 } from "./TransactionSource.js";
+export {
+  type TransactionActions,
+  type TransactionActionsContext,
+  transactionActions,
+} from "./transactionActions.js";
 export { type WaitForTransactionReturnType, waitForTransaction } from "./waitForTransaction.js";

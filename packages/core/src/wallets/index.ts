@@ -9,3 +9,4 @@ export { balanceReaderAddress, balanceReaderCode, readBalances } from "./readBal
 export { registerSystemWallets } from "./registerSystemWallets.js";
 export { type RemoveWalletReturnType, removeWallet } from "./removeWallet.js";
 export type { CreatedWallet, ImportedWallet, WalletDetails, WalletSummary } from "./WalletShapes.js";
+export { type WalletActions, type WalletActionsContext, walletActions } from "./walletActions.js";

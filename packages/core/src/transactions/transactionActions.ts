@@ -1,0 +1,24 @@
+import type { GuardedContext } from "../platform/OperationGuard.js";
+import type { PlatformContext } from "../platform/PlatformContext.js";
+import type { TransactionWatcher } from "../sender/TransactionWatcher.js";
+import { type ListTransactionsParameters, listTransactions } from "./listTransactions.js";
+import { waitForTransaction } from "./waitForTransaction.js";
+
+/** What `platform.transactions` needs: the storage and events, and the watcher that settles sends. */
+export type TransactionActionsContext = GuardedContext &
+  PlatformContext & { readonly watcher: TransactionWatcher };
+
+/** `platform.transactions`: the history, newest first, and the status of what was sent. */
+export function transactionActions(ctx: TransactionActionsContext) {
+  return {
+    /** The history, newest first, with cursor paging; see {@link listTransactions}. */
+    list: (params?: ListTransactionsParameters) => ctx.guard(() => listTransactions(ctx, params)),
+    /** Resolves once the entry is confirmed or failed. */
+    wait: (id: number) => ctx.guard(() => waitForTransaction(ctx, id)),
+    /** The watcher that settles sent transactions: how many it follows, its failed polls of the node. */
+    watcherStatus: () => ctx.watcher.status(),
+  };
+}
+
+/** The operations of `platform.transactions`. */
+export type TransactionActions = ReturnType<typeof transactionActions>;
