@@ -280,6 +280,13 @@ export class NonceManager {
       taken++;
       const cost = transactionCost(item);
       if (cost > available) {
+        if (available !== balance) {
+          // This hold has spent from the balance it read at its start, and a long hold (sends
+          // that keep arriving) does not see top-ups that landed since: end it here, so that the
+          // next hold reads the balance again before this transaction is refused.
+          this.#queue.unshift(item);
+          break;
+        }
         item.reject(new InsufficientFundsError(this.address, available, cost));
         continue;
       }
