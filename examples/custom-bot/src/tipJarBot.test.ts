@@ -16,7 +16,7 @@ test("the tip-jar bot fills the jar, one confirmed tip per tick, recorded under 
   const fiveTips = new Promise<void>((resolve) => {
     platform.events.on("bot", (event) => {
       if (event.bot !== "tip-jar" || event.transaction?.status !== "confirmed") return;
-      confirmed.push(event.transaction.tx_hash);
+      confirmed.push(event.transaction.hash);
       if (confirmed.length === 5) resolve();
     });
   });

@@ -81,12 +81,12 @@ export async function runScenario(devnet: { rpcUrl: string; chain: Chain }, opti
 }
 
 /** Starts a bot, waits (by its events) until its transfers confirmed in `blocks` blocks, stops it. */
-async function runBotFor(platform: Platform, name: string, blocks: number): Promise<number[]> {
-  const seen = new Set<number>();
+async function runBotFor(platform: Platform, name: string, blocks: number): Promise<bigint[]> {
+  const seen = new Set<bigint>();
   const enough = new Promise<void>((resolve) => {
     platform.events.on("bot", (event) => {
       if (event.bot !== name || event.transaction?.status !== "confirmed") return;
-      if (event.transaction.block_number !== null) seen.add(event.transaction.block_number);
+      if (event.transaction.blockNumber !== null) seen.add(event.transaction.blockNumber);
       if (seen.size >= blocks) resolve();
     });
   });

@@ -36,11 +36,11 @@ describe("one platform across tests the chain reverts between", () => {
       expect(settled.status).toBe("confirmed");
       // Each test starts from the same chain: the same nonce, the same block.
       expect((await platform.storage.transactions.get(sent.id))?.nonce).toBe(0);
-      expect(settled.block_number).toBe(1);
+      expect(settled.blockNumber).toBe(1n);
       // The check of stuck transactions (it first asks the node for the transaction) never ran on it.
       const stuckChecks = requests.filter(
         ({ method, params }) =>
-          method === "eth_getTransactionByHash" && JSON.stringify(params).includes(sent.tx_hash),
+          method === "eth_getTransactionByHash" && JSON.stringify(params).includes(sent.hash),
       );
       expect(stuckChecks).toEqual([]);
 
@@ -49,10 +49,10 @@ describe("one platform across tests the chain reverts between", () => {
       const history = await platform.transactions.list();
       for (const entry of history) {
         const receipt = await platform.client
-          .getTransactionReceipt({ hash: entry.tx_hash })
+          .getTransactionReceipt({ hash: entry.hash })
           .catch(() => undefined);
-        if (entry.status === "confirmed") expect(Number(receipt?.blockNumber)).toBe(entry.block_number);
-        else expect(entry).toMatchObject({ status: "failed", block_number: null });
+        if (entry.status === "confirmed") expect(receipt?.blockNumber).toBe(entry.blockNumber);
+        else expect(entry).toMatchObject({ status: "failed", blockNumber: null });
         if (entry.id !== sent.id) expect(receipt).toBeUndefined();
       }
       expect(history.filter((entry) => entry.status === "confirmed").map((entry) => entry.id)).toEqual([
