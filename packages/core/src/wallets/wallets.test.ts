@@ -87,7 +87,8 @@ describe("platform.wallets", () => {
         createdAt: expect.stringMatching(isoMillis),
         system: false,
       });
-      expect(JSON.stringify(list)).not.toContain("private");
+      const asText = JSON.stringify(list, (_key, value) => (typeof value === "bigint" ? String(value) : value));
+      expect(asText).not.toContain("private");
 
       expect(await platform.wallets.get(created.id)).toEqual({ ...bob, privateKey: created.privateKey });
       expect(await platform.wallets.remove(created.id)).toEqual({ success: true });
