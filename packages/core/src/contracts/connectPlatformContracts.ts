@@ -249,8 +249,7 @@ function toPlatformDeployment(stored: StoredPlatformContracts): PlatformDeployme
 }
 
 function toBlocks<Key extends string>(stored: Record<Key, string>): Record<Key, bigint> {
-  return Object.fromEntries(Object.entries<string>(stored).map(([key, block]) => [key, BigInt(block)])) as Record<
-    Key,
-    bigint
-  >;
+  return Object.fromEntries(
+    Object.entries<string>(stored).map(([key, block]) => [key, BigInt(block)]),
+  ) as Record<Key, bigint>;
 }

@@ -87,7 +87,9 @@ describe("platform.wallets", () => {
         createdAt: expect.stringMatching(isoMillis),
         system: false,
       });
-      const asText = JSON.stringify(list, (_key, value) => (typeof value === "bigint" ? String(value) : value));
+      const asText = JSON.stringify(list, (_key, value) =>
+        typeof value === "bigint" ? String(value) : value,
+      );
       expect(asText).not.toContain("private");
 
       expect(await platform.wallets.get(created.id)).toEqual({ ...bob, privateKey: created.privateKey });

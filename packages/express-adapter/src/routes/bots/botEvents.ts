@@ -30,7 +30,10 @@ export const botEvents = defineEventStream({
       if (only !== undefined && event.bot !== only) return;
       // The wire carries the history entry as GET /transactions documents it (snake_case).
       const { transaction } = event;
-      stream.send("bot", transaction ? { ...event, transaction: toTransactionEntryBody(transaction) } : event);
+      stream.send(
+        "bot",
+        transaction ? { ...event, transaction: toTransactionEntryBody(transaction) } : event,
+      );
     };
     platform.events.on("bot", listener);
     return () => platform.events.off("bot", listener);
