@@ -16,7 +16,7 @@ test("the tip-jar bot fills the jar, one confirmed tip per tick, recorded under 
   const fiveTips = new Promise<void>((resolve) => {
     platform.events.on("bot", (event) => {
       if (event.bot !== "tip-jar" || event.transaction?.status !== "confirmed") return;
-      confirmed.push(event.transaction.tx_hash);
+      confirmed.push(event.transaction.hash);
       if (confirmed.length === 5) resolve();
     });
   });
@@ -35,7 +35,7 @@ test("the tip-jar bot fills the jar, one confirmed tip per tick, recorded under 
     parseEther("0.25") * BigInt(stats.confirmed),
   );
   const logs = await platform.bots.logs("tip-jar");
-  expect(logs.transactions.map((entry) => entry.to_address.toLowerCase())).toContain(jar);
+  expect(logs.transactions.map((entry) => entry.to.toLowerCase())).toContain(jar);
 });
 
 test("bad settings are refused before the bot starts", async ({ platform }) => {

@@ -41,10 +41,10 @@ export async function runScenario(devnet: { rpcUrl: string; chain: Chain }, opti
     log(`transfer bot: ${stats.confirmed} transfers confirmed over ${botBlocks.length} blocks`);
 
     // 3. Alice borrows against ETH; Bob borrows the USDC he will repay her debt with.
-    await platform.lending.deposit({ privateKey: bob.private_key, token: "ETH", amount: "100" });
-    await platform.lending.borrow({ privateKey: bob.private_key, token: "USDC", amount: "10000" });
-    await platform.lending.deposit({ privateKey: alice.private_key, token: "ETH", amount: "1" });
-    await platform.lending.borrow({ privateKey: alice.private_key, token: "USDC", amount: "1000" });
+    await platform.lending.deposit({ privateKey: bob.privateKey, token: "ETH", amount: "100" });
+    await platform.lending.borrow({ privateKey: bob.privateKey, token: "USDC", amount: "10000" });
+    await platform.lending.deposit({ privateKey: alice.privateKey, token: "ETH", amount: "1" });
+    await platform.lending.borrow({ privateKey: alice.privateKey, token: "USDC", amount: "1000" });
     const before = await platform.lending.position(alice.address);
     const priceBefore = (await platform.oracle.price("ETH")).price;
     log(`alice borrows 1000 USDC on 1 ETH at ${priceBefore} USD: health factor ${before.healthFactor}`);
@@ -57,7 +57,7 @@ export async function runScenario(devnet: { rpcUrl: string; chain: Chain }, opti
 
     // 5. Bob liquidates half of her debt and takes her ETH with the 5 % bonus.
     const liquidation = await platform.lending.liquidate({
-      privateKey: bob.private_key,
+      privateKey: bob.privateKey,
       borrower: alice.address,
       debtToken: "USDC",
       repayAmount: "500",
@@ -81,12 +81,12 @@ export async function runScenario(devnet: { rpcUrl: string; chain: Chain }, opti
 }
 
 /** Starts a bot, waits (by its events) until its transfers confirmed in `blocks` blocks, stops it. */
-async function runBotFor(platform: Platform, name: string, blocks: number): Promise<number[]> {
-  const seen = new Set<number>();
+async function runBotFor(platform: Platform, name: string, blocks: number): Promise<bigint[]> {
+  const seen = new Set<bigint>();
   const enough = new Promise<void>((resolve) => {
     platform.events.on("bot", (event) => {
       if (event.bot !== name || event.transaction?.status !== "confirmed") return;
-      if (event.transaction.block_number !== null) seen.add(event.transaction.block_number);
+      if (event.transaction.blockNumber !== null) seen.add(event.transaction.blockNumber);
       if (seen.size >= blocks) resolve();
     });
   });

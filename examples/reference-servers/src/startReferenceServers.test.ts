@@ -53,8 +53,7 @@ describe("the admin and oracle APIs over HTTP, on PostgreSQL", () => {
     );
     expect(sent).toMatchObject({ status: 200, body: { status: "pending", amount: "0.5" } });
     await servers.platform.transactions.wait(
-      (await servers.platform.transactions.list()).find((entry) => entry.tx_hash === sent.body.hash)?.id ??
-        -1,
+      (await servers.platform.transactions.list()).find((entry) => entry.hash === sent.body.hash)?.id ?? -1,
     );
     const history = await json(`${servers.adminUrl}/transactions`);
     expect(JSON.stringify(history.body)).toContain(String(sent.body.hash));

@@ -69,7 +69,7 @@ describe("bot fault recovery (own devnet, 2 s blocks)", () => {
       const firstPending = nextBotEvents(platform, "transfer", transactionWith("pending"));
       await platform.bots.start("transfer", { interval: 200 });
       const [event] = await firstPending;
-      const hash = event?.transaction?.tx_hash as Hash;
+      const hash = event?.transaction?.hash as Hash;
       await platformRequest(platform, "anvil_dropTransaction", [hash]);
       expect(await platform.client.getTransaction({ hash }).catch(() => undefined)).toBeUndefined();
 

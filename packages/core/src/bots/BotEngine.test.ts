@@ -136,7 +136,7 @@ describe("platform.bots", () => {
       const confirmed = nextBotEvents(second, "erc20", transactionWith("confirmed"));
       await second.bots.start("erc20", { interval: 50 });
       const [event] = await confirmed;
-      expect(event?.transaction?.to_address).toBe(address);
+      expect(event?.transaction?.to).toBe(address);
       expect(redeployed).toBe(false);
       await second.bots.stop("erc20");
       await second.bots.settled("erc20");

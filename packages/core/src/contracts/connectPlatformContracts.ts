@@ -25,7 +25,7 @@ import {
 } from "./ensurePlatformContracts.js";
 import { priceOracleAbi } from "./generated.js";
 import { listPlatformContracts, type PlatformContractInfo } from "./listPlatformContracts.js";
-import type { PlatformContractAddresses } from "./platformContracts.js";
+import type { PlatformContractAddresses, PlatformContractBlocks } from "./platformContracts.js";
 
 export type PlatformContractsOptions = Omit<DeployPlatformContractsOptions, "updaters"> & {
   /**
@@ -37,9 +37,23 @@ export type PlatformContractsOptions = Omit<DeployPlatformContractsOptions, "upd
   updaterPrivateKey?: Hex;
 };
 
+/**
+ * The deployment the platform uses, in the SDK's shape: the stored record with its block numbers
+ * as `bigint` (storage keeps them as decimal strings, {@link StoredPlatformContracts}).
+ */
+export type PlatformDeployment = Omit<StoredPlatformContracts, "blockNumber" | "blockNumbers"> & {
+  /** The block that included the last deployment transaction. */
+  blockNumber: bigint;
+  /**
+   * The block that included each contract's deployment. Absent from deployments stored before
+   * privnet kept it (their contracts were all deployed by `blockNumber`).
+   */
+  blockNumbers?: PlatformContractBlocks | undefined;
+};
+
 export type PlatformContracts = {
   addresses: PlatformContractAddresses;
-  deployment: StoredPlatformContracts;
+  deployment: PlatformDeployment;
   /** True when a stored deployment was reused. */
   reused: boolean;
   /** The symbol of the platform token (default PRIV). */
@@ -185,7 +199,7 @@ export function connectPlatformContracts(
     await topUp(updaterAccount.address, updaterNeeds, updaterPrivateKey === undefined);
     return {
       addresses: result.addresses,
-      deployment: result.deployment,
+      deployment: toPlatformDeployment(result.deployment),
       reused: result.reused,
       platformTokenSymbol,
       owner: ownerAccount.address,
@@ -220,4 +234,22 @@ export function connectPlatformContracts(
     },
     updaterAccount,
   };
+}
+
+/** A stored deployment with its decimal-string blocks read as `bigint`. */
+function toPlatformDeployment(stored: StoredPlatformContracts): PlatformDeployment {
+  const { blockNumber, blockNumbers, ...rest } = stored;
+  if (!blockNumbers) return { ...rest, blockNumber: BigInt(blockNumber) };
+  const { priceFeeds, ...own } = blockNumbers;
+  return {
+    ...rest,
+    blockNumber: BigInt(blockNumber),
+    blockNumbers: { ...toBlocks(own), priceFeeds: toBlocks(priceFeeds) },
+  };
+}
+
+function toBlocks<Key extends string>(stored: Record<Key, string>): Record<Key, bigint> {
+  return Object.fromEntries(
+    Object.entries<string>(stored).map(([key, block]) => [key, BigInt(block)]),
+  ) as Record<Key, bigint>;
 }

@@ -43,6 +43,7 @@ export {
 export type {
   PlatformContracts,
   PlatformContractsOptions,
+  PlatformDeployment,
 } from "../contracts/connectPlatformContracts.js";
 export type { DeployPlatformContractsOptions } from "../contracts/deployPlatformContracts.js";
 export type { StoredBlocks, StoredPlatformContracts } from "../contracts/ensurePlatformContracts.js";

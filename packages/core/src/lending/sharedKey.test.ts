@@ -97,7 +97,7 @@ describe("one key, every kind of write at once", () => {
 
     // The same history through the filter.
     const lendingEntries = await platform.transactions.list({ source: "lending" });
-    expect(lendingEntries.map((entry) => entry.tx_hash).sort()).toEqual(
+    expect(lendingEntries.map((entry) => entry.hash).sort()).toEqual(
       bySource("lending")
         .map((record) => record.hash)
         .sort(),

@@ -116,7 +116,7 @@ describe("platform.oracle", () => {
     expect(gov?.lastUpdatedDate).toBe(new Date(pushed.timestamp * 1000).toISOString());
     expect(platform.oracle.status()).toMatchObject({
       contract: addresses.priceOracle,
-      lastPush: { hash: pushed.hash, blockNumber: String(pushed.blockNumber), reason: "manual" },
+      lastPush: { hash: pushed.hash, blockNumber: pushed.blockNumber, reason: "manual" },
       lastError: null,
     });
   });

@@ -1,4 +1,4 @@
-import type { Address } from "viem";
+import type { Address, Hash } from "viem";
 import type { PriceSimulator } from "./PriceSimulator.js";
 import type { PushLoop } from "./PushLoop.js";
 
@@ -9,7 +9,8 @@ export type OracleStatus = {
   seed: number;
   /** The PriceOracle's address, or null before the contracts were ensured. */
   contract: Address | null;
-  lastPush: { hash: string; blockNumber: string; at: string; reason: string; ageSeconds: number } | null;
+  /** The last successful push: its transaction, block (storage keeps it as a decimal string), when and why. */
+  lastPush: { hash: Hash; blockNumber: bigint; at: string; reason: string; ageSeconds: number } | null;
   /** The last failed attempt since the last success, or null. */
   lastError: { message: string; code: string | null; at: string } | null;
   consecutiveFailures: number;
@@ -41,7 +42,12 @@ export function getOracleStatus(sim: PriceSimulator, loop: PushLoop): OracleStat
     seed: sim.options.seed,
     contract: sim.oracle,
     lastPush: last
-      ? { ...last, ageSeconds: Math.max(0, Math.floor((Date.now() - Date.parse(last.at)) / 1000)) }
+      ? {
+          ...last,
+          hash: last.hash as Hash,
+          blockNumber: BigInt(last.blockNumber),
+          ageSeconds: Math.max(0, Math.floor((Date.now() - Date.parse(last.at)) / 1000)),
+        }
       : null,
     lastError: sim.lastError,
     consecutiveFailures: sim.failures,

@@ -43,17 +43,17 @@ describe("hooks: one platform, a platform snapshot around each test", () => {
       const wallet = await platform.wallets.create({ name: `wallet for ${amount}` });
       const sent = await platform.sender.sendFromWallet({ fromWalletId: 2, to: wallet.address, amount });
       const settled = await platform.transactions.wait(sent.id);
-      expect(settled).toMatchObject({ status: "confirmed", block_number: 1 });
+      expect(settled).toMatchObject({ status: "confirmed", blockNumber: 1n });
       expect((await platform.storage.transactions.get(sent.id))?.nonce).toBe(0);
       const stuckChecks = requests.filter(
         ({ method, params }) =>
-          method === "eth_getTransactionByHash" && JSON.stringify(params).includes(sent.tx_hash),
+          method === "eth_getTransactionByHash" && JSON.stringify(params).includes(sent.hash),
       );
       expect(stuckChecks).toEqual([]);
 
       // Off-chain state from the same moment as the chain's: the earlier tests left nothing.
       expect(await platform.transactions.list()).toEqual([settled]);
-      const receipt = await platform.client.getTransactionReceipt({ hash: sent.tx_hash });
+      const receipt = await platform.client.getTransactionReceipt({ hash: sent.hash });
       expect(receipt.blockNumber).toBe(1n);
       expect((await platform.wallets.list()).length).toBe(systemWallets + 1);
       expect(await platform.client.getBalance({ address: wallet.address })).toBe(BigInt(amount) * 10n ** 18n);

@@ -21,7 +21,7 @@ describe("NonceManager", () => {
       const sent = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" });
       const replaced = await nextTransactionEvent(
         platform,
-        (record) => record.id === sent.id && record.hash !== sent.tx_hash,
+        (record) => record.id === sent.id && record.hash !== sent.hash,
       );
       expect(replaced.status).toBe("pending");
 
@@ -29,14 +29,14 @@ describe("NonceManager", () => {
       const done = await platform.transactions.wait(sent.id);
       expect(done.status).toBe("confirmed");
       // The watcher may have replaced more than once before the block came: the record holds the last.
-      expect(done.tx_hash).not.toBe(sent.tx_hash);
-      const original = await platform.client.getTransaction({ hash: sent.tx_hash }).catch(() => undefined);
+      expect(done.hash).not.toBe(sent.hash);
+      const original = await platform.client.getTransaction({ hash: sent.hash }).catch(() => undefined);
       expect(original).toBeUndefined();
-      const landed = await platform.client.getTransaction({ hash: done.tx_hash as Hash });
+      const landed = await platform.client.getTransaction({ hash: done.hash as Hash });
       expect(landed.nonce).toBe((await platform.storage.transactions.get(sent.id))?.nonce);
       expect(landed.maxPriorityFeePerGas).toBeGreaterThan(parseGwei("1.1"));
       const [entry] = await platform.transactions.list();
-      expect(entry).toMatchObject({ id: sent.id, status: "confirmed", tx_hash: done.tx_hash });
+      expect(entry).toMatchObject({ id: sent.id, status: "confirmed", hash: done.hash });
     } finally {
       await devnet.request("evm_setAutomine", [true]);
       await platform.close();
@@ -71,7 +71,7 @@ describe("NonceManager", () => {
       await devnet.request("evm_mine");
       const done = await platform.transactions.wait(sent.id);
       expect(done.status).toBe("failed");
-      expect(done.block_number).toBeNull();
+      expect(done.blockNumber).toBeNull();
       expect((await platform.client.getTransactionReceipt({ hash: otherHash })).status).toBe("success");
     } finally {
       await devnet.request("evm_setAutomine", [true]);

@@ -44,7 +44,7 @@ afterEach(async () => {
 async function confirmedTransfer(fromWalletId: number) {
   const sent = await platform.sender.sendFromWallet({ fromWalletId, to: recipient, amount: "1" });
   expect(await platform.transactions.wait(sent.id)).toMatchObject({ status: "confirmed" });
-  const raw = await devnet.request<Hex>("eth_getRawTransactionByHash", [sent.tx_hash]);
+  const raw = await devnet.request<Hex>("eth_getRawTransactionByHash", [sent.hash]);
   return {
     id: sent.id,
     raw,
@@ -82,7 +82,7 @@ describe("a confirmed transaction whose block the chain took back", () => {
     });
     expect((await platform.transactions.list()).find((entry) => entry.id === id)).toMatchObject({
       status: "confirmed",
-      block_number: Number(record.blockNumber) + 1,
+      blockNumber: (record.blockNumber ?? 0n) + 1n,
     });
   });
 

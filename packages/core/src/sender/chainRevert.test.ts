@@ -37,10 +37,10 @@ describe("one platform across tests the chain reverts between", () => {
       expect(settled.status).toBe("confirmed");
       // Each test starts from the same chain: the same nonce, the same block.
       expect((await platform.storage.transactions.get(sent.id))?.nonce).toBe(0);
-      expect(settled.block_number).toBe(1);
+      expect(settled.blockNumber).toBe(1n);
       // Confirmed as sent: never replaced (a replacement would carry another hash and a raw
       // transaction of its own).
-      expect(settled.tx_hash).toBe(sent.tx_hash);
+      expect(settled.hash).toBe(sent.hash);
       const submissions = requests.filter(({ method }) => method === "eth_sendRawTransaction");
       expect(submissions).toHaveLength(1);
 
@@ -49,10 +49,10 @@ describe("one platform across tests the chain reverts between", () => {
       const history = await platform.transactions.list();
       for (const entry of history) {
         const receipt = await platform.client
-          .getTransactionReceipt({ hash: entry.tx_hash })
+          .getTransactionReceipt({ hash: entry.hash })
           .catch(() => undefined);
-        if (entry.status === "confirmed") expect(Number(receipt?.blockNumber)).toBe(entry.block_number);
-        else expect(entry).toMatchObject({ status: "failed", block_number: null });
+        if (entry.status === "confirmed") expect(receipt?.blockNumber).toBe(entry.blockNumber);
+        else expect(entry).toMatchObject({ status: "failed", blockNumber: null });
         if (entry.id !== sent.id) expect(receipt).toBeUndefined();
       }
       expect(history.filter((entry) => entry.status === "confirmed").map((entry) => entry.id)).toEqual([

@@ -24,20 +24,21 @@ describe("sendFromWallet", () => {
       const sent = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1.5" });
       expect(sent).toMatchObject({
         status: "pending",
-        amount: "1.5",
-        block_number: null,
-        to_address: recipient,
-        from_address: devnet.accounts[1]?.address,
+        value: parseEther("1.5"),
+        blockNumber: null,
+        to: recipient,
+        from: devnet.accounts[1]?.address,
+        source: "sdk",
       });
-      expect(sent.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
-      expect(sent.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(sent.hash).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(sent.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
       const done = await platform.transactions.wait(sent.id);
-      const receipt = await platform.client.getTransactionReceipt({ hash: sent.tx_hash });
+      const receipt = await platform.client.getTransactionReceipt({ hash: sent.hash });
       expect(done).toMatchObject({
         id: sent.id,
         status: "confirmed",
-        block_number: Number(receipt.blockNumber),
+        blockNumber: receipt.blockNumber,
       });
       expect(await platform.client.getBalance({ address: recipient })).toBe(parseEther("1.5"));
       expect(seen.map((record) => record.status)).toEqual(["pending", "confirmed"]);

@@ -25,7 +25,7 @@ export type SendFromWalletReturnType = TransactionEntry;
  * `INVALID_ADDRESS`, `INVALID_AMOUNT`, `WALLET_NOT_FOUND`, `INSUFFICIENT_FUNDS`.
  *
  * @example
- * const { tx_hash, status } = await platform.sender.sendFromWallet({ fromWalletId: 1, to, amount: "0.1" });
+ * const { hash, value, status } = await platform.sender.sendFromWallet({ fromWalletId: 1, to, amount: "0.1" });
  */
 export async function sendFromWallet(
   ctx: SenderContext,

@@ -1,5 +1,5 @@
 import { useDevnet } from "@privnet/devnet/vitest";
-import { getAddress, http } from "viem";
+import { getAddress, http, parseEther } from "viem";
 import { generatePrivateKey } from "viem/accounts";
 import { expect, test } from "vitest";
 import { isPrivnetError } from "../errors/PrivnetError.js";
@@ -19,16 +19,19 @@ test("sendWithKey waits for the receipt, returns the confirmed transfer and reco
       amount: "0.75",
     });
     const receipt = await platform.client.getTransactionReceipt({ hash: result.hash });
+    const [entry] = await platform.transactions.list();
     expect(result).toEqual({
+      id: entry?.id,
       hash: receipt.transactionHash,
       from: devnet.accounts[4]?.address,
       to: recipient,
-      amount: "0.75",
+      value: parseEther("0.75"),
       status: "confirmed",
-      blockNumber: Number(receipt.blockNumber),
+      blockNumber: receipt.blockNumber,
+      source: "sdk",
+      createdAt: entry?.createdAt,
     });
-    const [entry] = await platform.transactions.list();
-    expect(entry).toMatchObject({ tx_hash: result.hash, status: "confirmed", amount: "0.75" });
+    expect(entry).toMatchObject({ hash: result.hash, status: "confirmed", value: parseEther("0.75") });
   } finally {
     await platform.close();
   }
@@ -47,7 +50,7 @@ test("a transfer that reverts fails with TRANSACTION_FAILED and is recorded as f
     expect(String(error)).toContain("reverted");
     const [entry] = await platform.transactions.list();
     expect(entry?.status).toBe("failed");
-    expect(entry?.block_number).toBeTypeOf("number");
+    expect(entry?.blockNumber).toBeTypeOf("bigint");
   } finally {
     await platform.close();
   }

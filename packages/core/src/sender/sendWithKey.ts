@@ -1,7 +1,6 @@
-import type { Address, Hash } from "viem";
-import { formatEther } from "viem";
 import { TransactionFailedError } from "../errors/sender.js";
 import { toFastAccount } from "../signing/toFastAccount.js";
+import { type TransactionEntry, toTransactionEntry } from "../transactions/TransactionEntry.js";
 import { parsePrivateKey } from "../wallets/parsePrivateKey.js";
 import { parseAddress } from "./parseAddress.js";
 import { parseAmount } from "./parseAmount.js";
@@ -17,15 +16,8 @@ export type SendWithKeyParameters = {
   source?: string | undefined;
 };
 
-export type SendWithKeyReturnType = {
-  hash: Hash;
-  from: Address;
-  to: Address;
-  /** Decimal ETH. */
-  amount: string;
-  status: "confirmed";
-  blockNumber: number;
-};
+/** The history entry, once confirmed: `status` "confirmed" and the block that included it. */
+export type SendWithKeyReturnType = TransactionEntry & { status: "confirmed"; blockNumber: bigint };
 
 /**
  * Sends ETH signed with a private key that is not stored, and waits until the transaction is
@@ -58,12 +50,5 @@ export async function sendWithKey(
   if (record.status !== "confirmed" || record.blockNumber === null) {
     throw new TransactionFailedError(record.hash, reason);
   }
-  return {
-    hash: record.hash,
-    from: record.from,
-    to: record.to,
-    amount: formatEther(record.value),
-    status: "confirmed",
-    blockNumber: Number(record.blockNumber),
-  };
+  return { ...toTransactionEntry(record), status: "confirmed", blockNumber: record.blockNumber };
 }

@@ -94,7 +94,7 @@ test("sends signed together are recorded together, each with its signed bytes un
     expect(groups.flat()).toHaveLength(20);
     for (const entry of sent) {
       const raw = await storage.transactions.getRawTransaction(entry.id);
-      expect(raw && keccak256(raw)).toBe(entry.tx_hash);
+      expect(raw && keccak256(raw)).toBe(entry.hash);
     }
     await devnet.request("evm_mine");
     for (const entry of sent) expect((await platform.transactions.wait(entry.id)).status).toBe("confirmed");
@@ -147,7 +147,7 @@ test("a record written before a crash, its transaction never submitted, is submi
   const platform = await createPlatform({ transport: http(devnet.rpcUrl), storage, pollingInterval: 100 });
   try {
     const settled = await platform.transactions.wait(unsent.id);
-    expect(settled).toMatchObject({ status: "confirmed", tx_hash: unsent.hash });
+    expect(settled).toMatchObject({ status: "confirmed", hash: unsent.hash });
     const onChain = await platform.client.getTransaction({ hash: unsent.hash });
     expect(onChain.nonce).toBe(nonce);
     expect((await storage.transactions.get(stale.id))?.status).toBe("failed");

@@ -1,32 +1,25 @@
-import { type Address, formatEther, type Hash } from "viem";
-import type { TransactionRecord, TransactionStatus } from "../storage/StorageAdapter.js";
+import type { TransactionRecord } from "../storage/StorageAdapter.js";
 
 /**
- * One entry of the transaction history, in exactly the shape the admin HTTP API documents
- * (snake_case), so that the HTTP layer passes it through. `amount` is decimal ETH,
- * `created_at` ISO 8601 UTC with milliseconds, `block_number` null until the transaction landed.
+ * One entry of the transaction history, in the SDK's shape (viem's convention): camelCase,
+ * `value` in wei and `blockNumber` as `bigint` (null until the transaction landed), `createdAt`
+ * ISO 8601 UTC with milliseconds. The stored record without its nonce, which is the nonce
+ * manager's business. The admin HTTP API maps it to its documented snake_case (`tx_hash`,
+ * `amount` in decimal ETH…) in `@privnet/express-adapter`.
  */
-export type TransactionEntry = {
-  id: number;
-  tx_hash: Hash;
-  from_address: Address;
-  to_address: Address;
-  amount: string;
-  status: TransactionStatus;
-  block_number: number | null;
-  created_at: string;
-};
+export type TransactionEntry = Omit<TransactionRecord, "nonce">;
 
 /** The history entry of a stored record. */
 export function toTransactionEntry(record: TransactionRecord): TransactionEntry {
   return {
     id: record.id,
-    tx_hash: record.hash,
-    from_address: record.from,
-    to_address: record.to,
-    amount: formatEther(record.value),
+    hash: record.hash,
+    from: record.from,
+    to: record.to,
+    value: record.value,
     status: record.status,
-    block_number: record.blockNumber === null ? null : Number(record.blockNumber),
-    created_at: record.createdAt,
+    blockNumber: record.blockNumber,
+    source: record.source,
+    createdAt: record.createdAt,
   };
 }

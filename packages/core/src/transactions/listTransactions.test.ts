@@ -34,14 +34,15 @@ describe("platform.transactions.list", () => {
         expect(page).toHaveLength(100);
         expect(page.map((entry) => entry.id)).toEqual(ids.slice(0, 100));
         expect(Object.keys(page[0] ?? {}).sort()).toEqual([
-          "amount",
-          "block_number",
-          "created_at",
-          "from_address",
+          "blockNumber",
+          "createdAt",
+          "from",
+          "hash",
           "id",
+          "source",
           "status",
-          "to_address",
-          "tx_hash",
+          "to",
+          "value",
         ]);
 
         const first = await platform.transactions.list({ limit: 50 });
@@ -50,7 +51,7 @@ describe("platform.transactions.list", () => {
 
         const toAlice = await platform.transactions.list({ address: alice.toLowerCase(), limit: 1000 });
         expect(toAlice).toHaveLength(40);
-        expect(toAlice.every((entry) => entry.to_address === alice)).toBe(true);
+        expect(toAlice.every((entry) => entry.to === alice)).toBe(true);
       } finally {
         await platform.close();
       }

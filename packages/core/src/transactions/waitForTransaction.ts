@@ -12,7 +12,7 @@ export type WaitForTransactionReturnType = TransactionEntry;
  *
  * @example
  * const sent = await platform.sender.sendFromWallet({ fromWalletId: 1, to, amount: "1" });
- * const { status, block_number } = await platform.transactions.wait(sent.id);
+ * const { status, blockNumber } = await platform.transactions.wait(sent.id);
  */
 export async function waitForTransaction(
   ctx: PlatformContext,

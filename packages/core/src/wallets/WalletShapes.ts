@@ -1,17 +1,17 @@
 import type { Address, Hex } from "viem";
 
-// The SDK returns wallets in exactly the shape the admin HTTP API documents (snake_case
-// `private_key`, `created_at`), so the HTTP layer passes them through unchanged and the two never
-// drift apart. Amounts are decimal ETH strings, timestamps ISO 8601 UTC with milliseconds.
+// The SDK's wallet shapes follow viem's convention: camelCase, balances in wei as `bigint`;
+// timestamps are ISO 8601 UTC with milliseconds. The admin HTTP API maps them to its documented
+// snake_case (`private_key`, `created_at`) and decimal ETH in `@privnet/express-adapter`.
 
 /** What `wallets.create()` returns: the only time the mnemonic is ever shown. */
 export type CreatedWallet = {
   id: number;
   name: string;
   address: Address;
-  private_key: Hex;
-  /** Decimal ETH. */
-  balance: string;
+  privateKey: Hex;
+  /** Wei. */
+  balance: bigint;
   /** 12 BIP-39 English words; the key is derived at m/44'/60'/0'/0/0. Not stored. */
   mnemonic: string;
 };
@@ -21,8 +21,8 @@ export type ImportedWallet = {
   id: number;
   name: string;
   address: Address;
-  /** Decimal ETH. */
-  balance: string;
+  /** Wei. */
+  balance: bigint;
 };
 
 /** One entry of `wallets.list()`: no private key. */
@@ -30,13 +30,13 @@ export type WalletSummary = {
   id: number;
   name: string;
   address: Address;
-  /** Decimal ETH. */
-  balance: string;
+  /** Wei. */
+  balance: bigint;
   /** ISO 8601 UTC with milliseconds. */
-  created_at: string;
+  createdAt: string;
   /** One of the chain's prefunded accounts, registered by the platform. */
   system: boolean;
 };
 
 /** What `wallets.get(id)` returns: the summary and the private key. */
-export type WalletDetails = WalletSummary & { private_key: Hex };
+export type WalletDetails = WalletSummary & { privateKey: Hex };

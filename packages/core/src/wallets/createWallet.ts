@@ -1,4 +1,4 @@
-import { bytesToHex, formatEther } from "viem";
+import { bytesToHex } from "viem";
 import { english, generateMnemonic, mnemonicToAccount } from "viem/accounts";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import { defaultWalletName } from "./defaultWalletName.js";
@@ -39,8 +39,8 @@ export async function createWallet(
     id: stored.id,
     name: stored.name,
     address: stored.address,
-    private_key: privateKey,
-    balance: formatEther(0n),
+    privateKey,
+    balance: 0n,
     mnemonic,
   };
 }

@@ -1,4 +1,3 @@
-import { formatEther } from "viem";
 import { WalletNotFoundError } from "../errors/wallets.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import type { WalletRecord } from "../storage/StorageAdapter.js";
@@ -11,7 +10,7 @@ export type GetWalletReturnType = WalletDetails;
  * Fails with `WALLET_NOT_FOUND` for an unknown id.
  *
  * @example
- * const { address, private_key } = await platform.wallets.get(1);
+ * const { address, privateKey } = await platform.wallets.get(1);
  */
 export async function getWallet(ctx: PlatformContext, id: number): Promise<GetWalletReturnType> {
   const wallet = await findWallet(ctx, id);
@@ -23,10 +22,10 @@ export async function getWallet(ctx: PlatformContext, id: number): Promise<GetWa
     id: wallet.id,
     name: wallet.name,
     address: wallet.address,
-    balance: formatEther(balance),
-    created_at: wallet.createdAt,
+    balance,
+    createdAt: wallet.createdAt,
     system: wallet.system,
-    private_key: privateKey,
+    privateKey,
   };
 }
 

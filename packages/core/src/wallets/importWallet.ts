@@ -1,4 +1,3 @@
-import { formatEther } from "viem";
 import { WalletExistsError } from "../errors/storage.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import { defaultWalletName } from "./defaultWalletName.js";
@@ -36,5 +35,5 @@ export async function importWallet(
     system: false,
     createdAt: new Date().toISOString(),
   });
-  return { id: stored.id, name: stored.name, address: stored.address, balance: formatEther(balance) };
+  return { id: stored.id, name: stored.name, address: stored.address, balance };
 }

@@ -1,4 +1,3 @@
-import { formatEther } from "viem";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import { readBalances } from "./readBalances.js";
 import type { WalletSummary } from "./WalletShapes.js";
@@ -22,8 +21,8 @@ export async function listWallets(ctx: PlatformContext): Promise<ListWalletsRetu
     id: wallet.id,
     name: wallet.name,
     address: wallet.address,
-    balance: formatEther(balances[index] ?? 0n),
-    created_at: wallet.createdAt,
+    balance: balances[index] ?? 0n,
+    createdAt: wallet.createdAt,
     system: wallet.system,
   }));
 }

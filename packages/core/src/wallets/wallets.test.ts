@@ -1,5 +1,5 @@
 import { useDevnet } from "@privnet/devnet/vitest";
-import { custom, http } from "viem";
+import { custom, http, parseEther } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
 import { isPrivnetError } from "../errors/PrivnetError.js";
@@ -21,13 +21,13 @@ describe("platform.wallets", () => {
         "id",
         "mnemonic",
         "name",
-        "private_key",
+        "privateKey",
       ]);
-      expect(created).toMatchObject({ name: "alice", balance: "0" });
+      expect(created).toMatchObject({ name: "alice", balance: 0n });
       expect(created.mnemonic.split(" ")).toHaveLength(12);
       const derived = mnemonicToAccount(created.mnemonic); // m/44'/60'/0'/0/0
       expect(derived.address).toBe(created.address);
-      expect(created.private_key).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(created.privateKey).toMatch(/^0x[0-9a-f]{64}$/);
 
       const stored = await platform.storage.wallets.get(created.id);
       expect(JSON.stringify(stored)).not.toContain(created.mnemonic.split(" ")[0] ?? "-");
@@ -57,7 +57,7 @@ describe("platform.wallets", () => {
         id: imported.id,
         name: "nine",
         address: account?.address,
-        balance: "1000000000",
+        balance: parseEther("1000000000"),
       });
       const again = await platform.wallets
         .import({ privateKey: account?.privateKey.slice(2).toUpperCase() ?? "" })
@@ -83,13 +83,16 @@ describe("platform.wallets", () => {
         id: created.id,
         name: "bob",
         address: created.address,
-        balance: "1",
-        created_at: expect.stringMatching(isoMillis),
+        balance: parseEther("1"),
+        createdAt: expect.stringMatching(isoMillis),
         system: false,
       });
-      expect(JSON.stringify(list)).not.toContain("private");
+      const asText = JSON.stringify(list, (_key, value) =>
+        typeof value === "bigint" ? String(value) : value,
+      );
+      expect(asText).not.toContain("private");
 
-      expect(await platform.wallets.get(created.id)).toEqual({ ...bob, private_key: created.private_key });
+      expect(await platform.wallets.get(created.id)).toEqual({ ...bob, privateKey: created.privateKey });
       expect(await platform.wallets.remove(created.id)).toEqual({ success: true });
       for (const call of [
         () => platform.wallets.get(created.id),
@@ -117,7 +120,7 @@ describe("platform.wallets", () => {
         devnet.accounts.map((account) => account.address),
       );
       expect(wallets[0]?.name).toBe("System 0");
-      expect(wallets[0]?.balance).toBe("1000000000");
+      expect(wallets[0]?.balance).toBe(parseEther("1000000000"));
     } finally {
       await first.close();
       await second.close();
@@ -138,7 +141,7 @@ describe("platform.wallets", () => {
       expect(stored?.privateKey.startsWith(KEY_ENVELOPE_PREFIX)).toBe(true);
       const system = await storage.wallets.get(1);
       expect(system?.privateKey.startsWith(KEY_ENVELOPE_PREFIX)).toBe(true);
-      expect((await platform.wallets.get(created.id)).private_key).toBe(created.private_key);
+      expect((await platform.wallets.get(created.id)).privateKey).toBe(created.privateKey);
       const sent = await platform.sender.sendFromWallet({
         fromWalletId: 1,
         to: created.address,

@@ -19,12 +19,12 @@ for (const amount of ["1", "2", "3"]) {
     const wallet = await platform.wallets.create({ name: `wallet for ${amount}` });
     const sent = await platform.sender.sendFromWallet({ fromWalletId: 2, to: wallet.address, amount });
     const settled = await platform.transactions.wait(sent.id);
-    expect(settled).toMatchObject({ status: "confirmed", tx_hash: sent.tx_hash });
+    expect(settled).toMatchObject({ status: "confirmed", hash: sent.hash });
 
     const history = await platform.transactions.list();
     expect(history).toEqual([settled, ...setUp]);
     for (const entry of history) {
-      const receipt = await platform.client.getTransactionReceipt({ hash: entry.tx_hash });
+      const receipt = await platform.client.getTransactionReceipt({ hash: entry.hash });
       expect(receipt.status).toBe("success");
     }
     expect(await platform.client.getBalance({ address: wallet.address })).toBe(parseEther(amount));

@@ -1,7 +1,7 @@
 import { defineRoute } from "@privnet/http";
 import { z } from "zod";
 import { walletNameInput } from "../schemas/fields.js";
-import { createdWallet } from "../schemas/wallets.js";
+import { createdWallet, toCreatedWalletBody } from "../schemas/wallets.js";
 
 export const createWalletBody = z.strictObject({ name: walletNameInput }).meta({ id: "CreateWalletBody" });
 
@@ -20,6 +20,6 @@ export const createWallet = defineRoute({
     400: "`name` is not a string of at most 100 characters.",
     503: "The database does not answer.",
   },
-  handler: ({ platform, body }) =>
-    platform.wallets.create(body.name === undefined ? {} : { name: body.name }),
+  handler: async ({ platform, body }) =>
+    toCreatedWalletBody(await platform.wallets.create(body.name === undefined ? {} : { name: body.name })),
 });

@@ -1,6 +1,6 @@
 import { defineRoute } from "@privnet/http";
 import { walletIdParams } from "../schemas/fields.js";
-import { walletDetails } from "../schemas/wallets.js";
+import { toWalletDetailsBody, walletDetails } from "../schemas/wallets.js";
 
 export const getWallet = defineRoute({
   method: "get",
@@ -15,5 +15,5 @@ export const getWallet = defineRoute({
     404: "No wallet with this id (WALLET_NOT_FOUND).",
     503: "The chain or the database does not answer, or the stored key cannot be decrypted (WALLET_LOCKED, WALLET_DECRYPTION_FAILED).",
   },
-  handler: ({ platform, params }) => platform.wallets.get(params.id),
+  handler: async ({ platform, params }) => toWalletDetailsBody(await platform.wallets.get(params.id)),
 });

@@ -1,7 +1,7 @@
 import { defineRoute } from "@privnet/http";
 import { z } from "zod";
 import { privateKeyInput, walletNameInput } from "../schemas/fields.js";
-import { importedWallet } from "../schemas/wallets.js";
+import { importedWallet, toImportedWalletBody } from "../schemas/wallets.js";
 
 export const importWalletBody = z
   .strictObject({ name: walletNameInput, privateKey: privateKeyInput })
@@ -21,9 +21,11 @@ export const importWallet = defineRoute({
     409: "A wallet with this address is already stored (WALLET_EXISTS).",
     503: "The chain or the database does not answer.",
   },
-  handler: ({ platform, body }) =>
-    platform.wallets.import({
-      privateKey: body.privateKey,
-      ...(body.name === undefined ? {} : { name: body.name }),
-    }),
+  handler: async ({ platform, body }) =>
+    toImportedWalletBody(
+      await platform.wallets.import({
+        privateKey: body.privateKey,
+        ...(body.name === undefined ? {} : { name: body.name }),
+      }),
+    ),
 });

@@ -2,7 +2,7 @@ import { InvalidQueryError, MAX_SOURCE_LENGTH, TRANSACTION_SOURCES } from "@priv
 import { defineRoute } from "@privnet/http";
 import { z } from "zod";
 import { addressInput } from "../schemas/fields.js";
-import { transactionEntry } from "../schemas/transactions.js";
+import { toTransactionEntryBody, transactionEntry } from "../schemas/transactions.js";
 
 /** The admin API answers at most this many history entries per request. */
 export const MAX_HISTORY_PAGE = 100;
@@ -52,7 +52,7 @@ export const listTransactions = defineRoute({
     400: "`limit`, `before` or `address` is malformed (VALIDATION_FAILED, INVALID_ADDRESS), or `source` is not a known source (INVALID_QUERY).",
     503: "The database does not answer.",
   },
-  handler: ({ platform, query }) => {
+  handler: async ({ platform, query }) => {
     const { source } = query;
     if (
       source !== undefined &&
@@ -63,11 +63,12 @@ export const listTransactions = defineRoute({
         `\`source\` must be one of ${[...Object.keys(TRANSACTION_SOURCES), ...platform.bots.names()].join(", ")}; got "${source}".`,
       );
     }
-    return platform.transactions.list({
+    const entries = await platform.transactions.list({
       limit: query.limit ?? MAX_HISTORY_PAGE,
       ...(query.before === undefined ? {} : { before: query.before }),
       ...(query.address === undefined ? {} : { address: query.address }),
       ...(source === undefined ? {} : { source }),
     });
+    return entries.map(toTransactionEntryBody);
   },
 });

@@ -1,6 +1,6 @@
 import { defineRoute } from "@privnet/http";
 import { z } from "zod";
-import { walletSummary } from "../schemas/wallets.js";
+import { toWalletSummaryBody, walletSummary } from "../schemas/wallets.js";
 
 export const listWallets = defineRoute({
   method: "get",
@@ -12,5 +12,5 @@ export const listWallets = defineRoute({
   tag: "wallets",
   response: z.array(walletSummary),
   errors: { 503: "The chain or the database does not answer." },
-  handler: ({ platform }) => platform.wallets.list(),
+  handler: async ({ platform }) => (await platform.wallets.list()).map(toWalletSummaryBody),
 });

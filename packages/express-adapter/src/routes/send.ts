@@ -1,7 +1,8 @@
 import { defineRoute } from "@privnet/http";
 import { z } from "zod";
 import { idempotent } from "../idempotency/idempotent.js";
-import { addressInput, addressOutput, amountInput, ethOutput, walletIdInput } from "../schemas/fields.js";
+import { addressInput, amountInput, walletIdInput } from "../schemas/fields.js";
+import { pendingSend, toPendingSendBody } from "../schemas/transactions.js";
 
 export const sendBody = z
   .strictObject({
@@ -21,15 +22,7 @@ export const send = idempotent(
       "Answers as soon as the node accepted the transaction (status pending); follow it in GET /transactions. Send an `Idempotency-Key` header to retry safely: the same key and body return the first answer and never send twice.",
     tag: "sending",
     body: { schema: sendBody, required: true },
-    response: z
-      .object({
-        hash: z.string().regex(/^0x[0-9a-f]{64}$/),
-        from: addressOutput,
-        to: addressOutput,
-        amount: ethOutput,
-        status: z.literal("pending"),
-      })
-      .meta({ id: "PendingSend" }),
+    response: pendingSend,
     errors: {
       400: "Bad `fromWalletId`, `toAddress` (INVALID_ADDRESS) or `amount` (INVALID_AMOUNT); the wallet cannot pay amount plus fee (INSUFFICIENT_FUNDS); the node refused the transaction (TRANSACTION_REJECTED); a malformed Idempotency-Key.",
       404: "No wallet with id `fromWalletId` (WALLET_NOT_FOUND).",
@@ -44,13 +37,7 @@ export const send = idempotent(
         amount: body.amount,
         source: "api",
       });
-      return {
-        hash: entry.tx_hash,
-        from: entry.from_address,
-        to: entry.to_address,
-        amount: entry.amount,
-        status: "pending" as const,
-      };
+      return toPendingSendBody(entry);
     },
   }),
 );

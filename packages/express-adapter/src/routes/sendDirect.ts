@@ -1,7 +1,8 @@
 import { defineRoute } from "@privnet/http";
 import { z } from "zod";
 import { idempotent } from "../idempotency/idempotent.js";
-import { addressInput, addressOutput, amountInput, ethOutput, privateKeyInput } from "../schemas/fields.js";
+import { addressInput, amountInput, privateKeyInput } from "../schemas/fields.js";
+import { confirmedSend, toConfirmedSendBody } from "../schemas/transactions.js";
 
 export const sendDirectBody = z
   .strictObject({
@@ -21,28 +22,21 @@ export const sendDirect = idempotent(
       "The key is used for this one send and never stored or logged. Answers once the transaction is mined. `Idempotency-Key` works as on POST /send.",
     tag: "sending",
     body: { schema: sendDirectBody, required: true },
-    response: z
-      .object({
-        hash: z.string().regex(/^0x[0-9a-f]{64}$/),
-        from: addressOutput,
-        to: addressOutput,
-        amount: ethOutput,
-        status: z.literal("confirmed"),
-        blockNumber: z.int().nonnegative(),
-      })
-      .meta({ id: "ConfirmedSend" }),
+    response: confirmedSend,
     errors: {
       400: "Bad `privateKey` (INVALID_PRIVATE_KEY), `toAddress` (INVALID_ADDRESS) or `amount` (INVALID_AMOUNT); the key's account cannot pay amount plus fee (INSUFFICIENT_FUNDS); the node refused it (TRANSACTION_REJECTED); it was mined but reverted, or dropped (TRANSACTION_FAILED); a malformed Idempotency-Key.",
       409: "Something outside privnet kept taking the account's nonces (NONCE_CONFLICT).",
       422: "The Idempotency-Key was used before with another body or route (IDEMPOTENCY_KEY_REUSED).",
       503: "The chain or the database does not answer, or the server is shutting down (PLATFORM_CLOSED).",
     },
-    handler: ({ platform, body }) =>
-      platform.sender.sendWithKey({
-        privateKey: body.privateKey,
-        to: body.toAddress,
-        amount: body.amount,
-        source: "api",
-      }),
+    handler: async ({ platform, body }) =>
+      toConfirmedSendBody(
+        await platform.sender.sendWithKey({
+          privateKey: body.privateKey,
+          to: body.toAddress,
+          amount: body.amount,
+          source: "api",
+        }),
+      ),
   }),
 );

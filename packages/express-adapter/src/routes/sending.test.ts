@@ -98,9 +98,9 @@ describe("POST /send-direct", () => {
     });
     const [entry] = await platform.transactions.list({ limit: 1 });
     expect(entry).toMatchObject({
-      tx_hash: (body as { hash: string }).hash,
+      hash: (body as { hash: string }).hash,
       status: "confirmed",
-      block_number: 1,
+      blockNumber: 1n,
     });
   });
 

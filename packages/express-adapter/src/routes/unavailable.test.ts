@@ -66,7 +66,7 @@ test("an encrypted key without the passphrase is a 503 WALLET_LOCKED, not the cl
   const { status, body } = await call(`${url}/wallets/${created.id}`);
   expect(status).toBe(503);
   expect(body).toMatchObject({ code: "WALLET_LOCKED" });
-  expect(JSON.stringify(body)).not.toContain(created.private_key.slice(2));
+  expect(JSON.stringify(body)).not.toContain(created.privateKey.slice(2));
 });
 
 test("a body over the limit is a 413 and writes nothing", async () => {

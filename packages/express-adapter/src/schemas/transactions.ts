@@ -1,10 +1,14 @@
+import type { SendWithKeyReturnType, TransactionEntry } from "@privnet/core";
+import { formatEther } from "viem";
 import { z } from "zod";
 import { addressOutput, ethOutput, isoTimestamp } from "./fields.js";
+
+const transactionHash = z.string().regex(/^0x[0-9a-f]{64}$/);
 
 export const transactionEntry = z
   .object({
     id: z.int().positive(),
-    tx_hash: z.string().regex(/^0x[0-9a-f]{64}$/),
+    tx_hash: transactionHash,
     from_address: addressOutput,
     to_address: addressOutput,
     amount: ethOutput,
@@ -13,3 +17,64 @@ export const transactionEntry = z
     created_at: isoTimestamp,
   })
   .meta({ id: "TransactionEntry" });
+
+/**
+ * The SDK's history entry (camelCase, wei and blocks as `bigint`) as the admin API documents it:
+ * snake_case, `amount` in decimal ETH, `block_number` a JSON integer.
+ */
+export function toTransactionEntryBody(entry: TransactionEntry): z.input<typeof transactionEntry> {
+  return {
+    id: entry.id,
+    tx_hash: entry.hash,
+    from_address: entry.from,
+    to_address: entry.to,
+    amount: formatEther(entry.value),
+    status: entry.status,
+    block_number: entry.blockNumber === null ? null : Number(entry.blockNumber),
+    created_at: entry.createdAt,
+  };
+}
+
+export const pendingSend = z
+  .object({
+    hash: transactionHash,
+    from: addressOutput,
+    to: addressOutput,
+    amount: ethOutput,
+    status: z.literal("pending"),
+  })
+  .meta({ id: "PendingSend" });
+
+/** POST /send's answer: the pending entry's hash, addresses and amount in decimal ETH. */
+export function toPendingSendBody(entry: TransactionEntry): z.input<typeof pendingSend> {
+  return {
+    hash: entry.hash,
+    from: entry.from,
+    to: entry.to,
+    amount: formatEther(entry.value),
+    status: "pending",
+  };
+}
+
+export const confirmedSend = z
+  .object({
+    hash: transactionHash,
+    from: addressOutput,
+    to: addressOutput,
+    amount: ethOutput,
+    status: z.literal("confirmed"),
+    blockNumber: z.int().nonnegative(),
+  })
+  .meta({ id: "ConfirmedSend" });
+
+/** POST /send-direct's answer: the confirmed entry, amount in decimal ETH, its block a JSON integer. */
+export function toConfirmedSendBody(entry: SendWithKeyReturnType): z.input<typeof confirmedSend> {
+  return {
+    hash: entry.hash,
+    from: entry.from,
+    to: entry.to,
+    amount: formatEther(entry.value),
+    status: "confirmed",
+    blockNumber: Number(entry.blockNumber),
+  };
+}

@@ -1,6 +1,7 @@
 import type { BotEvent } from "@privnet/core";
 import { defineEventStream } from "@privnet/http";
 import { z } from "zod";
+import { toTransactionEntryBody } from "../../schemas/transactions.js";
 
 /** Where the admin router serves the stream. */
 export const BOT_EVENTS_PATH = "/bots/events";
@@ -26,7 +27,13 @@ export const botEvents = defineEventStream({
   open({ platform, query, stream }) {
     const only = query.bot || undefined;
     const listener = (event: BotEvent) => {
-      if (only === undefined || event.bot === only) stream.send("bot", event);
+      if (only !== undefined && event.bot !== only) return;
+      // The wire carries the history entry as GET /transactions documents it (snake_case).
+      const { transaction } = event;
+      stream.send(
+        "bot",
+        transaction ? { ...event, transaction: toTransactionEntryBody(transaction) } : event,
+      );
     };
     platform.events.on("bot", listener);
     return () => platform.events.off("bot", listener);

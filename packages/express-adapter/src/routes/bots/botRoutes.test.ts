@@ -192,10 +192,32 @@ describe("bot routes", () => {
     const events = text
       .split("\n\n")
       .filter((block) => block.startsWith("event: bot"))
-      .map((block) => JSON.parse(block.slice(block.indexOf("data: ") + 6)) as { bot: string; type: string });
+      .map(
+        (block) =>
+          JSON.parse(block.slice(block.indexOf("data: ") + 6)) as {
+            bot: string;
+            type: string;
+            transaction?: Record<string, unknown>;
+          },
+      );
     expect(events[0]).toMatchObject({ bot: "transfer", type: "started" });
     expect(events.every((event) => event.bot === "transfer")).toBe(true);
-    expect(events.some((event) => event.type === "transaction")).toBe(true);
+    // The entry travels as GET /transactions documents it, not in the SDK's camelCase/bigint shape.
+    const confirmed = events.find((event) => event.transaction?.status === "confirmed")?.transaction;
+    expect(Object.keys(confirmed ?? {}).sort()).toEqual([
+      "amount",
+      "block_number",
+      "created_at",
+      "from_address",
+      "id",
+      "status",
+      "to_address",
+      "tx_hash",
+    ]);
+    expect(confirmed).toMatchObject({
+      amount: expect.stringMatching(/^\d/),
+      block_number: expect.any(Number),
+    });
   });
 
   test("closing the server ends an open event stream instead of waiting for it forever", async () => {

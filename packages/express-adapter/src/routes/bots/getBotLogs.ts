@@ -1,5 +1,6 @@
 import { defineRoute } from "@privnet/http";
 import { z } from "zod";
+import { toTransactionEntryBody } from "../../schemas/transactions.js";
 import { botLogs, botName } from "./botSchemas.js";
 
 export const getBotLogs = defineRoute({
@@ -18,5 +19,8 @@ export const getBotLogs = defineRoute({
   errors: {
     404: "No bot with that name (BOT_NOT_FOUND).",
   },
-  handler: ({ platform, params, query }) => platform.bots.logs(params.name, { limit: query.limit }),
+  handler: async ({ platform, params, query }) => {
+    const logs = await platform.bots.logs(params.name, { limit: query.limit });
+    return { ...logs, transactions: logs.transactions.map(toTransactionEntryBody) };
+  },
 });
