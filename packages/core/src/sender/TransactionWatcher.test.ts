@@ -1,5 +1,5 @@
 import { useDevnet } from "@privnet/devnet/vitest";
-import { custom, getAddress, http } from "viem";
+import { custom, getAddress, type Hex, http, parseTransaction, recoverTransactionAddress, toHex } from "viem";
 import { expect, test } from "vitest";
 import { createPlatform } from "../platform/createPlatform.js";
 
@@ -34,6 +34,62 @@ test("a failed poll of the node is counted in watcherStatus and retried: the tra
       errors: 2,
       lastError: { code: null, message: expect.stringContaining("node briefly away") },
     });
+  } finally {
+    await platform.close();
+  }
+});
+
+test("a transaction anvil holds back though it is next in line is released, with its hash, without waiting for replaceAfter", async () => {
+  // anvil files a transaction that arrives while the block with the nonce before it is mined as
+  // waiting for that nonce, and never wakes it. Made here on purpose: the node is told the
+  // sender's count is one lower while the transaction goes in, then given the true count back.
+  const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
+  let holdBack = false;
+  const transport = custom(
+    {
+      async request({ method, params }) {
+        if (method === "eth_sendRawTransaction" && holdBack) {
+          holdBack = false;
+          const signed = parseTransaction((params as [Hex])[0]);
+          const from = await recoverTransactionAddress({
+            serializedTransaction: (params as [Hex])[0] as never,
+          });
+          const nonce = signed.nonce as number;
+          await inner.request({ method: "anvil_setNonce", params: [from, toHex(nonce - 1)] });
+          const hash = await inner.request({ method, params });
+          await inner.request({ method: "anvil_setNonce", params: [from, toHex(nonce)] });
+          return hash;
+        }
+        return inner.request({ method, params });
+      },
+    },
+    { retryCount: 0 },
+  );
+  // No replacement for ten minutes: only the held-back check can get it mined in time.
+  const platform = await createPlatform({ transport, pollingInterval: 100, replaceAfter: 600_000 });
+  try {
+    await platform.transactions.wait(
+      (await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" })).id,
+    );
+    holdBack = true;
+    const held = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "2" });
+    // Behind it, from the same wallet: waits for it, and lands with it.
+    const behind = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "3" });
+    expect(holdBack).toBe(false);
+    expect(await devnet.request("txpool_status")).toMatchObject({ queued: "0x2" });
+    const [first, second] = await Promise.all([
+      platform.transactions.wait(held.id),
+      platform.transactions.wait(behind.id),
+    ]);
+    expect(first).toMatchObject({ status: "confirmed", hash: held.hash });
+    expect(second).toMatchObject({ status: "confirmed", hash: behind.hash });
+    // The send behind it was not given the held-back one's nonce again (anvil's pending count
+    // leaves queued transactions out).
+    const [heldOnChain, behindOnChain] = await Promise.all([
+      platform.client.getTransaction({ hash: held.hash }),
+      platform.client.getTransaction({ hash: behind.hash }),
+    ]);
+    expect(behindOnChain.nonce).toBe(heldOnChain.nonce + 1);
   } finally {
     await platform.close();
   }

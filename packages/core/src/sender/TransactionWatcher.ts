@@ -113,6 +113,20 @@ const NUDGE_DELAY = 20;
 const SETTLED_KEPT = 4096;
 
 /**
+ * The head unchanged this long (ms) while transactions are followed: the node's pool is looked at
+ * for one that is next in line yet held back (see `#checkHeldBack`), at most this often.
+ */
+const HELD_BACK_CHECK_MS = 1_000;
+
+/** A transaction in `txpool_content`: only its hash is read. */
+type PoolEntry = { hash: Hash };
+/** `txpool_content`: sender → nonce (decimal) → transaction, for `pending` (ready) and `queued`. */
+type PoolContent = {
+  pending?: Record<string, Record<string, PoolEntry>>;
+  queued?: Record<string, Record<string, PoolEntry>>;
+};
+
+/**
  * Follows sent transactions until they are confirmed or failed, driven by the chain's head: each
  * new block's receipts are read with one `eth_getBlockReceipts` and matched against the followed
  * hashes. A timer, for transactions pending past `replaceAfter`, replaces them with a 12.5 % higher
@@ -153,6 +167,12 @@ export class TransactionWatcher {
   readonly #settledOnChain = new Map<number, SettledOnChain>();
   #errors = 0;
   #lastError: TransactionWatcherStatus["lastError"] = null;
+  /** The head a tick saw last, and since when (ms): a head that stays put starts a pool check. */
+  #tickHead: bigint | undefined;
+  #headSince = 0;
+  #lastHeldBackCheck = 0;
+  /** Cleared when the node has no `txpool_status`: held-back transactions are not looked for. */
+  #poolInspection = true;
 
   constructor(ctx: PlatformContext, options: TransactionWatcherOptions) {
     this.#ctx = ctx;
@@ -174,11 +194,14 @@ export class TransactionWatcher {
     this.#scannedThrough = latest.number;
     this.#anchor = latest;
     this.#headNumber = latest.number;
+    this.#tickHead = latest.number;
+    this.#headSince = Date.now();
     this.#watchBlocks();
     const interval = Math.max(50, Math.min(this.#options.replaceAfter / 2, 1_000));
     // Only for what waits too long: confirmations come with the head's changes.
     this.#timer = setInterval(() => {
-      if (this.#hasDue(Date.now())) this.#schedule();
+      const now = Date.now();
+      if (this.#hasDue(now) || this.#heldBackCheckDue(now)) this.#schedule();
     }, interval);
     this.#timer.unref?.();
   }
@@ -309,6 +332,15 @@ export class TransactionWatcher {
     }
   }
 
+  /** The followed transaction of `from` with `nonce`, if any. */
+  followed(from: Address, nonce: number): WatchedTransaction | undefined {
+    const sender = from.toLowerCase();
+    for (const watched of this.#watched) {
+      if (watched.nonce === nonce && watched.from.toLowerCase() === sender) return watched;
+    }
+    return undefined;
+  }
+
   /** Number of transactions followed now. */
   get size() {
     return this.#watched.size;
@@ -400,6 +432,10 @@ export class TransactionWatcher {
     // The poller compares with the freshest head known, so that a head that went up and back
     // down between two of its polls is still a change.
     this.#headNumber = head;
+    if (head !== this.#tickHead) {
+      this.#tickHead = head;
+      this.#headSince = Date.now();
+    }
     if (anchor && anchorHash !== anchor.hash) {
       // The block seen last is gone or different: the chain went back under us.
       const genesis = await this.#readGenesis();
@@ -448,6 +484,108 @@ export class TransactionWatcher {
       await Promise.all([...this.#watched].map((watched) => this.#checkReceipts(watched)));
     }
     await this.#checkStuck();
+    if (this.#heldBackCheckDue(Date.now())) await this.#checkHeldBack();
+  }
+
+  #heldBackCheckDue(now: number) {
+    return (
+      this.#poolInspection &&
+      this.#watched.size > 0 &&
+      now - this.#headSince >= HELD_BACK_CHECK_MS &&
+      now - this.#lastHeldBackCheck >= HELD_BACK_CHECK_MS
+    );
+  }
+
+  /**
+   * anvil can hold a transaction back for good though it is next in line (its nonce is the
+   * sender's mined count): when it arrives while the block with the nonce before it is being
+   * mined, anvil files it as waiting for that nonce, whose transaction has just left the pool, and
+   * nothing wakes it any more (automine sees this under load: sends that overlap blocks). The
+   * transactions behind it wait with it — and on an automining chain no block comes to show it.
+   *
+   * So when the head has not moved for {@link HELD_BACK_CHECK_MS} while transactions are followed:
+   * `txpool_status` (cheap) tells whether anything is queued at all; if so, `txpool_content` shows
+   * whether a sender's next transaction in line (its nonce is the sender's mined count), one this
+   * watcher follows, is among the queued ones. Such a transaction is released (see `#release`).
+   */
+  async #checkHeldBack() {
+    this.#lastHeldBackCheck = Date.now();
+    const client = this.#ctx.client;
+    let status: { queued?: Hex } | null;
+    try {
+      status = (await client.request({ method: "txpool_status" as "eth_chainId" })) as unknown as {
+        queued?: Hex;
+      } | null;
+    } catch (error) {
+      if (/method not found|not supported|does not exist|unsupported|not available/i.test(String(error))) {
+        this.#poolInspection = false;
+        return;
+      }
+      throw error;
+    }
+    if (!status?.queued || BigInt(status.queued) === 0n) return;
+    const senders = new Map<string, Address>();
+    for (const watched of this.#watched) senders.set(watched.from.toLowerCase(), watched.from);
+    const content = (await client.request({
+      method: "txpool_content" as "eth_chainId",
+    })) as unknown as PoolContent;
+    const queued = bySender(content?.queued);
+    const ready = bySender(content?.pending);
+    for (const [sender, from] of senders) {
+      const waiting = queued.get(sender);
+      if (!waiting) continue;
+      const used = await client.getTransactionCount({ address: from, blockTag: "latest" });
+      const next = this.followed(from, used);
+      const held = waiting[String(used)];
+      if (!next || !held || !next.hashes.has(held.hash)) continue;
+      const pooled = [...Object.values(ready.get(sender) ?? {}), ...Object.values(waiting)];
+      await this.#release(next, pooled, used);
+    }
+  }
+
+  /**
+   * Releases a transaction anvil holds back (see `#checkHeldBack`). When every transaction of its
+   * sender in the pool is one this watcher follows and holds the signed bytes of, they are taken
+   * out (`anvil_removePoolTransactions`) and put back highest nonce first: each waits on the one
+   * below it, until the lowest goes in ready and brings all of them along in the same step — the
+   * same hashes, nothing mined in between to race with. Otherwise (another sender's transactions
+   * in the way, a node without that method) the held-back one is replaced with a higher fee, which
+   * the node files afresh.
+   */
+  async #release(held: WatchedTransaction, pooled: PoolEntry[], used: number) {
+    const client = this.#ctx.client;
+    const ours = new Set<WatchedTransaction>();
+    const foreign = pooled.filter((entry) => {
+      const watched = this.#byHash.get(entry.hash);
+      if (watched?.serialized) ours.add(watched);
+      return !watched?.serialized;
+    });
+    if (foreign.length === 0) {
+      let removed = false;
+      try {
+        await client.request({
+          method: "anvil_removePoolTransactions" as "eth_chainId",
+          params: [held.from] as never,
+        });
+        removed = true;
+      } catch {
+        // Not anvil (or an older one): replaced below.
+      }
+      if (removed) {
+        // Below the mined count: taken by another transaction, never to land (the timer fails it).
+        const order = [...ours].filter((watched) => watched.nonce >= used).sort((a, b) => b.nonce - a.nonce);
+        for (const watched of order) {
+          await client
+            .sendRawTransaction({ serializedTransaction: watched.serialized as Hex })
+            .catch((error: unknown) => {
+              // Gone for good is for the timer's checks to find (resubmitted when next in line).
+              if (classifyNodeError(error) !== "already-known") this.#recordError(error);
+            });
+        }
+        return;
+      }
+    }
+    await this.#replace(held);
   }
 
   async #readBlockReceipts(blockNumber: bigint): Promise<RawReceipt[] | undefined> {
@@ -501,14 +639,16 @@ export class TransactionWatcher {
       await this.#checkReceipts(watched);
       return;
     }
-    if (inPool) {
+    const used = await client.getTransactionCount({ address: watched.from, blockTag: "latest" });
+    if (inPool && used <= watched.nonce) {
       watched.goneSince = undefined;
       await this.#replace(watched);
       return;
     }
-    // The node does not know the current hash: an earlier one may have landed.
+    // The node does not know the current hash, or keeps it in its pool below the sender's mined
+    // count (anvil does with one it held back, see #checkHeldBack, when another transaction took
+    // the nonce): an earlier hash may have landed; if not, it never will.
     if (await this.#checkReceipts(watched)) return;
-    const used = await client.getTransactionCount({ address: watched.from, blockTag: "latest" });
     if (used > watched.nonce) {
       await this.#finish(watched, {
         status: "failed",
@@ -777,4 +917,11 @@ export class TransactionWatcher {
     const block = await this.#ctx.client.getBlock({ blockNumber: 0n });
     return block.hash;
   }
+}
+
+/** The entries of a `txpool_content` section by lower-case sender (nodes differ in the case). */
+function bySender(section: PoolContent["pending"]): Map<string, Record<string, PoolEntry>> {
+  const map = new Map<string, Record<string, PoolEntry>>();
+  for (const [sender, entries] of Object.entries(section ?? {})) map.set(sender.toLowerCase(), entries);
+  return map;
 }
