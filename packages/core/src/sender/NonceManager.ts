@@ -390,19 +390,13 @@ export class NonceManager {
     if (!stored || stored.genesis !== genesis) return chainPending;
     if (chainPending >= stored.next) return chainPending;
     // Our counter is ahead of the node. If the node holds none of our transactions, the ones we
-    // counted are gone (dropped, or the node restarted without them): reuse their nonces. The
-    // pending count leaves out what the node keeps queued, though: anvil can hold our next
-    // transaction back (see TransactionWatcher's held-back check), and reusing its nonce would
-    // orphan it. So the next one in line is looked up before its nonce is given again.
-    const client = this.#ctx.client;
-    const mined = await client.getTransactionCount({ address: this.address, blockTag: "latest" });
+    // counted are gone (dropped, or the node restarted without them): reuse their nonces. Except
+    // when anvil holds our next one back in its queue (its pending count leaves queued ones out):
+    // that one is not gone, the watcher releases it, and a new transaction with its nonce would
+    // orphan it.
+    const mined = await this.#ctx.client.getTransactionCount({ address: this.address, blockTag: "latest" });
     if (mined !== chainPending) return stored.next;
-    const next = this.#watcher.followed(this.address, mined);
-    if (next) {
-      const held = await client.getTransaction({ hash: next.hash }).catch(() => undefined);
-      if (held && held.blockNumber === null) return stored.next;
-    }
-    return chainPending;
+    return (await this.#watcher.heldBack(this.address, mined)) ? stored.next : chainPending;
   }
 
   /**

@@ -332,6 +332,21 @@ export class TransactionWatcher {
     }
   }
 
+  /**
+   * True when the node's pool holds a followed transaction of `from` with `nonce` among its
+   * queued ones (anvil held it back, see `#checkHeldBack`): it is not gone, and its nonce is not to
+   * be given again. False when the node has no `txpool_content`.
+   */
+  async heldBack(from: Address, nonce: number): Promise<boolean> {
+    const watched = this.followed(from, nonce);
+    if (!watched || !this.#poolInspection) return false;
+    const content = (await this.#ctx.client
+      .request({ method: "txpool_content" as "eth_chainId" })
+      .catch(() => undefined)) as unknown as PoolContent | undefined;
+    const held = bySender(content?.queued).get(from.toLowerCase())?.[String(nonce)];
+    return held !== undefined && watched.hashes.has(held.hash);
+  }
+
   /** The followed transaction of `from` with `nonce`, if any. */
   followed(from: Address, nonce: number): WatchedTransaction | undefined {
     const sender = from.toLowerCase();
@@ -535,6 +550,17 @@ export class TransactionWatcher {
       const waiting = queued.get(sender);
       if (!waiting) continue;
       const used = await client.getTransactionCount({ address: from, blockTag: "latest" });
+      // Queued below the mined count: another transaction took its nonce; it never lands.
+      for (const [nonce, entry] of Object.entries(waiting)) {
+        const stale = Number(nonce) < used ? this.#byHash.get(entry.hash) : undefined;
+        if (!stale || stale.recordId === undefined || (await this.#checkReceipts(stale))) continue;
+        await this.#finish(stale, {
+          status: "failed",
+          blockNumber: null,
+          hash: stale.hash,
+          reason: "dropped: its nonce was used by another transaction",
+        });
+      }
       const next = this.followed(from, used);
       const held = waiting[String(used)];
       if (!next || !held || !next.hashes.has(held.hash)) continue;
