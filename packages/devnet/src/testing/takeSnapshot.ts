@@ -32,10 +32,22 @@ export async function takeSnapshot(target: SnapshotTarget): Promise<ChainSnapsho
   }
   const request = rpcOf(target);
   const id = await request<string>("evm_snapshot");
-  return once(async () => {
-    const reverted = await request<boolean>("evm_revert", [id]);
-    if (!reverted) throw new Error(`evm_revert ${id} failed: the snapshot was already used or discarded.`);
-  });
+  return once(() => revertChain(request, id));
+}
+
+/**
+ * `evm_revert` to snapshot `id`, and an empty pool: anvil keeps its pool across a revert, so
+ * transactions sent after the snapshot (one still pending, one anvil held back) would otherwise
+ * land in — or block the nonces of — whatever runs next. Nodes without `anvil_dropAllTransactions`
+ * keep their pool.
+ */
+export async function revertChain(
+  request: <T>(method: string, params?: unknown[]) => Promise<T>,
+  id: string,
+): Promise<void> {
+  const reverted = await request<boolean>("evm_revert", [id]);
+  if (!reverted) throw new Error(`evm_revert ${id} failed: the snapshot was already used or discarded.`);
+  await request("anvil_dropAllTransactions").catch(() => undefined);
 }
 
 /** A JSON-RPC caller for a snapshot target. */

@@ -52,6 +52,8 @@ export function workerDevnet(onReset: () => void): WorkerDevnet {
     async reset() {
       onReset();
       await rpc("anvil_reset");
+      // A fresh genesis, and a pool with nothing of the chain that is gone.
+      await rpc("anvil_dropAllTransactions");
       await rpc("evm_setIntervalMining", [0]);
       await rpc("evm_setAutomine", [true]);
     },
