@@ -240,7 +240,7 @@ describe("automineFirst", () => {
     await devnet.useBlockTime(); // harmless when repeated
     expect(await rpc(devnet.rpcUrl, "anvil_getAutomine")).toBe(false);
     expect(await rpc(devnet.rpcUrl, "anvil_getIntervalMining")).toBe(2);
-    // A transaction now waits for the next block, and blocks come 2 s apart.
+    // A transaction now waits for the next block, and blocks come on their own, every 2 s.
     const hash = await client.sendTransaction({ to: devnet.accounts[2]?.address, value: 1n });
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 100 });
     const next = await new Promise<bigint>((resolve) => {
@@ -259,7 +259,11 @@ describe("automineFirst", () => {
       client.getBlock({ blockNumber: next }),
     ]);
     expect(second.number).toBe(first.number + 1n);
-    expect(second.timestamp - first.timestamp).toBe(2n);
+    // A block with no transaction in it: mined by the interval, not by a send. (Its timestamp is
+    // anvil's wall clock at mining time, so the gap to the one before is not asserted: a loaded
+    // machine fires the timer late or early by a second.)
+    expect(second.transactions).toEqual([]);
+    expect(second.timestamp).toBeGreaterThan(first.timestamp);
   });
 
   test("a devnet started without it already runs at its block time: useBlockTime() changes nothing", async () => {
