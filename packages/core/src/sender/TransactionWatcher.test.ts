@@ -94,3 +94,27 @@ test("a transaction anvil holds back though it is next in line is released, with
     await platform.close();
   }
 });
+
+test("ready transactions an automining anvil did not mine are mined when the head stands still", async () => {
+  // anvil's automine can miss ready transactions (a burst past its notice channel) and leave them
+  // until the next send. Made here on purpose: the node mines nothing (automine off) while
+  // telling the platform that it automines.
+  await devnet.request("evm_setAutomine", [false]);
+  const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
+  const transport = custom(
+    {
+      request: ({ method, params }) =>
+        method === "anvil_getAutomine" ? Promise.resolve(true) : inner.request({ method, params }),
+    },
+    { retryCount: 0 },
+  );
+  const platform = await createPlatform({ transport, pollingInterval: 100, replaceAfter: 600_000 });
+  try {
+    const sent = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" });
+    expect(await devnet.request("txpool_status")).toMatchObject({ pending: "0x1" });
+    expect(await platform.transactions.wait(sent.id)).toMatchObject({ status: "confirmed", hash: sent.hash });
+  } finally {
+    await platform.close();
+    await devnet.request("evm_setAutomine", [true]);
+  }
+});

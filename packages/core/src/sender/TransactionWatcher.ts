@@ -526,9 +526,10 @@ export class TransactionWatcher {
   async #checkHeldBack() {
     this.#lastHeldBackCheck = Date.now();
     const client = this.#ctx.client;
-    let status: { queued?: Hex } | null;
+    let status: { pending?: Hex; queued?: Hex } | null;
     try {
       status = (await client.request({ method: "txpool_status" as "eth_chainId" })) as unknown as {
+        pending?: Hex;
         queued?: Hex;
       } | null;
     } catch (error) {
@@ -538,6 +539,7 @@ export class TransactionWatcher {
       }
       throw error;
     }
+    if (status?.pending && BigInt(status.pending) > 0n) await this.#mineMissed();
     if (!status?.queued || BigInt(status.queued) === 0n) return;
     const senders = new Map<string, Address>();
     for (const watched of this.#watched) senders.set(watched.from.toLowerCase(), watched.from);
@@ -567,6 +569,24 @@ export class TransactionWatcher {
       const pooled = [...Object.values(ready.get(sender) ?? {}), ...Object.values(waiting)];
       await this.#release(next, pooled, used);
     }
+  }
+
+  /**
+   * Ready transactions sit in the pool of a node that automines, with the head standing still:
+   * anvil's automine missed them (foundry-rs/foundry#10122; its miner hears of each transaction
+   * that becomes ready through a channel of 2,048 places, and a notice that does not fit is
+   * dropped), and they wait until the next send wakes it — for ever, when none comes. Seen here
+   * with a bot at interval 0: thousands ready, none mined. One `evm_mine` takes
+   * them (up to the block's gas limit; the next check takes the rest). Never on a node that mines
+   * at intervals: there, ready transactions wait for the next block by design.
+   */
+  async #mineMissed() {
+    const client = this.#ctx.client;
+    const automine = await client
+      .request({ method: "anvil_getAutomine" as "eth_chainId" })
+      .catch(() => false);
+    if (automine !== (true as unknown)) return;
+    await client.request({ method: "evm_mine" as "eth_chainId" });
   }
 
   /**
