@@ -600,12 +600,7 @@ export class TransactionWatcher {
    */
   async #release(held: WatchedTransaction, pooled: PoolEntry[], used: number) {
     const client = this.#ctx.client;
-    const ours = new Set<WatchedTransaction>();
-    const foreign = pooled.filter((entry) => {
-      const watched = this.#byHash.get(entry.hash);
-      if (watched?.serialized) ours.add(watched);
-      return !watched?.serialized;
-    });
+    const foreign = pooled.filter((entry) => !this.#byHash.get(entry.hash)?.serialized);
     if (foreign.length === 0) {
       let removed = false;
       try {
@@ -618,8 +613,15 @@ export class TransactionWatcher {
         // Not anvil (or an older one): replaced below.
       }
       if (removed) {
-        // Below the mined count: taken by another transaction, never to land (the timer fails it).
-        const order = [...ours].filter((watched) => watched.nonce >= used).sort((a, b) => b.nonce - a.nonce);
+        // Every followed transaction of the sender goes back, not only those the pool listed: one
+        // sent since that listing was taken out too. Below the mined count: taken by another
+        // transaction, never to land (the next check fails it).
+        const sender = held.from.toLowerCase();
+        const order = [...this.#watched]
+          .filter(
+            (watched) => watched.from.toLowerCase() === sender && watched.serialized && watched.nonce >= used,
+          )
+          .sort((a, b) => b.nonce - a.nonce);
         for (const watched of order) {
           await client
             .sendRawTransaction({ serializedTransaction: watched.serialized as Hex })
