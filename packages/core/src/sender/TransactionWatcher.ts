@@ -114,7 +114,8 @@ const SETTLED_KEPT = 4096;
 
 /**
  * The head unchanged this long (ms) while transactions are followed: the node's pool is looked at
- * for one that is next in line yet held back (see `#checkHeldBack`), at most this often.
+ * (at most this often) for a transaction next in line yet held back, and for ready ones an
+ * automining anvil did not mine (see `#checkHeldBack`, `#mineMissed`).
  */
 const HELD_BACK_CHECK_MS = 1_000;
 
@@ -576,9 +577,9 @@ export class TransactionWatcher {
    * anvil's automine missed them (foundry-rs/foundry#10122; its miner hears of each transaction
    * that becomes ready through a channel of 2,048 places, and a notice that does not fit is
    * dropped), and they wait until the next send wakes it — for ever, when none comes. Seen here
-   * with a bot at interval 0: thousands ready, none mined. One `evm_mine` takes
-   * them (up to the block's gas limit; the next check takes the rest). Never on a node that mines
-   * at intervals: there, ready transactions wait for the next block by design.
+   * with a bot at interval 0: thousands ready, none mined. One `evm_mine` takes them (up to the
+   * block's gas limit; the next check takes the rest). Never on a node that mines at intervals:
+   * there, ready transactions wait for the next block by design.
    */
   async #mineMissed() {
     const client = this.#ctx.client;
