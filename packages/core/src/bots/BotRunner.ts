@@ -228,9 +228,18 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     if (this.#running) this.#setupDue = true;
   }
 
-  /** Resolves once nothing the bot sent is pending any more (or the platform closes). */
+  /**
+   * Resolves once nothing the bot sent is pending any more, and no top-up of its balance either
+   * (or the platform closes).
+   */
   async settled(): Promise<void> {
-    while (this.stats.pending > 0 && !this.#shuttingDown) {
+    while (!this.#shuttingDown) {
+      if (this.#fundsCheck) {
+        // Its failure is reported to the tick that waited for it, if any; here it just ended.
+        await this.#fundsCheck.catch(() => undefined);
+        continue;
+      }
+      if (this.stats.pending === 0) return;
       await new Promise<void>((resolve) => this.#wakers.add(resolve));
     }
   }
@@ -310,6 +319,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       while (this.#running) {
         try {
           await this.#ensureFunds();
+          if (!this.#running) return false;
           this.#state = await this.definition.setup(ctx);
           return true;
         } catch (error) {
@@ -335,6 +345,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       this.#reserved++;
       try {
         await this.#ensureFunds();
+        if (!this.#running) return;
         await this.definition.tick(ctx, this.#state);
       } catch (error) {
         if (!this.#running) return;
@@ -467,10 +478,13 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
    * was sent since) falls below the wanted balance, so that a top-up goes out early and runs
    * beside the ticks. A tick waits only when it must: before the first check, after an
    * `INSUFFICIENT_FUNDS`, or when what is left may not pay for every tick running now; and, until
-   * the bot's first send shows what a transaction costs, ticks go one at a time.
+   * the bot's first send shows what a transaction costs, ticks go one at a time. Returns at once
+   * when the bot stops: a top-up waits for its block, a stop does not wait for the top-up (which
+   * goes on by itself; {@link settled} waits for it).
    */
   async #ensureFunds(): Promise<void> {
     for (;;) {
+      if (!this.#running) return;
       const now = Date.now();
       const projected = this.#funding.projected();
       const cost = this.#funding.lastCost;
@@ -488,7 +502,8 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
         this.#fundsCheck = check;
       }
       if (this.#fundsCheck && (this.#fundNow || projected === undefined || projected < reserve)) {
-        await this.#fundsCheck;
+        // Woken early by a settle or a stop, it looks again.
+        await Promise.race([this.#fundsCheck, this.#untilSettled()]);
         continue;
       }
       if (cost === 0n && this.#reserved > 1 && this.#running) {
