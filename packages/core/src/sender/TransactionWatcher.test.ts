@@ -60,11 +60,20 @@ test("a transaction anvil holds back though it is next in line is released, with
           await inner.request({ method: "anvil_setNonce", params: [from, toHex(nonce)] });
           return hash;
         }
+        if (method === "anvil_removePoolTransactions" && !during) {
+          const removed = await inner.request({ method, params });
+          // A send from the same wallet while the release has its transactions out of the pool:
+          // anvil's counts then show neither, and their nonces must not be given again.
+          during = platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "4" });
+          await during;
+          return removed;
+        }
         return inner.request({ method, params });
       },
     },
     { retryCount: 0 },
   );
+  let during: Promise<{ id: number; hash: Hex }> | undefined;
   // No replacement for ten minutes: only the held-back check can get it mined in time.
   const platform = await createPlatform({ transport, pollingInterval: 100, replaceAfter: 600_000 });
   try {
@@ -83,13 +92,22 @@ test("a transaction anvil holds back though it is next in line is released, with
     ]);
     expect(first).toMatchObject({ status: "confirmed", hash: held.hash });
     expect(second).toMatchObject({ status: "confirmed", hash: behind.hash });
-    // The send behind it was not given the held-back one's nonce again (anvil's pending count
-    // leaves queued transactions out).
-    const [heldOnChain, behindOnChain] = await Promise.all([
-      platform.client.getTransaction({ hash: held.hash }),
-      platform.client.getTransaction({ hash: behind.hash }),
-    ]);
-    expect(behindOnChain.nonce).toBe(heldOnChain.nonce + 1);
+    // The release ran, with a send from the same wallet in the middle of it.
+    if (!during) throw new Error("the held-back transaction was not released by putting it back");
+    const third = await during;
+    expect(await platform.transactions.wait(third.id)).toMatchObject({
+      status: "confirmed",
+      hash: third.hash,
+    });
+    // Neither the send behind it nor the one made during the release was given a nonce already
+    // taken (anvil's pending count leaves queued transactions out, and the released ones are out
+    // of the pool for a moment).
+    const [heldNonce, ...after] = await Promise.all(
+      [held.hash, behind.hash, third.hash].map(
+        async (hash) => (await platform.client.getTransaction({ hash })).nonce,
+      ),
+    );
+    expect(after).toEqual([Number(heldNonce) + 1, Number(heldNonce) + 2]);
   } finally {
     await platform.close();
   }

@@ -9,6 +9,7 @@ import type {
   TransactionStatus,
 } from "../storage/StorageAdapter.js";
 import { classifyNodeError } from "./classifyNodeError.js";
+import { submissionClient } from "./submissionClient.js";
 
 export type TransactionWatcherOptions = {
   /** How often the node is polled for new blocks (HTTP transports). */
@@ -156,6 +157,8 @@ export class TransactionWatcher {
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = false;
+  /** Senders whose transactions #release has taken out of the pool and is putting back (lower-case). */
+  readonly #releasing = new Set<string>();
   /** While a platform revert runs: no tick starts. */
   #paused = 0;
   #nudgeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -335,10 +338,13 @@ export class TransactionWatcher {
 
   /**
    * True when the node's pool holds a followed transaction of `from` with `nonce` among its
-   * queued ones (anvil held it back, see `#checkHeldBack`): it is not gone, and its nonce is not to
-   * be given again. False when the node has no `txpool_content`.
+   * queued ones (anvil held it back, see `#checkHeldBack`), or while the watcher is putting that
+   * sender's transactions back into the pool (see `#release`): they are not gone, and their nonces
+   * are not to be given again. False when the node has no `txpool_content`.
    */
   async heldBack(from: Address, nonce: number): Promise<boolean> {
+    // Taken out of the pool to be put back in order this moment (see #release).
+    if (this.#releasing.has(from.toLowerCase())) return true;
     const watched = this.followed(from, nonce);
     if (!watched || !this.#poolInspection) return false;
     const content = (await this.#ctx.client
@@ -387,6 +393,16 @@ export class TransactionWatcher {
   unwatch(watched: WatchedTransaction) {
     this.#watched.delete(watched);
     for (const hash of watched.hashes) this.#byHash.delete(hash);
+  }
+
+  /**
+   * Reads the receipt of a followed transaction now, outside the block scan: for one followed only
+   * after it may have been mined (a record a previous run left pending, seen in the pool), whose
+   * block the scan may already have passed. Answers the status it settled with, if it did.
+   */
+  async settleIfMined(watched: WatchedTransaction): Promise<"confirmed" | "failed" | undefined> {
+    if (this.#watched.has(watched) && !watched.outcome) await this.#checkReceipts(watched);
+    return watched.outcome?.status;
   }
 
   /** Links the stored record; an outcome seen meanwhile is written now. */
@@ -593,45 +609,53 @@ export class TransactionWatcher {
   /**
    * Releases a transaction anvil holds back (see `#checkHeldBack`). When every transaction of its
    * sender in the pool is one this watcher follows and holds the signed bytes of, they are taken
-   * out (`anvil_removePoolTransactions`) and put back highest nonce first: each waits on the one
-   * below it, until the lowest goes in ready and brings all of them along in the same step — the
-   * same hashes, nothing mined in between to race with. Otherwise (another sender's transactions
-   * in the way, a node without that method) the held-back one is replaced with a higher fee, which
-   * the node files afresh.
+   * out (`anvil_removePoolTransactions`) and put back: first every one above the held-back nonce
+   * (in JSON-RPC batches; with their next in line missing they all wait, whatever order the node
+   * takes them in), then the held-back one, which goes in ready and brings all of them along in
+   * the same step — the same hashes, nothing mined in between to race with. Meanwhile
+   * {@link heldBack} answers true for the sender, so that the nonce manager does not give the
+   * nonces that are out of the pool again. Otherwise (another sender's transactions in the way, a
+   * node without that method) the held-back one is replaced with a higher fee, which the node files
+   * afresh.
    */
   async #release(held: WatchedTransaction, pooled: PoolEntry[], used: number) {
     const client = this.#ctx.client;
     const foreign = pooled.filter((entry) => !this.#byHash.get(entry.hash)?.serialized);
     if (foreign.length === 0) {
-      let removed = false;
+      const sender = held.from.toLowerCase();
+      this.#releasing.add(sender);
       try {
-        await client.request({
-          method: "anvil_removePoolTransactions" as "eth_chainId",
-          params: [held.from] as never,
-        });
-        removed = true;
-      } catch {
-        // Not anvil (or an older one): replaced below.
-      }
-      if (removed) {
-        // Every followed transaction of the sender goes back, not only those the pool listed: one
-        // sent since that listing was taken out too. Below the mined count: taken by another
-        // transaction, never to land (the next check fails it).
-        const sender = held.from.toLowerCase();
-        const order = [...this.#watched]
-          .filter(
-            (watched) => watched.from.toLowerCase() === sender && watched.serialized && watched.nonce >= used,
-          )
-          .sort((a, b) => b.nonce - a.nonce);
-        for (const watched of order) {
-          await client
-            .sendRawTransaction({ serializedTransaction: watched.serialized as Hex })
-            .catch((error: unknown) => {
-              // Gone for good is for the timer's checks to find (resubmitted when next in line).
-              if (classifyNodeError(error) !== "already-known") this.#recordError(error);
-            });
+        let removed = false;
+        try {
+          await client.request({
+            method: "anvil_removePoolTransactions" as "eth_chainId",
+            params: [held.from] as never,
+          });
+          removed = true;
+        } catch {
+          // Not anvil (or an older one): replaced below.
         }
-        return;
+        if (removed) {
+          // Every followed transaction of the sender goes back, not only those the pool listed: one
+          // sent since that listing was taken out too. Below the mined count: taken by another
+          // transaction, never to land (the next check fails it).
+          const above = [...this.#watched].filter(
+            (watched) => watched.from.toLowerCase() === sender && watched.serialized && watched.nonce > used,
+          );
+          const submit = submissionClient(client);
+          const resend = (watched: WatchedTransaction) =>
+            submit
+              .sendRawTransaction({ serializedTransaction: watched.serialized as Hex })
+              .catch((error: unknown) => {
+                // Gone for good is for the timer's checks to find (resubmitted when next in line).
+                if (classifyNodeError(error) !== "already-known") this.#recordError(error);
+              });
+          await Promise.all(above.map(resend));
+          if (held.serialized) await resend(held);
+          return;
+        }
+      } finally {
+        this.#releasing.delete(sender);
       }
     }
     await this.#replace(held);
