@@ -1,5 +1,5 @@
 import { useDevnet } from "@privnet/devnet/vitest";
-import { getAddress, http, keccak256, toHex } from "viem";
+import { custom, getAddress, type Hex, http, keccak256, toHex } from "viem";
 import { expect, test } from "vitest";
 import { createPlatform } from "../platform/createPlatform.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
@@ -42,6 +42,63 @@ test("records a previous run left pending are settled on start", async () => {
       expect((await storage.transactions.get(inPool.id))?.status).toBe("pending");
       await devnet.request("evm_mine");
       expect((await next.transactions.wait(inPool.id)).status).toBe("confirmed");
+    } finally {
+      await next.close();
+    }
+  } finally {
+    await devnet.request("evm_setAutomine", [true]);
+  }
+});
+
+test("a record seen in the pool and mined before the new watcher follows it is settled, not left pending", async () => {
+  const storage = memoryStorage();
+  await devnet.request("evm_setAutomine", [false]);
+  try {
+    const previous = await createPlatform({ transport: http(devnet.rpcUrl), storage: outliving(storage) });
+    const left = await previous.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" });
+    await previous.close();
+
+    // The block comes right after the start's receipt read answered "none", and that answer is
+    // held until the new watcher has read the new head (and, with nothing followed yet, moved its
+    // scan past it; its next poll shows that tick is over): the transaction is mined in a block
+    // the watcher will not scan, before the watcher follows it.
+    const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
+    let minedAt: bigint | undefined;
+    let headSeen = false;
+    let release: (() => void) | undefined;
+    const transport = custom(
+      {
+        async request({ method, params }) {
+          if (method === "eth_blockNumber" && headSeen) release?.();
+          const answer = await inner.request({ method, params });
+          if (
+            method === "eth_getBlockByNumber" &&
+            minedAt !== undefined &&
+            (params as [string])[0] === "latest"
+          ) {
+            headSeen ||= BigInt((answer as { number: Hex }).number) >= minedAt;
+          }
+          if (
+            method === "eth_getTransactionReceipt" &&
+            (params as [Hex])[0] === left.hash &&
+            minedAt === undefined
+          ) {
+            await inner.request({ method: "evm_mine" });
+            minedAt = BigInt((await inner.request({ method: "eth_blockNumber" })) as Hex);
+            await new Promise<void>((resolve) => {
+              release = resolve;
+            });
+          }
+          return answer;
+        },
+      },
+      { retryCount: 0 },
+    );
+    // No replacement check for ten minutes: only the start can settle it in time.
+    const next = await createPlatform({ transport, storage, pollingInterval: 100, replaceAfter: 600_000 });
+    try {
+      expect(headSeen).toBe(true);
+      expect(await next.transactions.wait(left.id)).toMatchObject({ status: "confirmed", hash: left.hash });
     } finally {
       await next.close();
     }

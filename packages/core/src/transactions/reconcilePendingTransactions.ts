@@ -116,11 +116,14 @@ async function settle(
       result.failed++;
       return;
     }
-    result.resubmitted++;
-  } else {
-    result.followed++;
   }
   await watcher.attach(watched, record);
+  // Seen in the pool, it may have been mined right after the receipt read above and before the
+  // watcher followed it: in a block the watcher's scan had already passed.
+  const late = inPool ? await watcher.settleIfMined(watched) : undefined;
+  if (late) result[late]++;
+  else if (inPool) result.followed++;
+  else result.resubmitted++;
 }
 
 /** True when the node has the transaction, mined or pooled (a refusal that raced its landing). */
