@@ -141,7 +141,8 @@ export async function createPlatform(options: CreatePlatformOptions) {
     dropAfter: options.dropAfter ?? 120_000,
     // Assigned below, before the watcher starts; a bot's contract may be gone with the blocks.
     onChainRewound: () => bots.chainRewound(),
-    fillNonceHoles: (from, pooled, signer) => ctx.nonceManager(from).fillHoles(pooled, signer),
+    fillNonceHoles: (from, pooled, signer, abandon) =>
+      ctx.nonceManager(from).fillHoles(pooled, signer, abandon),
   });
   const managers = new Map<string, NonceManager>();
   const managerOptions = {

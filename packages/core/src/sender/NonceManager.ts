@@ -174,11 +174,15 @@ export class NonceManager {
    * such nonce — below the highest of `pooled`, at or above the chain's count, not in `pooled` —
    * gets a zero-value transfer to self (recorded as "nonce-gap-filler"), under the address's lock.
    * Resolves with the holes it could not fill (no key at hand, the node refused the filler: an
-   * address the revert left without ETH).
+   * address the revert left without ETH). When there are such holes, `abandon` runs with the
+   * lowest of them before the lock is let go: the caller takes what waits above it out of the
+   * node's pool, before a send of this address reads the node's pending count (anvil counts those
+   * transactions in it until its next block).
    */
   async fillHoles(
     pooled: readonly number[],
     signer: () => Promise<LocalAccount | undefined>,
+    abandon: (lowest: number) => Promise<void> = async () => {},
   ): Promise<number[]> {
     if (pooled.length === 0 || this.#closed) return [];
     return this.#ctx.storage.withLock(this.#stateKey, async () => {
@@ -192,10 +196,19 @@ export class NonceManager {
       for (let nonce = mined; nonce < Math.max(...pooled); nonce++) if (!taken.has(nonce)) holes.push(nonce);
       if (holes.length === 0) return [];
       const account = await signer();
-      if (!account) return holes;
-      const fees = transactionFees(block.baseFeePerGas, this.#options.priorityFeePerGas);
       const unfilled: number[] = [];
-      for (const nonce of holes) if (!(await this.#fillGap(account, nonce, fees))) unfilled.push(nonce);
+      if (!account) unfilled.push(...holes);
+      else {
+        const fees = transactionFees(block.baseFeePerGas, this.#options.priorityFeePerGas);
+        // Past the first hole that stays, a filler would only wait in the pool behind it (and
+        // take a nonce the address's next send needs once the hole is filled).
+        for (const [index, nonce] of holes.entries()) {
+          if (await this.#fillGap(account, nonce, fees)) continue;
+          unfilled.push(...holes.slice(index));
+          break;
+        }
+      }
+      if (unfilled.length > 0) await abandon(Math.min(...unfilled));
       return unfilled;
     });
   }

@@ -27,13 +27,15 @@ export type TransactionWatcherOptions = {
   /**
    * After the chain went back: fills the nonces of `from` below its transactions still in the
    * pool that the chain no longer has (see `NonceManager.fillHoles`), so that they can land.
-   * Resolves with the nonces it could not fill.
+   * Resolves with the nonces it could not fill; before that, with the address's sends still held
+   * off, `abandon` runs with the lowest of them.
    */
   fillNonceHoles?:
     | ((
         from: Address,
         pooled: number[],
         signer: () => Promise<LocalAccount | undefined>,
+        abandon: (lowest: number) => Promise<void>,
       ) => Promise<number[]>)
     | undefined;
 };
@@ -787,28 +789,42 @@ export class TransactionWatcher {
     this.#scannedThrough = latest.number;
     // viem's block watcher only reports numbers above the last it saw: start it afresh.
     if (!this.#stopped) this.#watchBlocks();
-    this.#options.onChainRewound?.(cause);
-    // Before the followed ones settle on the new chain: the walk down stops at the first block
-    // whose records are all still there, and those must be from before the rewind.
-    await this.#recheckSettled(cause);
-    // What the chain knows now stays followed (in a block: settled here; in the pool: followed
-    // on); the rest is gone with the blocks that held it.
-    await Promise.all(
-      [...this.#watched].map(async (watched) => {
-        if (await this.#checkReceipts(watched)) return;
-        const known = await this.#ctx.client.getTransaction({ hash: watched.hash }).catch(() => undefined);
-        if (known) return;
-        if (watched.recordId === undefined) return; // still being sent: the sender decides
-        await this.#finish(watched, {
-          status: "failed",
-          blockNumber: null,
-          hash: watched.hash,
-          reason: cause === "reset" ? "the chain was reset" : "the chain was reverted",
-        });
-      }),
-    );
-    // anvil keeps its pool across evm_revert but not the blocks: a transaction still pooled may
-    // now wait on a nonce whose transaction went with them, and would wait for ever.
+    try {
+      // Before the followed ones settle on the new chain: the walk down stops at the first block
+      // whose records are all still there, and those must be from before the rewind.
+      await this.#recheckSettled(cause);
+      // What the chain knows now stays followed (in a block: settled here; in the pool: followed
+      // on); the rest is gone with the blocks that held it.
+      await Promise.all(
+        [...this.#watched].map(async (watched) => {
+          if (await this.#checkReceipts(watched)) return;
+          const known = await this.#ctx.client.getTransaction({ hash: watched.hash }).catch(() => undefined);
+          if (known) return;
+          if (watched.recordId === undefined) return; // still being sent: the sender decides
+          await this.#finish(watched, {
+            status: "failed",
+            blockNumber: null,
+            hash: watched.hash,
+            reason: cause === "reset" ? "the chain was reset" : "the chain was reverted",
+          });
+        }),
+      );
+      await this.#fillHoles();
+    } finally {
+      // Last: the bots run their setup again and top their keys up. A top-up that landed before
+      // the holes were looked at would let a bot's old transactions fill the nonces its new
+      // deployment is to take, whether it did depending on which came first.
+      this.#options.onChainRewound?.(cause);
+    }
+  }
+
+  /**
+   * anvil keeps its pool across evm_revert but not the blocks: a transaction still pooled may now
+   * wait on a nonce whose transaction went with them, and would wait for ever. The nonces below
+   * each sender's followed transactions are filled (`fillNonceHoles`); above a hole that stays,
+   * the transactions are taken out of the pool and fail.
+   */
+  async #fillHoles() {
     const fill = this.#options.fillNonceHoles;
     if (!fill) return;
     const bySender = new Map<string, WatchedTransaction[]>();
@@ -824,6 +840,7 @@ export class TransactionWatcher {
           from,
           pooled.map((watched) => watched.nonce),
           signer,
+          (lowest) => this.#dropFromPool(pooled.filter((watched) => watched.nonce >= lowest)),
         );
         if (unfilled.length === 0) return;
         // A hole that stays (the revert left the address without ETH, no key at hand): what
@@ -839,6 +856,26 @@ export class TransactionWatcher {
           });
         }
       }),
+    );
+  }
+
+  /**
+   * Takes transactions that can never land out of the node's pool (`anvil_dropTransaction`, every
+   * hash each was sent with). After `evm_revert` anvil keeps such a transaction among its ready
+   * ones until its next block, above the sender's count, and counts it in the sender's pending
+   * nonce: a send in between would be given a nonce past a hole, and wait there. Nodes without the
+   * method keep them.
+   */
+  async #dropFromPool(abandoned: readonly WatchedTransaction[]) {
+    const submit = submissionClient(this.#ctx.client);
+    await Promise.all(
+      abandoned.flatMap((watched) =>
+        [...watched.hashes].map((hash) =>
+          submit
+            .request({ method: "anvil_dropTransaction" as "eth_chainId", params: [hash] as never })
+            .catch(() => undefined),
+        ),
+      ),
     );
   }
 
