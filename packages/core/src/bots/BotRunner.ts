@@ -79,6 +79,8 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   #loop: Promise<void> | undefined;
   /** Setup runs again before the next tick (the chain went back under what it found). */
   #setupDue = false;
+  /** How often the chain went back: a tick begun before the last time sends nothing (see #tick). */
+  #rewinds = 0;
   /** What the last setup returned: handed to each tick of the run. */
   #state: unknown;
   #setupRun: Promise<boolean> | undefined;
@@ -224,6 +226,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
    * again before the next tick (and reuses whatever still has code); the balance is checked again.
    */
   chainRewound() {
+    this.#rewinds++;
     this.#fundNow = true;
     if (this.#running) this.#setupDue = true;
   }
@@ -344,11 +347,11 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       }
       this.#reserved++;
       try {
-        await this.#ensureFunds();
-        if (!this.#running) return;
-        await this.definition.tick(ctx, this.#state);
+        await this.#tick(ctx);
       } catch (error) {
         if (!this.#running) return;
+        // Begun before the chain went back: setup runs again first (the loop's next turn).
+        if (error instanceof OutdatedTickError) continue;
         this.#reportError(error);
         await this.#pause(Math.max(ERROR_BACKOFF_MS, config.interval));
         continue;
@@ -357,6 +360,27 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       }
       if (config.interval > 0) await this.#pause(config.interval);
     }
+  }
+
+  /**
+   * One tick. One begun before the chain went back works from what setup found on the old chain:
+   * it waits for its funds without knowing, then would send to a contract that is gone — taking
+   * the nonce the bot's new deployment is to have. Its sends are refused instead
+   * ({@link OutdatedTickError}), before a nonce is given.
+   */
+  async #tick(ctx: BotContext<Config>) {
+    const rewinds = this.#rewinds;
+    const outdated = () => {
+      if (rewinds !== this.#rewinds) throw new OutdatedTickError();
+    };
+    await this.#ensureFunds();
+    if (!this.#running) return;
+    outdated();
+    const send: BotContext<Config>["send"] = async (transaction) => {
+      outdated();
+      return this.#send(transaction, outdated);
+    };
+    await this.definition.tick({ ...ctx, send }, this.#state);
   }
 
   #context(config: Config): BotContext<Config> {
@@ -383,7 +407,8 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     };
   }
 
-  async #send(transaction: BotTransaction): Promise<SendTransactionReturnType> {
+  /** `check` runs once the gas is estimated, before anything is spent or sent: it may refuse. */
+  async #send(transaction: BotTransaction, check: () => void = () => {}): Promise<SendTransactionReturnType> {
     // The gas limit is known before the send, so that the spend and the pending limit count it. An
     // estimate that fails leaves it to the sender, which reports why (its estimate fails the same).
     const gas =
@@ -394,6 +419,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
         value: transaction.value ?? 0n,
         data: transaction.data,
       }).catch(() => undefined));
+    check();
     const cost = gas === undefined ? 0n : (transaction.value ?? 0n) + gas * this.#feePerGas;
     if (gas !== undefined) {
       const first = this.#funding.lastCost === 0n;
@@ -643,5 +669,12 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       }
     })();
     return this.#saving;
+  }
+}
+
+/** A tick begun before the chain went back tried to send (see BotRunner#tick). Not the bot's error. */
+class OutdatedTickError extends Error {
+  constructor() {
+    super("The chain went back during this tick; the bot runs its setup again first.");
   }
 }
