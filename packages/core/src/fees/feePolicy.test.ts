@@ -1,6 +1,6 @@
 import { parseGwei } from "viem";
 import { describe, expect, test } from "vitest";
-import { bumpFee, MAX_REPLACEMENTS, replacementFees, transactionFees } from "./feePolicy.js";
+import { bumpFee, MAX_REPLACEMENTS, outrankingFees, replacementFees, transactionFees } from "./feePolicy.js";
 
 describe("transactionFees", () => {
   test("max fee is twice the base fee plus the tip; the tip defaults to 1 gwei", () => {
@@ -42,5 +42,37 @@ describe("replacementFees", () => {
     for (let raise = 0; raise < MAX_REPLACEMENTS; raise++) fees = replacementFees(fees, 0n);
     expect(fees.maxFeePerGas).toBeGreaterThan(parseGwei("18"));
     expect(fees.maxFeePerGas).toBeLessThan(parseGwei("20"));
+  });
+});
+
+describe("outrankingFees", () => {
+  test("with nothing to outrank: the fees of a new transaction", () => {
+    expect(outrankingFees(parseGwei("7"), [])).toEqual(transactionFees(parseGwei("7")));
+  });
+
+  test("each fee 12.5 % above the highest of the others, even when they were raised by replacements", () => {
+    const sent = transactionFees(100n, 1_000n);
+    const replaced = replacementFees(replacementFees(sent, 100n), 100n);
+    const fees = outrankingFees(100n, [sent, replaced], 1_000n);
+    expect(fees).toEqual({
+      maxFeePerGas: bumpFee(replaced.maxFeePerGas),
+      maxPriorityFeePerGas: bumpFee(replaced.maxPriorityFeePerGas),
+    });
+    for (const other of [sent, replaced]) {
+      expect(fees.maxFeePerGas).toBeGreaterThan(other.maxFeePerGas);
+      expect(fees.maxPriorityFeePerGas).toBeGreaterThan(other.maxPriorityFeePerGas);
+    }
+  });
+
+  test("never below the market: a base fee that rose since the others were priced", () => {
+    const fees = outrankingFees(10_000n, [transactionFees(100n, 1_000n)], 1_000n);
+    expect(fees).toEqual({ maxFeePerGas: 21_125n, maxPriorityFeePerGas: 1_125n });
+  });
+
+  test("strictly above others that pay nothing", () => {
+    expect(outrankingFees(0n, [{ maxFeePerGas: 0n, maxPriorityFeePerGas: 0n }], 0n)).toEqual({
+      maxFeePerGas: 1n,
+      maxPriorityFeePerGas: 1n,
+    });
   });
 });

@@ -56,11 +56,40 @@ export function replacementFees(
   return { maxFeePerGas: higher(raised, market), maxPriorityFeePerGas: tip };
 }
 
+/**
+ * The fees of a transaction that must be mined before every one of `others` from the same sender
+ * already in the node's pool: each field raised by {@link REPLACEMENT_BUMP_PER_MILLE} above the
+ * highest of `others`, and never below what a new transaction gets now ({@link transactionFees}).
+ * anvil builds a block from its ready transactions in fee order (equal fees in arrival order);
+ * after `evm_revert` it keeps a sender's later transactions ready above a nonce the chain lost, so
+ * a filler of that nonce priced like them comes after them, and they are dropped as too far ahead.
+ *
+ * @example
+ * const fees = outrankingFees(block.baseFeePerGas, pooledFees);
+ */
+export function outrankingFees(
+  baseFeePerGas: bigint | null | undefined,
+  others: readonly TransactionFees[],
+  priorityFeePerGas: bigint = DEFAULT_PRIORITY_FEE_PER_GAS,
+): TransactionFees {
+  // Strictly above, a fee of zero included (it does not rise by a share of itself).
+  const above = (fee: bigint) => (fee === 0n ? 1n : bumpFee(fee));
+  const tip = higher(priorityFeePerGas, ...others.map((fees) => above(fees.maxPriorityFeePerGas)));
+  const market = transactionFees(baseFeePerGas, tip).maxFeePerGas;
+  return {
+    maxFeePerGas: higher(market, ...others.map((fees) => above(fees.maxFeePerGas))),
+    maxPriorityFeePerGas: tip,
+  };
+}
+
 /** `fee` raised by {@link REPLACEMENT_BUMP_PER_MILLE}, rounded up. */
 export function bumpFee(fee: bigint): bigint {
   return (fee * (1000n + REPLACEMENT_BUMP_PER_MILLE) + 999n) / 1000n;
 }
 
-function higher(a: bigint, b: bigint): bigint {
-  return [a, b].reduce((max, fee) => (fee > max ? fee : max));
+/** The largest of bigints (Math.max takes numbers only). */
+function higher(first: bigint, ...rest: bigint[]): bigint {
+  let max = first;
+  for (const fee of rest) if (fee > max) max = fee;
+  return max;
 }

@@ -3,6 +3,7 @@ export {
   bumpFee,
   DEFAULT_PRIORITY_FEE_PER_GAS,
   MAX_REPLACEMENTS,
+  outrankingFees,
   REPLACEMENT_BUMP_PER_MILLE,
   replacementFees,
   type TransactionFees,

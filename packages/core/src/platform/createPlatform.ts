@@ -141,8 +141,7 @@ export async function createPlatform(options: CreatePlatformOptions) {
     dropAfter: options.dropAfter ?? 120_000,
     // Assigned below, before the watcher starts; a bot's contract may be gone with the blocks.
     onChainRewound: () => bots.chainRewound(),
-    fillNonceHoles: (from, pooled, signer, abandon) =>
-      ctx.nonceManager(from).fillHoles(pooled, signer, abandon),
+    fillNonceHoles: (from, holes) => ctx.nonceManager(from).fillHoles(holes),
   });
   const managers = new Map<string, NonceManager>();
   const managerOptions = {

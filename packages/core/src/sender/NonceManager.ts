@@ -3,7 +3,7 @@ import { BaseError, getContractAddress, keccak256 } from "viem";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, NonceConflictError, TransactionRejectedError } from "../errors/sender.js";
-import { transactionFees } from "../fees/feePolicy.js";
+import { outrankingFees, type TransactionFees, transactionFees } from "../fees/feePolicy.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import type { NewTransactionRecord, TransactionRecord } from "../storage/StorageAdapter.js";
 import { classifyNodeError, type NodeErrorKind } from "./classifyNodeError.js";
@@ -172,18 +172,24 @@ export class NonceManager {
    * keeps its pool across `evm_revert` but not the blocks: a pooled transaction can then sit above
    * a nonce whose transaction went with them, holding it and every later one up for good. Each
    * such nonce — below the highest of `pooled`, at or above the chain's count, not in `pooled` —
-   * gets a zero-value transfer to self (recorded as "nonce-gap-filler"), under the address's lock.
+   * gets a zero-value transfer to self (recorded as "nonce-gap-filler"), under the address's lock,
+   * priced above every one of `pooledFees` ({@link outrankingFees}): anvil keeps the pooled ones
+   * ready, and would mine them first and drop them as too far ahead.
    * Resolves with the holes it could not fill (no key at hand, the node refused the filler: an
    * address the revert left without ETH). When there are such holes, `abandon` runs with the
    * lowest of them before the lock is let go: the caller takes what waits above it out of the
    * node's pool, before a send of this address reads the node's pending count (anvil counts those
    * transactions in it until its next block).
    */
-  async fillHoles(
-    pooled: readonly number[],
-    signer: () => Promise<LocalAccount | undefined>,
-    abandon: (lowest: number) => Promise<void> = async () => {},
-  ): Promise<number[]> {
+  async fillHoles(options: {
+    /** The nonces of the address's transactions still in the pool. */
+    pooled: readonly number[];
+    /** The fees they were last sent with. */
+    pooledFees: readonly TransactionFees[];
+    signer: () => Promise<LocalAccount | undefined>;
+    abandon?: ((lowest: number) => Promise<void>) | undefined;
+  }): Promise<number[]> {
+    const { pooled, pooledFees, signer, abandon } = options;
     if (pooled.length === 0 || this.#closed) return [];
     return this.#ctx.storage.withLock(this.#stateKey, async () => {
       const client = this.#ctx.client;
@@ -199,7 +205,7 @@ export class NonceManager {
       const unfilled: number[] = [];
       if (!account) unfilled.push(...holes);
       else {
-        const fees = transactionFees(block.baseFeePerGas, this.#options.priorityFeePerGas);
+        const fees = outrankingFees(block.baseFeePerGas, pooledFees, this.#options.priorityFeePerGas);
         // Past the first hole that stays, a filler would only wait in the pool behind it (and
         // take a nonce the address's next send needs once the hole is filled).
         for (const [index, nonce] of holes.entries()) {
@@ -208,7 +214,7 @@ export class NonceManager {
           break;
         }
       }
-      if (unfilled.length > 0) await abandon(Math.min(...unfilled));
+      if (unfilled.length > 0) await abandon?.(Math.min(...unfilled));
       return unfilled;
     });
   }

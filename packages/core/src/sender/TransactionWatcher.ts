@@ -1,7 +1,7 @@
 import type { Address, Hash, Hex, LocalAccount, TransactionSerializableEIP1559 } from "viem";
-import { keccak256, toHex } from "viem";
+import { keccak256, parseTransaction, toHex } from "viem";
 import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
-import { MAX_REPLACEMENTS, replacementFees } from "../fees/feePolicy.js";
+import { MAX_REPLACEMENTS, replacementFees, type TransactionFees } from "../fees/feePolicy.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import type {
   TransactionRecord,
@@ -33,9 +33,13 @@ export type TransactionWatcherOptions = {
   fillNonceHoles?:
     | ((
         from: Address,
-        pooled: number[],
-        signer: () => Promise<LocalAccount | undefined>,
-        abandon: (lowest: number) => Promise<void>,
+        holes: {
+          pooled: number[];
+          /** The fees each pooled transaction was last sent with (fillers are priced above them). */
+          pooledFees: TransactionFees[];
+          signer: () => Promise<LocalAccount | undefined>;
+          abandon: (lowest: number) => Promise<void>;
+        },
       ) => Promise<number[]>)
     | undefined;
 };
@@ -836,12 +840,12 @@ export class TransactionWatcher {
       [...bySender.values()].map(async (pooled) => {
         const signer = pooled.find((watched) => watched.signer)?.signer ?? (async () => undefined);
         const from = (pooled[0] as WatchedTransaction).from;
-        const unfilled = await fill(
-          from,
-          pooled.map((watched) => watched.nonce),
+        const unfilled = await fill(from, {
+          pooled: pooled.map((watched) => watched.nonce),
+          pooledFees: pooled.flatMap((watched) => sentFees(watched) ?? []),
           signer,
-          (lowest) => this.#dropFromPool(pooled.filter((watched) => watched.nonce >= lowest)),
-        );
+          abandon: (lowest) => this.#dropFromPool(pooled.filter((watched) => watched.nonce >= lowest)),
+        });
         if (unfilled.length === 0) return;
         // A hole that stays (the revert left the address without ETH, no key at hand): what
         // waits above it never lands, and is not resubmitted to wait there again.
@@ -1034,4 +1038,22 @@ function bySender(section: PoolContent["pending"]): Map<string, Record<string, P
   const map = new Map<string, Record<string, PoolEntry>>();
   for (const [sender, entries] of Object.entries(section ?? {})) map.set(sender.toLowerCase(), entries);
   return map;
+}
+
+/**
+ * The fees `watched` was last sent with: from its unsigned fields, else from its signed bytes
+ * (a record adopted after a restart keeps only those); undefined when neither is at hand.
+ */
+function sentFees(watched: WatchedTransaction): TransactionFees | undefined {
+  const sent = watched.request ?? (watched.serialized ? parseSigned(watched.serialized) : undefined);
+  if (sent?.maxFeePerGas === undefined || sent.maxPriorityFeePerGas === undefined) return undefined;
+  return { maxFeePerGas: sent.maxFeePerGas, maxPriorityFeePerGas: sent.maxPriorityFeePerGas };
+}
+
+function parseSigned(serialized: Hex) {
+  try {
+    return parseTransaction(serialized);
+  } catch {
+    return undefined;
+  }
 }

@@ -4,12 +4,64 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, test } from "vitest";
 import { createPlatform } from "../platform/createPlatform.js";
 import { readWholeHistory } from "../storage/readWholeHistory.js";
+import { nextTransactionEvent } from "../transactions/fixtures/nextTransactionEvent.js";
 
-// An `evm_revert` takes away a key's ETH and the blocks of its first transactions while later ones
-// still wait in anvil's pool. The holes below them cannot be filled (nothing to pay with): what
-// waits above them fails, leaves the pool, and the key's next send gets the nonce the revert freed.
+// An `evm_revert` takes away the blocks of a key's first transactions while later ones still wait
+// in anvil's pool, which keeps them ready above the key's count. When the key still has ETH, the
+// holes are filled and everything lands in the next block; when the revert took its ETH too, the
+// holes cannot be filled: what waits above them fails, leaves the pool, and the key's next send
+// gets the nonce the revert freed.
 const devnet = useDevnet();
 const recipient = getAddress("0x00000000000000000000000000000000000000bb");
+
+test("after a revert that kept the key's ETH: the filler comes first in the next block and the pooled sends land in it", async () => {
+  const key = generatePrivateKey();
+  const address = privateKeyToAccount(key).address;
+  await devnet.request("anvil_setBalance", [address, toHex(parseEther("10"))]);
+  const snapshot = await devnet.request<string>("evm_snapshot");
+  // No replacement or resubmission can rescue a send anvil dropped: they come after the test's
+  // timeout.
+  const platform = await createPlatform({
+    transport: http(devnet.rpcUrl),
+    pollingInterval: 100,
+    replaceAfter: 120_000,
+  });
+  try {
+    const wallet = await platform.wallets.import({ privateKey: key });
+    const send = (amount: string) =>
+      platform.sender.sendFromWallet({ fromWalletId: wallet.id, to: recipient, amount });
+    const mined = await send("0.1");
+    expect((await platform.transactions.wait(mined.id)).status).toBe("confirmed");
+    await devnet.request("evm_setAutomine", [false]);
+    const waiting = [await send("0.2"), await send("0.3")];
+    const filled = nextTransactionEvent(
+      platform,
+      (record) => record.source === "nonce-gap-filler" && record.from === address,
+    );
+
+    // Nonce 0 is a hole under 1 and 2. anvil keeps 1 and 2 ready: a filler priced like them
+    // would be mined after them, and they would be dropped as too far ahead.
+    expect(await devnet.request<boolean>("evm_revert", [snapshot])).toBe(true);
+    const filler = await filled;
+    expect(filler.nonce).toBe(0);
+    await devnet.request("evm_mine");
+    const block = await platform.client.getBlock({ blockTag: "latest" });
+    const hashes = await Promise.all(
+      [filler.id, ...waiting.map((sent) => sent.id)].map(
+        async (id) => (await platform.storage.transactions.get(id))?.hash,
+      ),
+    );
+    expect(block.transactions).toEqual(hashes);
+    const settled = await Promise.all(waiting.map((sent) => platform.transactions.wait(sent.id)));
+    expect(settled.map((entry) => [entry.status, entry.blockNumber])).toEqual([
+      ["confirmed", block.number],
+      ["confirmed", block.number],
+    ]);
+  } finally {
+    await devnet.request("evm_setAutomine", [true]);
+    await platform.close();
+  }
+});
 
 test("after a revert that took a key's ETH: no filler above the first hole, nothing left in the pool, the next send gets the freed nonce", async () => {
   const snapshot = await devnet.request<string>("evm_snapshot");
