@@ -462,10 +462,11 @@ export class TransactionWatcher {
   async #tick() {
     if (this.#unwritten.size > 0) await this.#finishMany([...this.#unwritten].map((w) => [w, w.outcome]));
     const anchor = this.#anchor;
-    const [latest, anchorHash] = await Promise.all([
-      this.#readLatest(),
-      anchor ? this.#hashAt(anchor.number) : undefined,
-    ]);
+    // The head first, then the anchor's hash as the chain has it now: read side by side, the
+    // anchor's hash could come from before a revert and the head from after it, and the anchor
+    // would move across the revert unseen (seen here: a record the revert took stayed confirmed).
+    const latest = await this.#readLatest();
+    const anchorHash = anchor ? await this.#hashSeenFrom(anchor, latest) : undefined;
     const head = latest.number;
     // The poller compares with the freshest head known, so that a head that went up and back
     // down between two of its polls is still a change.
@@ -1013,9 +1014,19 @@ export class TransactionWatcher {
     return record;
   }
 
-  async #readLatest(): Promise<Anchor> {
+  async #readLatest(): Promise<Anchor & { parentHash: Hash }> {
     const block = await this.#ctx.client.getBlock({ blockTag: "latest" });
-    return { number: block.number, hash: block.hash };
+    return { number: block.number, hash: block.hash, parentHash: block.parentHash };
+  }
+
+  /**
+   * The hash of the chain's block at `anchor`'s height, no older than `latest` (read before): from
+   * `latest` itself when it is that block or the next one, else read now.
+   */
+  async #hashSeenFrom(anchor: Anchor, latest: Anchor & { parentHash: Hash }): Promise<Hash | null> {
+    if (latest.number === anchor.number) return latest.hash;
+    if (latest.number === anchor.number + 1n) return latest.parentHash;
+    return this.#hashAt(anchor.number);
   }
 
   /** The hash of block `number`, or null when the chain has no such block (any more). */

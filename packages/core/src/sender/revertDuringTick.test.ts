@@ -1,0 +1,68 @@
+import { useDevnet } from "@privnet/devnet/vitest";
+import { custom, getAddress, http } from "viem";
+import { expect, test } from "vitest";
+import { createPlatform } from "../platform/createPlatform.js";
+import type { TransactionRecord } from "../storage/StorageAdapter.js";
+
+// The chain goes back while the watcher is reading it: between its read of the head and its check
+// that the block it saw last is still there. Whatever the order of those reads, the revert is seen
+// and the record it took back is no longer called confirmed.
+const devnet = useDevnet();
+const recipient = getAddress("0x00000000000000000000000000000000000000bb");
+
+test("a revert in the middle of the watcher's reads is still seen: the transfer it took back fails", async () => {
+  const snapshot = await devnet.request<string>("evm_snapshot");
+  const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
+  // While armed, the chain goes back after the watcher's first read of a block by number is
+  // answered, or 200 ms into its read of the head when none comes first; either way before that
+  // read of the head is answered.
+  let armed = false;
+  let reverted: Promise<unknown> | undefined;
+  const revert = () => {
+    armed = false;
+    reverted ??= inner.request({ method: "evm_revert", params: [snapshot] });
+    return reverted;
+  };
+  let byNumberAnswered: () => void = () => {};
+  const answeredByNumber = new Promise<void>((resolve) => {
+    byNumberAnswered = resolve;
+  });
+  const transport = custom(
+    {
+      async request({ method, params }) {
+        if (!armed || method !== "eth_getBlockByNumber") return inner.request({ method, params });
+        if ((params as [string])[0] === "latest") {
+          await Promise.race([answeredByNumber, new Promise((resolve) => setTimeout(resolve, 200))]);
+          await revert();
+          return inner.request({ method, params });
+        }
+        const answer = await inner.request({ method, params });
+        await revert();
+        byNumberAnswered();
+        return answer;
+      },
+    },
+    { retryCount: 0 },
+  );
+  const platform = await createPlatform({ transport, pollingInterval: 50, replaceAfter: 120_000 });
+  try {
+    const sent = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" });
+    expect(await platform.transactions.wait(sent.id)).toMatchObject({ status: "confirmed" });
+    const failed = new Promise<TransactionRecord>((resolve) => {
+      platform.events.on("transaction", (record) => {
+        if (record.id === sent.id && record.status === "failed") resolve(record);
+      });
+    });
+
+    // A new block makes the watcher read the chain; the revert comes during that read.
+    armed = true;
+    await devnet.request("evm_mine");
+    expect(await failed).toMatchObject({ status: "failed", blockNumber: null });
+    expect(await reverted).toBe(true);
+    expect(await platform.client.getTransactionReceipt({ hash: sent.hash }).catch(() => undefined)).toBe(
+      undefined,
+    );
+  } finally {
+    await platform.close();
+  }
+});
