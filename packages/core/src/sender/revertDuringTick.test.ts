@@ -13,9 +13,9 @@ const recipient = getAddress("0x00000000000000000000000000000000000000bb");
 test("a revert in the middle of the watcher's reads is still seen: the transfer it took back fails", async () => {
   const snapshot = await devnet.request<string>("evm_snapshot");
   const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
-  // While armed, the chain goes back after the watcher's first read of a block by number is
-  // answered, or 200 ms into its read of the head when none comes first; either way before that
-  // read of the head is answered.
+  // While armed, the chain goes back before the watcher's read of the head is answered: right
+  // away when that read comes alone, or just after a read of a block by number made beside it is
+  // answered (the order in which a revert between the two reads went unseen).
   let armed = false;
   let reverted: Promise<unknown> | undefined;
   const revert = () => {
@@ -23,23 +23,22 @@ test("a revert in the middle of the watcher's reads is still seen: the transfer 
     reverted ??= inner.request({ method: "evm_revert", params: [snapshot] });
     return reverted;
   };
-  let byNumberAnswered: () => void = () => {};
-  const answeredByNumber = new Promise<void>((resolve) => {
-    byNumberAnswered = resolve;
-  });
+  let besideHead: Promise<unknown> | undefined;
   const transport = custom(
     {
       async request({ method, params }) {
         if (!armed || method !== "eth_getBlockByNumber") return inner.request({ method, params });
         if ((params as [string])[0] === "latest") {
-          await Promise.race([answeredByNumber, new Promise((resolve) => setTimeout(resolve, 200))]);
-          await revert();
+          // Requests made beside this one have reached the transport once pending I/O callbacks ran.
+          await new Promise((resolve) => setImmediate(resolve));
+          await (besideHead ?? revert());
           return inner.request({ method, params });
         }
-        const answer = await inner.request({ method, params });
-        await revert();
-        byNumberAnswered();
-        return answer;
+        besideHead = inner.request({ method, params }).then(async (answer) => {
+          await revert();
+          return answer;
+        });
+        return besideHead;
       },
     },
     { retryCount: 0 },
