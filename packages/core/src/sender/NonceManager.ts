@@ -7,6 +7,7 @@ import { outrankingFees, type TransactionFees, transactionFees } from "../fees/f
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import type { NewTransactionRecord, TransactionRecord } from "../storage/StorageAdapter.js";
 import { classifyNodeError, type NodeErrorKind } from "./classifyNodeError.js";
+import { nonceLockKey } from "./nonceLockKey.js";
 import { createRecordWriter, type RecordWriter, toStorageError } from "./RecordWriter.js";
 import { submissionClient } from "./submissionClient.js";
 import type { TransactionWatcher, WatchedTransaction } from "./TransactionWatcher.js";
@@ -131,7 +132,7 @@ export class NonceManager {
   }
 
   get #stateKey() {
-    return `nonce:${this.address.toLowerCase()}`;
+    return nonceLockKey(this.address);
   }
 
   /** Queues a transfer; resolves once the node accepted it and its record is stored (pending). */
@@ -410,12 +411,15 @@ export class NonceManager {
     if (chainPending >= stored.next) return chainPending;
     // Our counter is ahead of the node. If the node holds none of our transactions, the ones we
     // counted are gone (dropped, or the node restarted without them): reuse their nonces. Except
-    // when anvil holds our next one back in its queue (its pending count leaves queued ones out):
-    // that one is not gone, the watcher releases it, and a new transaction with its nonce would
-    // orphan it.
+    // when anvil holds our next one back in its queue (its pending count leaves queued ones out),
+    // sent by this platform or by another one on the same storage: that one is not gone, a
+    // watcher releases it, and a new transaction with its nonce would replace it.
     const mined = await this.#ctx.client.getTransactionCount({ address: this.address, blockTag: "latest" });
     if (mined !== chainPending) return stored.next;
-    return (await this.#watcher.heldBack(this.address, mined)) ? stored.next : chainPending;
+    const held = await this.#watcher.heldBack(this.address, mined).catch((error: unknown) => {
+      throw toStorageError(error);
+    });
+    return held ? stored.next : chainPending;
   }
 
   /**

@@ -2,9 +2,84 @@ import { useDevnet } from "@privnet/devnet/vitest";
 import { custom, getAddress, type Hex, http, parseTransaction, recoverTransactionAddress, toHex } from "viem";
 import { expect, test } from "vitest";
 import { createPlatform } from "../platform/createPlatform.js";
+import { memoryStorage } from "../storage/memoryStorage.js";
+import type { StorageAdapter } from "../storage/StorageAdapter.js";
 
 const devnet = useDevnet();
 const recipient = getAddress("0x00000000000000000000000000000000000000bb");
+
+/**
+ * The node behind a transport that can make anvil hold a transaction back though it is next in
+ * line, as anvil does with one that arrives while the block with the nonce before it is mined (it
+ * files it as waiting for that nonce, and never wakes it). Made on purpose: while the next
+ * `eth_sendRawTransaction` after `holdNext()` goes in, the node is told the sender's count is one
+ * lower; then it is given the true count back. `intercept` sees every other request first.
+ */
+function holdingBackNode(
+  intercept?: (
+    method: string,
+    params: unknown,
+    inner: ReturnType<ReturnType<typeof http>>,
+  ) => Promise<unknown>,
+) {
+  const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
+  let holdBack = false;
+  const transport = custom(
+    {
+      async request({ method, params }) {
+        if (method === "eth_sendRawTransaction" && holdBack) {
+          holdBack = false;
+          const serializedTransaction = (params as [Hex])[0];
+          const nonce = parseTransaction(serializedTransaction).nonce as number;
+          const from = await recoverTransactionAddress({
+            serializedTransaction: serializedTransaction as never,
+          });
+          await inner.request({ method: "anvil_setNonce", params: [from, toHex(nonce - 1)] });
+          const hash = await inner.request({ method, params });
+          await inner.request({ method: "anvil_setNonce", params: [from, toHex(nonce)] });
+          return hash;
+        }
+        const answer = await intercept?.(method, params, inner);
+        return answer === undefined ? inner.request({ method, params }) : answer;
+      },
+    },
+    { retryCount: 0 },
+  );
+  return {
+    transport,
+    holdNext: () => {
+      holdBack = true;
+    },
+    /** True once the transaction made to be held back has gone in. */
+    heldOne: () => !holdBack,
+  };
+}
+
+/** A memory storage that tells when a request for a lock has to wait for another holder of it. */
+function lockWatchingStorage() {
+  const storage = memoryStorage();
+  const holders = new Map<string, number>();
+  const waiting: (() => void)[] = [];
+  const observed: StorageAdapter = {
+    ...storage,
+    withLock(key, fn) {
+      if ((holders.get(key) ?? 0) > 0) for (const wake of waiting.splice(0)) wake();
+      return storage.withLock(key, async () => {
+        holders.set(key, (holders.get(key) ?? 0) + 1);
+        try {
+          return await fn();
+        } finally {
+          holders.set(key, (holders.get(key) ?? 1) - 1);
+        }
+      });
+    },
+  };
+  return {
+    storage: observed,
+    /** Resolves when a lock is next asked for while it is held. */
+    nextWait: () => new Promise<void>((resolve) => waiting.push(resolve)),
+  };
+}
 
 test("a failed poll of the node is counted in watcherStatus and retried: the transaction still confirms", async () => {
   // The node behind a transport that fails the watcher's next two reads of a block's receipts.
@@ -40,51 +115,36 @@ test("a failed poll of the node is counted in watcherStatus and retried: the tra
 });
 
 test("a transaction anvil holds back though it is next in line is released, with its hash, without waiting for replaceAfter", async () => {
-  // anvil files a transaction that arrives while the block with the nonce before it is mined as
-  // waiting for that nonce, and never wakes it. Made here on purpose: the node is told the
-  // sender's count is one lower while the transaction goes in, then given the true count back.
-  const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
-  let holdBack = false;
-  const transport = custom(
-    {
-      async request({ method, params }) {
-        if (method === "eth_sendRawTransaction" && holdBack) {
-          holdBack = false;
-          const signed = parseTransaction((params as [Hex])[0]);
-          const from = await recoverTransactionAddress({
-            serializedTransaction: (params as [Hex])[0] as never,
-          });
-          const nonce = signed.nonce as number;
-          await inner.request({ method: "anvil_setNonce", params: [from, toHex(nonce - 1)] });
-          const hash = await inner.request({ method, params });
-          await inner.request({ method: "anvil_setNonce", params: [from, toHex(nonce)] });
-          return hash;
-        }
-        if (method === "anvil_removePoolTransactions" && !during) {
-          const removed = await inner.request({ method, params });
-          // A send from the same wallet while the release has its transactions out of the pool:
-          // anvil's counts then show neither, and their nonces must not be given again.
-          during = platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "4" });
-          await during;
-          return removed;
-        }
-        return inner.request({ method, params });
-      },
-    },
-    { retryCount: 0 },
-  );
+  const node = holdingBackNode(async (method, params, inner) => {
+    if (method !== "anvil_removePoolTransactions" || during) return undefined;
+    const removed = await inner.request({ method, params });
+    // A send from the same wallet while the release has its transactions out of the pool:
+    // anvil's counts then show neither, and their nonces must not be given again. The release
+    // goes on once that send waits for the address's lock (which the release holds), or has been
+    // accepted (were the lock not held).
+    const waits = locks.nextWait();
+    during = platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "4" });
+    await Promise.race([waits, during]);
+    return removed;
+  });
   let during: Promise<{ id: number; hash: Hex }> | undefined;
+  const locks = lockWatchingStorage();
   // No replacement for ten minutes: only the held-back check can get it mined in time.
-  const platform = await createPlatform({ transport, pollingInterval: 100, replaceAfter: 600_000 });
+  const platform = await createPlatform({
+    transport: node.transport,
+    storage: locks.storage,
+    pollingInterval: 100,
+    replaceAfter: 600_000,
+  });
   try {
     await platform.transactions.wait(
       (await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" })).id,
     );
-    holdBack = true;
+    node.holdNext();
     const held = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "2" });
     // Behind it, from the same wallet: waits for it, and lands with it.
     const behind = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "3" });
-    expect(holdBack).toBe(false);
+    expect(node.heldOne()).toBe(true);
     expect(await devnet.request("txpool_status")).toMatchObject({ queued: "0x2" });
     const [first, second] = await Promise.all([
       platform.transactions.wait(held.id),
@@ -134,5 +194,78 @@ test("ready transactions an automining anvil did not mine are mined when the hea
   } finally {
     await platform.close();
     await devnet.request("evm_setAutomine", [true]);
+  }
+});
+
+test("a transaction held back for one platform keeps its nonce when another platform on the same storage sends from that wallet", async () => {
+  // Two processes on one database, each with its own watcher: the second follows none of the
+  // first one's transactions, and anvil's pending count leaves the held-back one out.
+  const storage = memoryStorage();
+  const node = holdingBackNode();
+  const options = { storage, pollingInterval: 100, replaceAfter: 600_000 };
+  const first = await createPlatform({ ...options, transport: node.transport });
+  const second = await createPlatform({ ...options, transport: http(devnet.rpcUrl) });
+  try {
+    await first.transactions.wait(
+      (await first.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" })).id,
+    );
+    node.holdNext();
+    const held = await first.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "2" });
+    expect(await devnet.request("txpool_status")).toMatchObject({ queued: "0x1" });
+    const other = await second.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "3" });
+    const [heldDone, otherDone] = await Promise.all([
+      first.transactions.wait(held.id),
+      second.transactions.wait(other.id),
+    ]);
+    // Released with their own hashes (no replacement for ten minutes), by whichever watcher came
+    // first: the other platform's transaction put back from the bytes stored with its record.
+    expect([heldDone, otherDone]).toMatchObject([
+      { status: "confirmed", hash: held.hash },
+      { status: "confirmed", hash: other.hash },
+    ]);
+    const [heldNonce, otherNonce] = await Promise.all(
+      [heldDone.hash, otherDone.hash].map(
+        async (hash) => (await first.client.getTransaction({ hash })).nonce,
+      ),
+    );
+    expect(otherNonce).toBe(Number(heldNonce) + 1);
+  } finally {
+    await first.close();
+    await second.close();
+  }
+});
+
+test("a held-back transaction of a platform that has closed is released by another platform on the same storage", async () => {
+  const storage = memoryStorage();
+  const node = holdingBackNode();
+  const options = { pollingInterval: 100, replaceAfter: 600_000 };
+  // The first process ends; the database stays.
+  const first = await createPlatform({
+    ...options,
+    storage: { ...storage, close: async () => undefined },
+    transport: node.transport,
+  });
+  // Started before: it adopts no record of the first one (a platform adopts the pending records in
+  // its storage when it starts).
+  const second = await createPlatform({ ...options, storage, transport: http(devnet.rpcUrl) });
+  try {
+    await first.transactions.wait(
+      (await first.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" })).id,
+    );
+    node.holdNext();
+    const held = await first.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "2" });
+    // Its process ends (or crashes) with the transaction still held back: no watcher of its own.
+    await first.close();
+    expect(await devnet.request("txpool_status")).toMatchObject({ queued: "0x1" });
+    const other = await second.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "3" });
+    // Behind the held-back one, which the second platform's watcher puts back with its stored bytes.
+    expect(await second.transactions.wait(other.id)).toMatchObject({ status: "confirmed", hash: other.hash });
+    const heldOnChain = await second.client.getTransactionReceipt({ hash: held.hash });
+    const otherOnChain = await second.client.getTransaction({ hash: other.hash });
+    expect(heldOnChain.status).toBe("success");
+    expect(otherOnChain.nonce).toBe((await second.client.getTransaction({ hash: held.hash })).nonce + 1);
+  } finally {
+    await first.close();
+    await second.close();
   }
 });

@@ -9,6 +9,7 @@ import type {
   TransactionStatus,
 } from "../storage/StorageAdapter.js";
 import { classifyNodeError } from "./classifyNodeError.js";
+import { nonceLockKey } from "./nonceLockKey.js";
 import { submissionClient } from "./submissionClient.js";
 
 export type TransactionWatcherOptions = {
@@ -163,8 +164,6 @@ export class TransactionWatcher {
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = false;
-  /** Senders whose transactions #release has taken out of the pool and is putting back (lower-case). */
-  readonly #releasing = new Set<string>();
   /** While a platform revert runs: no tick starts. */
   #paused = 0;
   #nudgeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -343,21 +342,48 @@ export class TransactionWatcher {
   }
 
   /**
-   * True when the node's pool holds a followed transaction of `from` with `nonce` among its
-   * queued ones (anvil held it back, see `#checkHeldBack`), or while the watcher is putting that
-   * sender's transactions back into the pool (see `#release`): they are not gone, and their nonces
-   * are not to be given again. False when the node has no `txpool_content`.
+   * True when the node's pool holds a transaction of `from` with `nonce` among its queued ones
+   * (anvil held it back, see `#checkHeldBack`) that this platform sent — followed by this watcher —
+   * or another platform on the same storage did: a pending record there (another process on the
+   * same database; its watcher follows it). It is not gone, and its nonce is not to be given
+   * again. False when the node has no `txpool_content`. Asked under the address's lock (see
+   * {@link nonceLockKey}), which `#release` holds while the pool is being changed.
    */
   async heldBack(from: Address, nonce: number): Promise<boolean> {
-    // Taken out of the pool to be put back in order this moment (see #release).
-    if (this.#releasing.has(from.toLowerCase())) return true;
-    const watched = this.followed(from, nonce);
-    if (!watched || !this.#poolInspection) return false;
+    if (!this.#poolInspection) return false;
     const content = (await this.#ctx.client
       .request({ method: "txpool_content" as "eth_chainId" })
       .catch(() => undefined)) as unknown as PoolContent | undefined;
     const held = bySender(content?.queued).get(from.toLowerCase())?.[String(nonce)];
-    return held !== undefined && watched.hashes.has(held.hash);
+    if (!held) return false;
+    if (this.#byHash.get(held.hash)?.from.toLowerCase() === from.toLowerCase()) return true;
+    return (await this.#storedPending(from, [held.hash])).has(held.hash);
+  }
+
+  /**
+   * Which of `hashes` are the hashes of pending records of `from` in the storage (every platform
+   * on it writes there before it submits): hash → record id.
+   */
+  async #storedPending(from: Address, hashes: readonly Hash[]): Promise<Map<Hash, number>> {
+    const wanted = new Set(hashes.map((hash) => hash.toLowerCase()));
+    const found = new Map<Hash, number>();
+    let before: number | undefined;
+    while (found.size < wanted.size) {
+      const page = await this.#ctx.storage.transactions.list({
+        limit: 1_000,
+        address: from,
+        status: "pending",
+        ...(before === undefined ? {} : { before }),
+      });
+      const last = page.at(-1);
+      if (!last) break;
+      for (const record of page) {
+        const hash = record.hash.toLowerCase() as Hash;
+        if (wanted.has(hash) && record.from.toLowerCase() === from.toLowerCase()) found.set(hash, record.id);
+      }
+      before = last.id;
+    }
+    return found;
   }
 
   /** The followed transaction of `from` with `nonce`, if any. */
@@ -544,8 +570,8 @@ export class TransactionWatcher {
    *
    * So when the head has not moved for {@link HELD_BACK_CHECK_MS} while transactions are followed:
    * `txpool_status` (cheap) tells whether anything is queued at all; if so, `txpool_content` shows
-   * whether a sender's next transaction in line (its nonce is the sender's mined count), one this
-   * watcher follows, is among the queued ones. Such a transaction is released (see `#release`).
+   * whether the next transaction in line (its nonce is the sender's mined count) of a sender this
+   * watcher follows is among the queued ones. It is released (see `#release`).
    */
   async #checkHeldBack() {
     this.#lastHeldBackCheck = Date.now();
@@ -571,7 +597,6 @@ export class TransactionWatcher {
       method: "txpool_content" as "eth_chainId",
     })) as unknown as PoolContent;
     const queued = bySender(content?.queued);
-    const ready = bySender(content?.pending);
     for (const [sender, from] of senders) {
       const waiting = queued.get(sender);
       if (!waiting) continue;
@@ -587,11 +612,7 @@ export class TransactionWatcher {
           reason: "dropped: its nonce was used by another transaction",
         });
       }
-      const next = this.followed(from, used);
-      const held = waiting[String(used)];
-      if (!next || !held || !next.hashes.has(held.hash)) continue;
-      const pooled = [...Object.values(ready.get(sender) ?? {}), ...Object.values(waiting)];
-      await this.#release(next, pooled, used);
+      if (waiting[String(used)]) await this.#release(from);
     }
   }
 
@@ -614,58 +635,82 @@ export class TransactionWatcher {
   }
 
   /**
-   * Releases a transaction anvil holds back (see `#checkHeldBack`). When every transaction of its
-   * sender in the pool is one this watcher follows and holds the signed bytes of, they are taken
-   * out (`anvil_removePoolTransactions`) and put back: first every one above the held-back nonce
-   * (in JSON-RPC batches; with their next in line missing they all wait, whatever order the node
-   * takes them in), then the held-back one, which goes in ready and brings all of them along in
-   * the same step — the same hashes, nothing mined in between to race with. Meanwhile
-   * {@link heldBack} answers true for the sender, so that the nonce manager does not give the
-   * nonces that are out of the pool again. Otherwise (another sender's transactions in the way, a
-   * node without that method) the held-back one is replaced with a higher fee, which the node files
-   * afresh.
+   * Releases the transaction of `from` anvil holds back (see `#checkHeldBack`), under the
+   * address's lock ({@link nonceLockKey}): no send of the address, from any platform on this
+   * storage, reads the node's counts or adds to its pool meanwhile. The pool is looked at again
+   * under the lock (another platform's watcher may have released it already). When the held-back
+   * one and every other transaction of the sender in the pool are ones this platform or another on
+   * the same storage sent — their signed bytes kept by this watcher, or stored with a pending
+   * record — they are taken out (`anvil_removePoolTransactions`) and put back: first every one
+   * above the held-back nonce (in JSON-RPC batches; with their next in line missing they all wait,
+   * whatever order the node takes them in), then the held-back one, which goes in ready and brings
+   * all of them along in the same step — the same hashes, nothing mined in between to race with.
+   * Otherwise (a transaction from elsewhere in the way, a node without that method) the held-back
+   * one, if this watcher follows it, is replaced with a higher fee, which the node files afresh.
    */
-  async #release(held: WatchedTransaction, pooled: PoolEntry[], used: number) {
+  async #release(from: Address) {
     const client = this.#ctx.client;
-    const foreign = pooled.filter((entry) => !this.#byHash.get(entry.hash)?.serialized);
-    if (foreign.length === 0) {
-      const sender = held.from.toLowerCase();
-      this.#releasing.add(sender);
-      try {
-        let removed = false;
-        try {
-          await client.request({
-            method: "anvil_removePoolTransactions" as "eth_chainId",
-            params: [held.from] as never,
-          });
-          removed = true;
-        } catch {
-          // Not anvil (or an older one): replaced below.
-        }
-        if (removed) {
-          // Every followed transaction of the sender goes back, not only those the pool listed: one
-          // sent since that listing was taken out too. Below the mined count: taken by another
-          // transaction, never to land (the next check fails it).
-          const above = [...this.#watched].filter(
-            (watched) => watched.from.toLowerCase() === sender && watched.serialized && watched.nonce > used,
-          );
-          const submit = submissionClient(client);
-          const resend = (watched: WatchedTransaction) =>
-            submit
-              .sendRawTransaction({ serializedTransaction: watched.serialized as Hex })
-              .catch((error: unknown) => {
-                // Gone for good is for the timer's checks to find (resubmitted when next in line).
-                if (classifyNodeError(error) !== "already-known") this.#recordError(error);
-              });
-          await Promise.all(above.map(resend));
-          if (held.serialized) await resend(held);
-          return;
-        }
-      } finally {
-        this.#releasing.delete(sender);
+    const storage = this.#ctx.storage;
+    const sender = from.toLowerCase();
+    const replace = await storage.withLock(nonceLockKey(from), async () => {
+      const [content, used] = await Promise.all([
+        client.request({ method: "txpool_content" as "eth_chainId" }) as unknown as Promise<PoolContent>,
+        client.getTransactionCount({ address: from, blockTag: "latest" }),
+      ]);
+      const waiting = bySender(content?.queued).get(sender) ?? {};
+      const held = waiting[String(used)];
+      if (!held) return undefined;
+      // Below the mined count: taken by another transaction, never to land (left out; the
+      // removal takes it, and the timer's check fails it).
+      const pooled = [
+        ...Object.entries(bySender(content?.pending).get(sender) ?? {}),
+        ...Object.entries(waiting),
+      ]
+        .filter(([nonce]) => Number(nonce) >= used)
+        .map(([, entry]) => entry);
+      const signed = new Map<Hash, Hex>();
+      for (const { hash } of pooled) {
+        const watched = this.#byHash.get(hash);
+        if (watched?.serialized && watched.hash === hash) signed.set(hash, watched.serialized);
       }
-    }
-    await this.#replace(held);
+      const unknown = pooled.filter(({ hash }) => !signed.has(hash)).map(({ hash }) => hash);
+      if (unknown.length > 0) {
+        const stored = await this.#storedPending(from, unknown);
+        for (const [hash, id] of stored) {
+          const raw = await storage.transactions.getRawTransaction(id);
+          if (raw) signed.set(hash, raw);
+        }
+      }
+      if (!pooled.every(({ hash }) => signed.has(hash))) return this.#byHash.get(held.hash);
+      try {
+        await client.request({
+          method: "anvil_removePoolTransactions" as "eth_chainId",
+          params: [from] as never,
+        });
+      } catch {
+        // Not anvil (or an older one): replaced below.
+        return this.#byHash.get(held.hash);
+      }
+      // Every followed transaction of the sender above the held-back one goes back too, not only
+      // those the pool listed: one the node had forgotten waits there for its turn.
+      const above = new Set<Hex>();
+      for (const { hash } of pooled) if (hash !== held.hash) above.add(signed.get(hash) as Hex);
+      for (const watched of this.#watched) {
+        if (watched.from.toLowerCase() === sender && watched.serialized && watched.nonce > used) {
+          above.add(watched.serialized);
+        }
+      }
+      const submit = submissionClient(client);
+      const resend = (serializedTransaction: Hex) =>
+        submit.sendRawTransaction({ serializedTransaction }).catch((error: unknown) => {
+          // Gone for good is for the timer's checks to find (resubmitted when next in line).
+          if (classifyNodeError(error) !== "already-known") this.#recordError(error);
+        });
+      await Promise.all([...above].map(resend));
+      await resend(signed.get(held.hash) as Hex);
+      return undefined;
+    });
+    if (replace?.from.toLowerCase() === sender) await this.#replace(replace);
   }
 
   async #readBlockReceipts(blockNumber: bigint): Promise<RawReceipt[] | undefined> {
