@@ -228,11 +228,14 @@ describe("automineFirst", () => {
       transport: http(devnet.rpcUrl),
     }).extend(publicActions);
     expect(await rpc(devnet.rpcUrl, "anvil_getAutomine")).toBe(true);
-    // Set-up: each transaction is mined as it is sent, no block time waited for.
+    // Set-up: each transaction is mined as it is sent, in a block of its own, no block time
+    // waited for. (anvil answers a send once the transaction is in its pool; its miner takes it a
+    // moment later, so the receipt is waited for.)
     const before = await client.getBlockNumber({ cacheTime: 0 });
-    for (let index = 0; index < 3; index++) {
+    for (let index = 1; index <= 3; index++) {
       const hash = await client.sendTransaction({ to: devnet.accounts[2]?.address, value: 1n });
-      expect((await client.getTransactionReceipt({ hash })).status).toBe("success");
+      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      expect(receipt).toMatchObject({ status: "success", blockNumber: before + BigInt(index) });
     }
     expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(before + 3n);
 
