@@ -1,5 +1,6 @@
 import { WalletNotFoundError } from "../errors/wallets.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
+import { toStorageError } from "../sender/RecordWriter.js";
 import type { WalletRecord } from "../storage/StorageAdapter.js";
 import type { WalletDetails } from "./WalletShapes.js";
 
@@ -29,11 +30,17 @@ export async function getWallet(ctx: PlatformContext, id: number): Promise<GetWa
   };
 }
 
-/** The stored wallet with this id, or `WALLET_NOT_FOUND` (also for ids that cannot exist). */
+/**
+ * The stored wallet with this id, or `WALLET_NOT_FOUND` (also for ids that cannot exist). A
+ * storage that fails to answer is `STORAGE_UNREACHABLE`, whatever the adapter's driver raised (a
+ * dropped PostgreSQL connection can end a query with an error that carries no code).
+ */
 export async function findWallet(ctx: PlatformContext, id: unknown): Promise<WalletRecord> {
   const wallet =
     typeof id === "number" && Number.isSafeInteger(id) && id > 0
-      ? await ctx.storage.wallets.get(id)
+      ? await ctx.storage.wallets.get(id).catch((error: unknown) => {
+          throw toStorageError(error);
+        })
       : undefined;
   if (!wallet) throw new WalletNotFoundError(id);
   return wallet;

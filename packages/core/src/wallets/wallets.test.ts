@@ -203,3 +203,34 @@ test("platform.wallets.list() costs one JSON-RPC request, however many wallets",
     await platform.close();
   }
 });
+
+test("a storage that fails to answer a wallet lookup is STORAGE_UNREACHABLE, whatever its driver raised", async () => {
+  // node-postgres ends a query on a dropped connection with "Connection terminated unexpectedly",
+  // an error with no code: it must not reach an HTTP client as a 500.
+  const storage = memoryStorage();
+  let down = false;
+  const failing = {
+    ...storage,
+    wallets: {
+      ...storage.wallets,
+      get: (id: number) =>
+        down ? Promise.reject(new Error("Connection terminated unexpectedly")) : storage.wallets.get(id),
+    },
+  };
+  const platform = await createPlatform({ transport: http(devnet.rpcUrl), storage: failing });
+  try {
+    down = true;
+    const lookups = await Promise.all([
+      platform.wallets.get(2).catch((error: unknown) => error),
+      platform.sender
+        .sendFromWallet({ fromWalletId: 2, to: devnet.accounts[3]?.address ?? "0x", amount: "1" })
+        .catch((error: unknown) => error),
+    ]);
+    for (const error of lookups)
+      expect(isPrivnetError(error, "STORAGE_UNREACHABLE"), String(error)).toBe(true);
+    down = false;
+    expect((await platform.wallets.get(2)).address).toBe(devnet.accounts[1]?.address);
+  } finally {
+    await platform.close();
+  }
+});
