@@ -1,5 +1,6 @@
-import { isPrivnetError } from "@privnet/core";
+import { isPrivnetError, type NewTransactionRecord, type StorageUnreachableError } from "@privnet/core";
 import { testStorageAdapter } from "@privnet/core/testing";
+import { createTcpProxy } from "@privnet/devnet/faults";
 import pg from "pg";
 import { expect, test } from "vitest";
 import { describeWithPostgres } from "./fixtures/describeWithPostgres.js";
@@ -76,6 +77,93 @@ describeWithPostgres("postgresStorage", (databaseUrl) => {
     }
   });
 
+  test("a server that goes away is STORAGE_UNREACHABLE from every kind of call, and is used again once back", async () => {
+    const url = new URL(databaseUrl());
+    const proxy = await createTcpProxy({ target: { host: url.hostname, port: Number(url.port || 5432) } });
+    url.host = `${proxy.host}:${proxy.port}`;
+    const storage = postgresStorage({ connectionString: url.toString(), schema: "server_goes_away" });
+    try {
+      const wallet = await storage.wallets.insert(newWallet(1));
+      const [record] = await storage.transactions.insertMany([newRecord(wallet.address)]);
+      await proxy.cut();
+      const calls: Record<string, () => Promise<unknown>> = {
+        "wallets.get": () => storage.wallets.get(wallet.id),
+        "wallets.insert": () => storage.wallets.insert(newWallet(2)),
+        "transactions.insertMany": () => storage.transactions.insertMany([newRecord(wallet.address)]),
+        // Status alone: the path that runs its updates in one transaction on one connection.
+        "transactions.updateMany": () =>
+          storage.transactions.updateMany([{ id: record?.id ?? 0, update: { status: "failed" } }]),
+        "transactions.list": () => storage.transactions.list({ limit: 10 }),
+        "state.set": () => storage.state.set("key", { next: 1 }),
+        withLock: () => storage.withLock("0xKey", async () => "ran"),
+        snapshot: async () => storage.snapshot?.(),
+      };
+      for (const [name, call] of Object.entries(calls)) {
+        const error = await call().then(
+          () => new Error("it answered"),
+          (caught: unknown) => caught,
+        );
+        expect(isPrivnetError(error, "STORAGE_UNREACHABLE"), `${name}: ${String(error)}`).toBe(true);
+        expect((error as StorageUnreachableError).details, name).toBeTruthy();
+      }
+      await proxy.restore();
+      // Nothing was half-written, and the same store answers again.
+      expect(await storage.wallets.list()).toEqual([wallet]);
+      expect(await storage.transactions.list({ limit: 10 })).toEqual([record]);
+      expect(await storage.withLock("0xKey", async () => "ran")).toBe("ran");
+    } finally {
+      await storage.close();
+      await proxy.close();
+    }
+  });
+
+  test("a connection the server ends during a call (57P01) is STORAGE_UNREACHABLE; a statement's own error is kept", async () => {
+    const options = { connectionString: databaseUrl(), schema: "server_ends_connection" };
+    const holder = postgresStorage(options);
+    const waiter = postgresStorage(options);
+    const observer = new pg.Client({ connectionString: databaseUrl() });
+    await observer.connect();
+    let release = () => {};
+    try {
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      const held = holder.withLock(
+        "0xHeld",
+        () =>
+          new Promise<void>((resolve) => {
+            release = resolve;
+            entered();
+          }),
+      );
+      await inside;
+      const outcome = waiter.withLock("0xHeld", async () => "ran").catch((caught: unknown) => caught);
+      // The waiter's connection, once the server shows it queued on the lock, is ended by the
+      // server as a restart or an administrator would.
+      for (;;) {
+        const { rows } = await observer.query(
+          `SELECT pg_terminate_backend(pid) AS ended FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        );
+        if (rows.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const error = await outcome;
+      expect(isPrivnetError(error, "STORAGE_UNREACHABLE"), String(error)).toBe(true);
+      expect((error as StorageUnreachableError).cause).toMatchObject({ code: "57P01" });
+      release();
+      await held;
+      // The waiter's store works on, and a statement's own failure is not taken for the server's.
+      expect(await waiter.withLock("0xHeld", async () => "ran")).toBe("ran");
+      const wallet = await waiter.wallets.insert(newWallet(3));
+      const duplicate = await waiter.wallets.insert(newWallet(3)).catch((caught: unknown) => caught);
+      expect(isPrivnetError(duplicate, "WALLET_EXISTS"), String(duplicate)).toBe(true);
+      expect(await holder.wallets.list()).toEqual([wallet]);
+    } finally {
+      release();
+      await Promise.all([holder.close(), waiter.close(), observer.end()]);
+    }
+  });
+
   test("an unreachable server is STORAGE_OPEN_FAILED, without the password in the message", async () => {
     const storage = postgresStorage({
       connectionString: "postgres://privnet:secret-password@127.0.0.1:1/privnet",
@@ -109,3 +197,27 @@ describeWithPostgres("postgresStorage", (databaseUrl) => {
     }
   });
 });
+
+function newWallet(seed: number) {
+  return {
+    name: `wallet ${seed}`,
+    address: `0x${seed.toString(16).padStart(40, "0")}` as const,
+    privateKey: `0x${seed.toString(16).padStart(64, "0")}`,
+    system: false,
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, seed)).toISOString(),
+  };
+}
+
+function newRecord(from: `0x${string}`): NewTransactionRecord {
+  return {
+    hash: `0x${"ab".repeat(32)}`,
+    from,
+    to: "0x00000000000000000000000000000000000000ee",
+    value: 1n,
+    nonce: 0,
+    status: "pending",
+    blockNumber: null,
+    source: "wallet",
+    createdAt: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+  };
+}

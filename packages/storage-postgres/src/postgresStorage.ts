@@ -9,6 +9,7 @@ import {
   StorageClosedError,
   StorageOpenFailedError,
   type StorageSnapshotId,
+  StorageUnreachableError,
   type TransactionRecord,
   type TransactionRecordUpdate,
   type TransactionStatus,
@@ -53,6 +54,11 @@ const NO_SNAPSHOT = "P0002";
 const SNAPSHOT_TABLES = ["wallets", "transactions", "state"] as const;
 const SNAPSHOT_ID = /^[0-9a-f]{16}$/;
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+/**
+ * SQLSTATEs that say the server, not the statement, failed: connection exceptions (class 08),
+ * shutdowns and a server still starting (57P01–57P03), no connection slots left (53300).
+ */
+const CONNECTION_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
 
 /**
  * Keeps wallets, history and state in PostgreSQL through `pg`, for several processes or machines
@@ -105,11 +111,31 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
   const ensureOpen = () => {
     if (closed) throw new StorageClosedError("postgres");
   };
+  /**
+   * What a call to `pg` that failed raises: the statement's own errors as PostgreSQL reported them
+   * (a unique violation, say), and the connection's failures as STORAGE_UNREACHABLE, whether pg
+   * raised them as a server error (57P01 on a restart) or as a socket's (`ECONNREFUSED`,
+   * "Connection terminated unexpectedly", which carries no code). STORAGE_CLOSED once closed.
+   */
+  const driverError = (error: unknown): unknown => {
+    if (isPrivnetError(error)) return error;
+    if (closed) return new StorageClosedError("postgres");
+    if (error instanceof pg.DatabaseError) {
+      return CONNECTION_SQLSTATE.test(error.code ?? "")
+        ? new StorageUnreachableError({ cause: error })
+        : error;
+    }
+    return error instanceof Error ? new StorageUnreachableError({ cause: error }) : error;
+  };
   const query = async <Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
     ensureOpen();
     await ready;
     ensureOpen();
-    return pool.query<Row>(text, values);
+    try {
+      return await pool.query<Row>(text, values);
+    } catch (error) {
+      throw driverError(error);
+    }
   };
 
   // The snapshots' table, made on the first snapshot rather than by a migration: stores that
@@ -271,7 +297,9 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
         ensureOpen();
         await ready;
         ensureOpen();
-        const client = await pool.connect();
+        const client = await pool.connect().catch((error: unknown) => {
+          throw driverError(error);
+        });
         let healthy = true;
         // A connection the server drops while checked out would otherwise be an uncaught error.
         const onError = () => {
@@ -279,12 +307,14 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
         };
         client.on("error", onError);
         try {
-          await client.query("BEGIN");
           const run = <Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
-            client.query<Row>(text, values);
+            client.query<Row>(text, values).catch((error: unknown) => {
+              throw driverError(error);
+            });
+          await run("BEGIN");
           const results: (TransactionRecord | undefined)[] = [];
           for (const { id, update } of updates) results.push(await updateRow(run, id, update));
-          await client.query("COMMIT");
+          await run("COMMIT");
           return results;
         } catch (error) {
           await client.query("ROLLBACK").catch(() => {
@@ -361,7 +391,9 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
       return mutex.run(key, async () => {
         ensureOpen();
         const lockKey = advisoryLockKey(schema, key);
-        const client = await lockPool.connect();
+        const client = await lockPool.connect().catch((error: unknown) => {
+          throw driverError(error);
+        });
         // A held connection that the server drops would otherwise surface as an uncaught error.
         const onError = () => {};
         client.on("error", onError);
@@ -373,9 +405,8 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
             await client.query("SELECT pg_advisory_lock($1)", [lockKey]);
           } catch (error) {
             healthy = false;
-            // close() cancels waits in the server; report that as what it is.
-            if (closed) throw new StorageClosedError("postgres");
-            throw error;
+            // close() cancels waits in the server; driverError reports that as what it is.
+            throw driverError(error);
           } finally {
             waiting.delete(client);
           }

@@ -60,15 +60,23 @@ export class StorageSchemaUnsupportedError extends PrivnetError {
 }
 
 /**
- * A storage call failed while the sender needed it (the database went away, a connection broke).
- * The sender raises it before anything reaches the node: a send answered with it was not sent.
+ * The database behind a storage adapter did not answer a call (it went away, a connection broke,
+ * the server is restarting). Adapters raise it for connection-level failures; the sender raises
+ * it with `nothingSent` when such a failure stopped a send before anything reached the node.
  */
 export class StorageUnreachableError extends PrivnetError {
   override name = "StorageUnreachableError";
-  constructor(options: { cause?: unknown } = {}) {
-    super("STORAGE_UNREACHABLE", "The storage did not answer; nothing was sent.", {
-      ...(options.cause instanceof Error ? { details: options.cause.message } : {}),
-      cause: options.cause,
-    });
+  /** True when the failure stopped a send before its transaction reached the node. */
+  readonly nothingSent: boolean;
+  constructor(options: { cause?: unknown; nothingSent?: boolean } = {}) {
+    super(
+      "STORAGE_UNREACHABLE",
+      options.nothingSent ? "The storage did not answer; nothing was sent." : "The storage did not answer.",
+      {
+        ...(options.cause instanceof Error ? { details: options.cause.message } : {}),
+        cause: options.cause,
+      },
+    );
+    this.nothingSent = options.nothingSent ?? false;
   }
 }

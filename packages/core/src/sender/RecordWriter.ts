@@ -86,7 +86,13 @@ export function createRecordWriter(
   };
 }
 
-/** A storage call's failure as the sender reports it: its own code kept, anything else unreachable. */
+/**
+ * A storage call's failure as the sender reports it: its own code kept, anything else unreachable,
+ * and unreachable said as what it means here (nothing was sent).
+ */
 export function toStorageError(error: unknown): unknown {
-  return isPrivnetError(error) ? error : new StorageUnreachableError({ cause: error });
+  if (error instanceof StorageUnreachableError) {
+    return error.nothingSent ? error : new StorageUnreachableError({ cause: error.cause, nothingSent: true });
+  }
+  return isPrivnetError(error) ? error : new StorageUnreachableError({ cause: error, nothingSent: true });
 }

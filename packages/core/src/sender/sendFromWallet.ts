@@ -2,6 +2,7 @@ import { type TransactionEntry, toTransactionEntry } from "../transactions/Trans
 import { findWallet } from "../wallets/getWallet.js";
 import { parseAddress } from "./parseAddress.js";
 import { parseAmount } from "./parseAmount.js";
+import { toStorageError } from "./RecordWriter.js";
 import type { SenderContext } from "./SenderContext.js";
 
 export type SendFromWalletParameters = {
@@ -33,7 +34,10 @@ export async function sendFromWallet(
 ): Promise<SendFromWalletReturnType> {
   const to = parseAddress(params.to, "to");
   const value = parseAmount(params.amount);
-  const wallet = await findWallet(ctx, params.fromWalletId);
+  // A storage that fails here stops the send before anything is signed: nothing was sent.
+  const wallet = await findWallet(ctx, params.fromWalletId).catch((error: unknown) => {
+    throw toStorageError(error);
+  });
   const account = await ctx.signers.forWallet(wallet);
   const { record } = await ctx.nonceManager(wallet.address).send({
     account,

@@ -7,6 +7,7 @@ import { findWallet } from "../wallets/getWallet.js";
 import { parsePrivateKey } from "../wallets/parsePrivateKey.js";
 import { estimateTransactionGas } from "./estimateTransactionGas.js";
 import { parseAddress } from "./parseAddress.js";
+import { toStorageError } from "./RecordWriter.js";
 import type { SenderContext } from "./SenderContext.js";
 
 export type SendTransactionParameters = {
@@ -81,7 +82,10 @@ export async function sendTransaction(
   let account: LocalAccount;
   let signer: () => Promise<LocalAccount | undefined>;
   if (params.fromWalletId !== undefined) {
-    const wallet = await findWallet(ctx, params.fromWalletId);
+    // A storage that fails here stops the send before anything is signed: nothing was sent.
+    const wallet = await findWallet(ctx, params.fromWalletId).catch((error: unknown) => {
+      throw toStorageError(error);
+    });
     account = await ctx.signers.forWallet(wallet);
     signer = async () => {
       const current = await ctx.storage.wallets.get(wallet.id);

@@ -3,6 +3,7 @@ import { getAddress, http, keccak256, parseEther, parseGwei, toHex } from "viem"
 import { mnemonicToAccount } from "viem/accounts";
 import { expect, test } from "vitest";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
+import { StorageUnreachableError } from "../errors/storage.js";
 import { createPlatform } from "../platform/createPlatform.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import type { NewTransactionRecord, StorageAdapter } from "../storage/StorageAdapter.js";
@@ -59,6 +60,34 @@ test("a record that cannot be written fails the send with STORAGE_UNREACHABLE; n
     const sent = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" });
     expect((await storage.transactions.get(sent.id))?.nonce).toBe(nonceBefore);
     expect((await platform.transactions.wait(sent.id)).status).toBe("confirmed");
+  } finally {
+    await platform.close();
+  }
+});
+
+test("an adapter's own STORAGE_UNREACHABLE reaches the sender's caller saying that nothing was sent", async () => {
+  const storage = memoryStorage();
+  const cause = new Error("terminating connection due to administrator command");
+  const unreachable: StorageAdapter = {
+    ...storage,
+    transactions: {
+      ...storage.transactions,
+      insertMany: () => Promise.reject(new StorageUnreachableError({ cause })),
+    },
+  };
+  const platform = await createPlatform({ transport: http(devnet.rpcUrl), storage: unreachable });
+  try {
+    const error = await platform.sender
+      .sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(StorageUnreachableError);
+    expect(error).toMatchObject({
+      code: "STORAGE_UNREACHABLE",
+      nothingSent: true,
+      shortMessage: "The storage did not answer; nothing was sent.",
+      details: cause.message,
+      cause,
+    });
   } finally {
     await platform.close();
   }

@@ -1,6 +1,7 @@
+import { isPrivnetError } from "../errors/PrivnetError.js";
+import { StorageUnreachableError } from "../errors/storage.js";
 import { WalletNotFoundError } from "../errors/wallets.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
-import { toStorageError } from "../sender/RecordWriter.js";
 import type { WalletRecord } from "../storage/StorageAdapter.js";
 import type { WalletDetails } from "./WalletShapes.js";
 
@@ -39,7 +40,7 @@ export async function findWallet(ctx: PlatformContext, id: unknown): Promise<Wal
   const wallet =
     typeof id === "number" && Number.isSafeInteger(id) && id > 0
       ? await ctx.storage.wallets.get(id).catch((error: unknown) => {
-          throw toStorageError(error);
+          throw isPrivnetError(error) ? error : new StorageUnreachableError({ cause: error });
         })
       : undefined;
   if (!wallet) throw new WalletNotFoundError(id);

@@ -228,6 +228,12 @@ test("a storage that fails to answer a wallet lookup is STORAGE_UNREACHABLE, wha
     ]);
     for (const error of lookups)
       expect(isPrivnetError(error, "STORAGE_UNREACHABLE"), String(error)).toBe(true);
+    // A read says what failed; a send also says that it sent nothing.
+    expect(lookups[0]).toMatchObject({ nothingSent: false, shortMessage: "The storage did not answer." });
+    expect(lookups[1]).toMatchObject({
+      nothingSent: true,
+      shortMessage: "The storage did not answer; nothing was sent.",
+    });
     down = false;
     expect((await platform.wallets.get(2)).address).toBe(devnet.accounts[1]?.address);
   } finally {
