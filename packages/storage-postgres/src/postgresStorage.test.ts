@@ -1,4 +1,9 @@
-import { isPrivnetError, type NewTransactionRecord, type StorageUnreachableError } from "@privnet/core";
+import {
+  isPrivnetError,
+  type NewTransactionRecord,
+  type StorageAdapter,
+  type StorageUnreachableError,
+} from "@privnet/core";
 import { testStorageAdapter } from "@privnet/core/testing";
 import { createTcpProxy } from "@privnet/devnet/faults";
 import pg from "pg";
@@ -19,21 +24,10 @@ describeWithPostgres("postgresStorage", (databaseUrl) => {
     const first = postgresStorage({ connectionString: databaseUrl(), schema: "locks_a" });
     const second = postgresStorage({ connectionString: databaseUrl(), schema: "locks_b" });
     try {
-      let release!: () => void;
-      let entered!: () => void;
-      const inside = new Promise<void>((resolve) => (entered = resolve));
-      const holder = first.withLock(
-        "0xSame",
-        () =>
-          new Promise<void>((resolve) => {
-            release = resolve;
-            entered();
-          }),
-      );
-      await inside;
+      const holder = await holdLock(first, "0xSame");
       expect(await second.withLock("0xSame", async () => "not blocked")).toBe("not blocked");
-      release();
-      await holder;
+      holder.release();
+      await holder.held;
     } finally {
       await Promise.all([first.close(), second.close()]);
     }
@@ -45,34 +39,17 @@ describeWithPostgres("postgresStorage", (databaseUrl) => {
     const waiter = postgresStorage(options);
     const observer = new pg.Client({ connectionString: databaseUrl() });
     await observer.connect();
+    let lock: Awaited<ReturnType<typeof holdLock>> | undefined;
     try {
-      let release!: () => void;
-      let entered!: () => void;
-      const inside = new Promise<void>((resolve) => (entered = resolve));
-      const held = holder.withLock(
-        "0xHeld",
-        () =>
-          new Promise<void>((resolve) => {
-            release = resolve;
-            entered();
-          }),
-      );
-      await inside;
+      lock = await holdLock(holder, "0xHeld");
       const outcome = waiter.withLock("0xHeld", async () => "ran").catch((caught: unknown) => caught);
-      // Until the server shows the second instance queued on the advisory lock.
-      for (;;) {
-        const { rows } = await observer.query(
-          `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
-           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-        );
-        if (rows[0].n > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await advisoryLockWaiters(observer);
       await waiter.close();
       expect(isPrivnetError(await outcome, "STORAGE_CLOSED")).toBe(true);
-      release();
-      await held;
+      lock.release();
+      await lock.held;
     } finally {
+      lock?.release();
       await Promise.all([holder.close(), waiter.close(), observer.end()]);
     }
   });
@@ -104,7 +81,9 @@ describeWithPostgres("postgresStorage", (databaseUrl) => {
           (caught: unknown) => caught,
         );
         expect(isPrivnetError(error, "STORAGE_UNREACHABLE"), `${name}: ${String(error)}`).toBe(true);
-        expect((error as StorageUnreachableError).details, name).toBeTruthy();
+        const { cause, details } = error as StorageUnreachableError;
+        expect(cause, name).toBeInstanceOf(Error);
+        expect(details, name).toBe((cause as Error).message);
       }
       await proxy.restore();
       // Nothing was half-written, and the same store answers again.
@@ -123,35 +102,19 @@ describeWithPostgres("postgresStorage", (databaseUrl) => {
     const waiter = postgresStorage(options);
     const observer = new pg.Client({ connectionString: databaseUrl() });
     await observer.connect();
-    let release = () => {};
+    let lock: Awaited<ReturnType<typeof holdLock>> | undefined;
     try {
-      let entered!: () => void;
-      const inside = new Promise<void>((resolve) => (entered = resolve));
-      const held = holder.withLock(
-        "0xHeld",
-        () =>
-          new Promise<void>((resolve) => {
-            release = resolve;
-            entered();
-          }),
-      );
-      await inside;
+      lock = await holdLock(holder, "0xHeld");
       const outcome = waiter.withLock("0xHeld", async () => "ran").catch((caught: unknown) => caught);
-      // The waiter's connection, once the server shows it queued on the lock, is ended by the
-      // server as a restart or an administrator would.
-      for (;;) {
-        const { rows } = await observer.query(
-          `SELECT pg_terminate_backend(pid) AS ended FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
-           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-        );
-        if (rows.length > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      // The waiter's connection, queued on the lock, is ended by the server as a restart or an
+      // administrator would.
+      const [pid] = await advisoryLockWaiters(observer);
+      await observer.query("SELECT pg_terminate_backend($1)", [pid]);
       const error = await outcome;
       expect(isPrivnetError(error, "STORAGE_UNREACHABLE"), String(error)).toBe(true);
       expect((error as StorageUnreachableError).cause).toMatchObject({ code: "57P01" });
-      release();
-      await held;
+      lock.release();
+      await lock.held;
       // The waiter's store works on, and a statement's own failure is not taken for the server's.
       expect(await waiter.withLock("0xHeld", async () => "ran")).toBe("ran");
       const wallet = await waiter.wallets.insert(newWallet(3));
@@ -159,7 +122,7 @@ describeWithPostgres("postgresStorage", (databaseUrl) => {
       expect(isPrivnetError(duplicate, "WALLET_EXISTS"), String(duplicate)).toBe(true);
       expect(await holder.wallets.list()).toEqual([wallet]);
     } finally {
-      release();
+      lock?.release();
       await Promise.all([holder.close(), waiter.close(), observer.end()]);
     }
   });
@@ -220,4 +183,36 @@ function newRecord(from: `0x${string}`): NewTransactionRecord {
     source: "wallet",
     createdAt: new Date(Date.UTC(2026, 0, 1)).toISOString(),
   };
+}
+
+/** Holds `key` on `storage` until `release()`; resolves once the lock is held (or rejects). */
+async function holdLock(storage: StorageAdapter, key: string) {
+  let release = () => {};
+  let entered!: () => void;
+  const inside = new Promise<void>((resolve) => (entered = resolve));
+  const held = storage.withLock(
+    key,
+    () =>
+      new Promise<void>((resolve) => {
+        release = resolve;
+        entered();
+      }),
+  );
+  await Promise.race([inside, held]);
+  return { release: () => release(), held };
+}
+
+/**
+ * The sessions of this database waiting for an advisory lock, once there is one. PostgreSQL sends
+ * no notice of a session starting to wait, so this asks `pg_locks` again every 20 ms.
+ */
+async function advisoryLockWaiters(observer: pg.Client): Promise<number[]> {
+  for (;;) {
+    const { rows } = await observer.query<{ pid: number }>(
+      `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    if (rows.length > 0) return rows.map((row) => row.pid);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
