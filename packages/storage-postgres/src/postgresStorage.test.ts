@@ -34,23 +34,14 @@ describeWithPostgres("postgresStorage", (databaseUrl) => {
   });
 
   test("close() cancels a withLock that waits in the server for another instance's lock", async () => {
-    const options = { connectionString: databaseUrl(), schema: "close_while_waiting" };
-    const holder = postgresStorage(options);
-    const waiter = postgresStorage(options);
-    const observer = new pg.Client({ connectionString: databaseUrl() });
-    await observer.connect();
-    let lock: Awaited<ReturnType<typeof holdLock>> | undefined;
+    const queued = await waiterQueuedBehindLock(databaseUrl(), "close_while_waiting");
     try {
-      lock = await holdLock(holder, "0xHeld");
-      const outcome = waiter.withLock("0xHeld", async () => "ran").catch((caught: unknown) => caught);
-      await advisoryLockWaiters(observer);
-      await waiter.close();
-      expect(isPrivnetError(await outcome, "STORAGE_CLOSED")).toBe(true);
-      lock.release();
-      await lock.held;
+      await queued.waiter.close();
+      expect(isPrivnetError(await queued.outcome, "STORAGE_CLOSED")).toBe(true);
+      queued.lock.release();
+      await queued.lock.held;
     } finally {
-      lock?.release();
-      await Promise.all([holder.close(), waiter.close(), observer.end()]);
+      await queued.close();
     }
   });
 
@@ -97,18 +88,13 @@ describeWithPostgres("postgresStorage", (databaseUrl) => {
   });
 
   test("a connection the server ends during a call (57P01) is STORAGE_UNREACHABLE; a statement's own error is kept", async () => {
-    const options = { connectionString: databaseUrl(), schema: "server_ends_connection" };
-    const holder = postgresStorage(options);
-    const waiter = postgresStorage(options);
-    const observer = new pg.Client({ connectionString: databaseUrl() });
-    await observer.connect();
-    let lock: Awaited<ReturnType<typeof holdLock>> | undefined;
+    const { holder, waiter, observer, lock, outcome, pid, close } = await waiterQueuedBehindLock(
+      databaseUrl(),
+      "server_ends_connection",
+    );
     try {
-      lock = await holdLock(holder, "0xHeld");
-      const outcome = waiter.withLock("0xHeld", async () => "ran").catch((caught: unknown) => caught);
       // The waiter's connection, queued on the lock, is ended by the server as a restart or an
       // administrator would.
-      const [pid] = await advisoryLockWaiters(observer);
       await observer.query("SELECT pg_terminate_backend($1)", [pid]);
       const error = await outcome;
       expect(isPrivnetError(error, "STORAGE_UNREACHABLE"), String(error)).toBe(true);
@@ -122,8 +108,7 @@ describeWithPostgres("postgresStorage", (databaseUrl) => {
       expect(isPrivnetError(duplicate, "WALLET_EXISTS"), String(duplicate)).toBe(true);
       expect(await holder.wallets.list()).toEqual([wallet]);
     } finally {
-      lock?.release();
-      await Promise.all([holder.close(), waiter.close(), observer.end()]);
+      await close();
     }
   });
 
@@ -200,6 +185,32 @@ async function holdLock(storage: StorageAdapter, key: string) {
   );
   await Promise.race([inside, held]);
   return { release: () => release(), held };
+}
+
+/**
+ * Two instances on one schema: `holder` holds "0xHeld" and `waiter`'s `withLock` on that key is
+ * queued in the server, as session `pid`; `outcome` settles with what that call answers or raises.
+ * `close()` lets the lock go and closes everything.
+ */
+async function waiterQueuedBehindLock(connectionString: string, schema: string) {
+  const holder = postgresStorage({ connectionString, schema });
+  const waiter = postgresStorage({ connectionString, schema });
+  const observer = new pg.Client({ connectionString });
+  let lock: Awaited<ReturnType<typeof holdLock>> | undefined;
+  const close = async () => {
+    lock?.release();
+    await Promise.all([holder.close(), waiter.close(), observer.end().catch(() => {})]);
+  };
+  try {
+    await observer.connect();
+    lock = await holdLock(holder, "0xHeld");
+    const outcome = waiter.withLock("0xHeld", async () => "ran").catch((caught: unknown) => caught);
+    const [pid] = await advisoryLockWaiters(observer);
+    return { holder, waiter, observer, lock, outcome, pid, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /**
