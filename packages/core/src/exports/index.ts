@@ -160,6 +160,14 @@ export {
   TRANSACTION_SOURCES,
   type TransactionSource,
 } from "../transactions/TransactionSource.js";
+export {
+  DEFAULT_VERIFY_PAGE,
+  MAX_VERIFY_PAGE,
+  type TransactionMismatch,
+  type TransactionMismatchKind,
+  type VerifyTransactionsParameters,
+  type VerifyTransactionsReturnType,
+} from "../transactions/verifyTransactions.js";
 export type { WaitForTransactionReturnType } from "../transactions/waitForTransaction.js";
 // Wallets: what platform.wallets answers
 export type { CreateWalletParameters, CreateWalletReturnType } from "../wallets/createWallet.js";

@@ -81,8 +81,10 @@ type Outcome =
  *
  * 1. reads the stored next nonce and the chain's pending nonce, balance and base fee (one round
  *    trip, concurrently) and reconciles them: normally the higher of the two; the chain's when the
- *    chain was reset (new genesis hash) or when the node holds none of our transactions although
- *    our counter is ahead (they were dropped — their nonces are reused);
+ *    chain was reset (new genesis hash); when the node holds none of our transactions although
+ *    our counter is ahead (it lost its pool), the ones the watcher still follows are put back from
+ *    their signed bytes (`TransactionWatcher.rebroadcast`) and the count continues after them,
+ *    while nonces of transactions nobody follows any more are reused;
  * 2. takes queued transactions in order: checks value + gas × max fee against what the balance has
  *    left (`INSUFFICIENT_FUNDS` before any nonce is given), gives the next nonce and signs; writes
  *    the record — holding the signed transaction — before submitting it (write-ahead: nothing
@@ -419,7 +421,12 @@ export class NonceManager {
     const held = await this.#watcher.heldBack(this.address, mined).catch((error: unknown) => {
       throw toStorageError(error);
     });
-    return held ? stored.next : chainPending;
+    if (held) return stored.next;
+    // The node lost them (restarted without its pool, its pool dropped) but the chain did not go
+    // back: the ones this platform still follows go back on the node from their signed bytes, and
+    // the next nonce follows them. Nonces above the last of them are reused.
+    const restored = await this.#watcher.rebroadcast(this.address);
+    return restored === undefined ? chainPending : Math.max(chainPending, restored + 1);
   }
 
   /**

@@ -182,6 +182,10 @@ export class TransactionWatcher {
   #lastHeldBackCheck = 0;
   /** Cleared when the node has no `txpool_status`: held-back transactions are not looked for. */
   #poolInspection = true;
+  /** A poll of the head failed: the node may come back without its pool (a restart). */
+  #nodeAway = false;
+  /** The next tick compares the pool with what is followed, whatever the counts say. */
+  #poolCheckDue = false;
 
   constructor(ctx: PlatformContext, options: TransactionWatcherOptions) {
     this.#ctx = ctx;
@@ -243,13 +247,22 @@ export class TransactionWatcher {
     const poll = async () => {
       try {
         const head = await this.#ctx.client.getBlockNumber({ cacheTime: 0 });
+        if (active && this.#nodeAway) {
+          // Answering again: a node that restarted kept its blocks, maybe not its pool.
+          this.#nodeAway = false;
+          this.#poolCheckDue = true;
+          this.#schedule();
+        }
         if (active && head !== this.#headNumber) {
           this.#headNumber = head;
           this.#schedule();
         }
       } catch (error) {
         // The next poll retries; the failure is counted like a failed tick's.
-        if (active) this.#recordError(error);
+        if (active) {
+          this.#nodeAway = true;
+          this.#recordError(error);
+        }
       }
       if (!active) return;
       // Not unref'd: like viem's watchers, an open platform keeps the process alive (close() ends it).
@@ -487,6 +500,11 @@ export class TransactionWatcher {
 
   async #tick() {
     if (this.#unwritten.size > 0) await this.#finishMany([...this.#unwritten].map((w) => [w, w.outcome]));
+    // The pool's size before the head: a transaction accepted before this read and neither in the
+    // pool then nor in a block up to the head read after it is gone from the node (see
+    // #poolLost). Other senders' transactions only make the count larger, never a false alarm.
+    const accepted = this.#poolInspection ? this.#accepted() : [];
+    const pooled = accepted.length > 0 ? await this.#readPoolSize() : undefined;
     const anchor = this.#anchor;
     // The head first, then the anchor's hash as the chain has it now: read side by side, the
     // anchor's hash could come from before a revert and the head from after it, and the anchor
@@ -548,8 +566,146 @@ export class TransactionWatcher {
       this.#scannedThrough = head;
       await Promise.all([...this.#watched].map((watched) => this.#checkReceipts(watched)));
     }
+    // Counted only once the scan reached the head: a block whose receipts could not be read yet
+    // may hold the ones not settled.
+    const unsettled =
+      this.#scannedThrough === head
+        ? accepted.filter((watched) => this.#watched.has(watched) && !watched.outcome).length
+        : 0;
+    if (this.#poolCheckDue || (pooled !== undefined && unsettled > pooled)) {
+      this.#poolCheckDue = false;
+      await this.#poolLost();
+    }
     await this.#checkStuck();
     if (this.#heldBackCheckDue(Date.now())) await this.#checkHeldBack();
+  }
+
+  /** Followed transactions the node accepted (their record is stored) and not settled. */
+  #accepted(): WatchedTransaction[] {
+    const accepted: WatchedTransaction[] = [];
+    for (const watched of this.#watched)
+      if (watched.recordId !== undefined && !watched.outcome) accepted.push(watched);
+    return accepted;
+  }
+
+  /** Transactions in the node's pool, ready and queued; undefined when the node cannot tell. */
+  async #readPoolSize(): Promise<number | undefined> {
+    try {
+      const status = (await this.#ctx.client.request({
+        method: "txpool_status" as "eth_chainId",
+      })) as unknown as {
+        pending?: Hex;
+        queued?: Hex;
+      } | null;
+      return Number(BigInt(status?.pending ?? "0x0") + BigInt(status?.queued ?? "0x0"));
+    } catch (error) {
+      if (isMethodMissing(error)) this.#poolInspection = false;
+      else this.#recordError(error);
+      return undefined;
+    }
+  }
+
+  /**
+   * The node lost transactions it had accepted — restarted from its state without its pool,
+   * `anvil_dropAllTransactions`, an eviction — while keeping its blocks (the anchor's check at the
+   * tick's start saw no rewind). One `txpool_content` shows which followed transactions are
+   * neither pooled nor settled; every sender with such a one gets all of its followed
+   * transactions back ({@link rebroadcast}), under its lock.
+   */
+  async #poolLost() {
+    let content: PoolContent | undefined;
+    if (this.#poolInspection) {
+      try {
+        content = (await this.#ctx.client.request({
+          method: "txpool_content" as "eth_chainId",
+        })) as unknown as PoolContent;
+      } catch (error) {
+        if (!isMethodMissing(error)) throw error;
+        this.#poolInspection = false;
+      }
+    }
+    const inPool = new Set<string>();
+    for (const section of [content?.pending, content?.queued]) {
+      for (const entries of Object.values(section ?? {}))
+        for (const entry of Object.values(entries)) inPool.add(entry.hash.toLowerCase());
+    }
+    const senders = new Map<string, Address>();
+    for (const watched of this.#accepted()) {
+      if (content && [...watched.hashes].some((hash) => inPool.has(hash.toLowerCase()))) continue;
+      senders.set(watched.from.toLowerCase(), watched.from);
+    }
+    for (const from of senders.values()) {
+      await this.#ctx.storage.withLock(nonceLockKey(from), () => this.rebroadcast(from));
+    }
+  }
+
+  /**
+   * Puts every followed transaction of `from` that the chain has not mined back on the node, from
+   * the signed bytes this watcher holds: in nonce order, the ones above the lowest first (in
+   * JSON-RPC batches; with their next in line missing they wait in the queue, whatever order the
+   * node takes them in), then the lowest, which brings them all along — anvil can hold back a
+   * transaction that arrives next in line while a block is being mined (see `#checkHeldBack`).
+   * The same bytes, so the same hashes: nothing acknowledged changes. A node that says the nonce
+   * is used: the transaction landed meanwhile (settled from its receipt) or another transaction
+   * took its nonce (`failed`, with the node's reason). Not after a rewind the watcher has not
+   * handled yet (the block seen last is gone): what the chain took back is not replayed.
+   *
+   * Call under the address's lock ({@link nonceLockKey}). Resolves with the highest nonce the
+   * node holds now among them, or undefined when none was put back.
+   */
+  async rebroadcast(from: Address): Promise<number | undefined> {
+    const client = this.#ctx.client;
+    const anchor = this.#anchor;
+    const [used, anchorHash] = await Promise.all([
+      client.getTransactionCount({ address: from, blockTag: "latest" }),
+      anchor ? this.#hashAt(anchor.number) : undefined,
+    ]);
+    if (anchor && anchorHash !== anchor.hash) return undefined;
+    const sender = from.toLowerCase();
+    const followed = this.#accepted().filter((watched) => watched.from.toLowerCase() === sender);
+    // Below the chain's count: mined (the scan has not reached its block yet) or its nonce taken.
+    for (const watched of followed) {
+      if (watched.nonce >= used || (await this.#checkReceipts(watched))) continue;
+      await this.#finish(watched, {
+        status: "failed",
+        blockNumber: null,
+        hash: watched.hash,
+        reason: "dropped: its nonce was used by another transaction",
+      });
+    }
+    const ours = followed
+      .filter((watched) => watched.serialized && watched.nonce >= used)
+      .sort((a, b) => a.nonce - b.nonce);
+    const lowest = ours[0];
+    if (!lowest) return undefined;
+    const submit = submissionClient(client);
+    const put = async (watched: WatchedTransaction): Promise<boolean> => {
+      try {
+        await submit.sendRawTransaction({ serializedTransaction: watched.serialized as Hex });
+      } catch (error) {
+        const kind = classifyNodeError(error);
+        if (kind !== "already-known") {
+          if (kind === "nonce-too-low" && !(await this.#checkReceipts(watched))) {
+            await this.#finish(watched, {
+              status: "failed",
+              blockNumber: null,
+              hash: watched.hash,
+              reason: `dropped: its nonce was used by another transaction (${shortNodeReason(error)})`,
+            });
+          } else if (kind !== "nonce-too-low") this.#recordError(error);
+          return false;
+        }
+      }
+      watched.goneSince = undefined;
+      return true;
+    };
+    const above = await Promise.all(ours.slice(1).map(put));
+    const first = await put(lowest);
+    let highest: number | undefined = first ? lowest.nonce : undefined;
+    ours.slice(1).forEach((watched, index) => {
+      if (above[index]) highest = watched.nonce;
+    });
+    return highest;
   }
 
   #heldBackCheckDue(now: number) {
@@ -793,11 +949,9 @@ export class TransactionWatcher {
       });
       return;
     }
-    // Resubmit what the node forgot, so that later nonces are not held up behind a gap — when it
-    // is next in line only: above a nonce the chain has not seen it would wait in the pool behind
-    // the gap (and anvil counts such a transaction in the pending nonce others are given).
-    if (watched.serialized && used === watched.nonce) {
-      await client.sendRawTransaction({ serializedTransaction: watched.serialized }).catch(() => undefined);
+    // The node forgot it: it and every followed transaction of its sender go back, in order.
+    if (watched.serialized) {
+      await this.#ctx.storage.withLock(nonceLockKey(watched.from), () => this.rebroadcast(watched.from));
     }
   }
 
@@ -1087,6 +1241,18 @@ export class TransactionWatcher {
     const block = await this.#ctx.client.getBlock({ blockNumber: 0n });
     return block.hash;
   }
+}
+
+/** A node without this method (`txpool_*` on some clients). */
+function isMethodMissing(error: unknown) {
+  return /method not found|not supported|does not exist|unsupported|not available/i.test(String(error));
+}
+
+/** The node's own words for a refusal, for the record's reason. */
+function shortNodeReason(error: unknown) {
+  const details = (error as { details?: unknown }).details;
+  if (typeof details === "string" && details) return details;
+  return error instanceof Error ? error.message.split("\n")[0] : String(error);
 }
 
 /** The entries of a `txpool_content` section by lower-case sender (nodes differ in the case). */

@@ -19,4 +19,13 @@ export {
   type TransactionActionsContext,
   transactionActions,
 } from "./transactionActions.js";
+export {
+  DEFAULT_VERIFY_PAGE,
+  MAX_VERIFY_PAGE,
+  type TransactionMismatch,
+  type TransactionMismatchKind,
+  type VerifyTransactionsParameters,
+  type VerifyTransactionsReturnType,
+  verifyTransactions,
+} from "./verifyTransactions.js";
 export { type WaitForTransactionReturnType, waitForTransaction } from "./waitForTransaction.js";

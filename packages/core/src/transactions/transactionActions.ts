@@ -2,6 +2,7 @@ import type { GuardedContext } from "../platform/OperationGuard.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import type { TransactionWatcher } from "../sender/TransactionWatcher.js";
 import { type ListTransactionsParameters, listTransactions } from "./listTransactions.js";
+import { type VerifyTransactionsParameters, verifyTransactions } from "./verifyTransactions.js";
 import { waitForTransaction } from "./waitForTransaction.js";
 
 /** What `platform.transactions` needs: the storage and events, and the watcher that settles sends. */
@@ -15,6 +16,12 @@ export function transactionActions(ctx: TransactionActionsContext) {
     list: (params?: ListTransactionsParameters) => ctx.guard(() => listTransactions(ctx, params)),
     /** Resolves once the entry is confirmed or failed. */
     wait: (id: number) => ctx.guard(() => waitForTransaction(ctx, id)),
+    /**
+     * Compares a page of the history with the chain (confirmed records have their receipt, status
+     * 1, at their block; one confirmed record per nonce; no failed record mined); see
+     * {@link verifyTransactions}.
+     */
+    verify: (params?: VerifyTransactionsParameters) => ctx.guard(() => verifyTransactions(ctx, params)),
     /** The watcher that settles sent transactions: how many it follows, its failed polls of the node. */
     watcherStatus: () => ctx.watcher.status(),
   };
