@@ -13,6 +13,7 @@ import { network } from "./network.js";
 import { send } from "./send.js";
 import { sendDirect } from "./sendDirect.js";
 import { serverStatus } from "./serverStatus.js";
+import { verifyTransactions } from "./verifyTransactions.js";
 
 /** Every route of the admin API, in the order the OpenAPI document lists them. */
 export const adminRoutes: readonly RouteDefinition[] = [
@@ -26,6 +27,7 @@ export const adminRoutes: readonly RouteDefinition[] = [
   deleteWallet,
   getBalance,
   listTransactions,
+  verifyTransactions,
   send,
   sendDirect,
   ...botRoutes,

@@ -157,6 +157,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transactions/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compare the history with the chain
+         * @description Checks one page of the history, newest first: every confirmed entry has its receipt with status 1 in the block it names, no two entries of a sender are confirmed at one nonce, and no failed entry is on chain. Answers what the chain contradicts; page through a long history with `before`.
+         */
+        get: operations["verifyTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/send": {
         parameters: {
             query?: never;
@@ -463,6 +483,34 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds.
              */
             created_at: string;
+        };
+        VerifyReport: {
+            /** @description Entries looked at (pending ones are not checked). */
+            checked: number;
+            mismatches: components["schemas"]["TransactionMismatch"][];
+            /** @description Pass as `before` to check the next, older page; null once the oldest entry was checked. */
+            next_cursor: number | null;
+        };
+        TransactionMismatch: {
+            id: number;
+            tx_hash: string;
+            /** @description EIP-55 checksummed address. */
+            from_address: string;
+            nonce: number;
+            /**
+             * @description What the history says.
+             * @enum {string}
+             */
+            status: "pending" | "confirmed" | "failed";
+            /** @description The block the history names. */
+            block_number: number | null;
+            /**
+             * @description `no-receipt`: confirmed, but the chain has no receipt; `reverted`: confirmed, but its receipt says it reverted; `other-block`: confirmed at another block than its receipt's; `same-nonce`: another entry of the sender is confirmed at this nonce; `mined-but-failed`: failed, but on chain with status 1.
+             * @enum {string}
+             */
+            kind: "no-receipt" | "reverted" | "other-block" | "same-nonce" | "mined-but-failed";
+            /** @description The chain's side, in words. */
+            detail: string;
         };
         PendingSend: {
             hash: string;
@@ -1251,6 +1299,67 @@ export interface operations {
                 };
             };
             /** @description The database does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyTransactions: {
+        parameters: {
+            query?: {
+                /** @description History entries to check, newest first, 1 to 5000. Default 1000. */
+                limit?: string;
+                /** @description Cursor: check only entries with a lower id (pass the previous answer's `next_cursor`). */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyReport"];
+                };
+            };
+            /** @description `limit` or `before` is malformed (VALIDATION_FAILED). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The chain or the database does not answer. */
             503: {
                 headers: {
                     [name: string]: unknown;
