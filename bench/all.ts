@@ -23,6 +23,7 @@ const benchmarks = [
   ["admin", "admin-api.ts"],
   ["bots", "bots.ts"],
   ["block-fill", "botBlockFill.ts"],
+  ["pool-loss", "poolLoss.ts"],
   ["startup", "startup.ts"],
   ["fixture-reset", "fixtureReset.ts"],
   ["panel", "panel.ts"],

@@ -165,8 +165,10 @@ export {
   MAX_VERIFY_PAGE,
   type TransactionMismatch,
   type TransactionMismatchKind,
+  type VerifyTransactionsContext,
   type VerifyTransactionsParameters,
   type VerifyTransactionsReturnType,
+  verifyTransactions,
 } from "../transactions/verifyTransactions.js";
 export type { WaitForTransactionReturnType } from "../transactions/waitForTransaction.js";
 // Wallets: what platform.wallets answers

@@ -656,43 +656,33 @@ export class TransactionWatcher {
   async rebroadcast(from: Address): Promise<number | undefined> {
     const client = this.#ctx.client;
     const anchor = this.#anchor;
-    const [used, anchorHash] = await Promise.all([
-      client.getTransactionCount({ address: from, blockTag: "latest" }),
+    // The count at a block the node has answered with: every transaction it counts has its
+    // receipt readable (at "latest" the count can move before the new block's receipts are).
+    const [head, anchorHash] = await Promise.all([
+      client.getBlock({ blockTag: "latest" }),
       anchor ? this.#hashAt(anchor.number) : undefined,
     ]);
     if (anchor && anchorHash !== anchor.hash) return undefined;
+    const used = await client.getTransactionCount({ address: from, blockNumber: head.number });
     const sender = from.toLowerCase();
     const followed = this.#accepted().filter((watched) => watched.from.toLowerCase() === sender);
-    // Below the chain's count: mined (the scan has not reached its block yet) or its nonce taken.
-    for (const watched of followed) {
-      if (watched.nonce >= used || (await this.#checkReceipts(watched))) continue;
-      await this.#finish(watched, {
-        status: "failed",
-        blockNumber: null,
-        hash: watched.hash,
-        reason: "dropped: its nonce was used by another transaction",
-      });
-    }
+    await this.#failTaken(followed, used);
     const ours = followed
-      .filter((watched) => watched.serialized && watched.nonce >= used)
+      .filter((watched) => !watched.outcome && watched.serialized && watched.nonce >= used)
       .sort((a, b) => a.nonce - b.nonce);
     const lowest = ours[0];
     if (!lowest) return undefined;
     const submit = submissionClient(client);
+    const tooLow: WatchedTransaction[] = [];
     const put = async (watched: WatchedTransaction): Promise<boolean> => {
       try {
         await submit.sendRawTransaction({ serializedTransaction: watched.serialized as Hex });
       } catch (error) {
         const kind = classifyNodeError(error);
         if (kind !== "already-known") {
-          if (kind === "nonce-too-low" && !(await this.#checkReceipts(watched))) {
-            await this.#finish(watched, {
-              status: "failed",
-              blockNumber: null,
-              hash: watched.hash,
-              reason: `dropped: its nonce was used by another transaction (${shortNodeReason(error)})`,
-            });
-          } else if (kind !== "nonce-too-low") this.#recordError(error);
+          // Mined since the count above, or taken: told apart below, at a block the node answered.
+          if (kind === "nonce-too-low") tooLow.push(watched);
+          else this.#recordError(error);
           return false;
         }
       }
@@ -701,11 +691,35 @@ export class TransactionWatcher {
     };
     const above = await Promise.all(ours.slice(1).map(put));
     const first = await put(lowest);
+    if (tooLow.length > 0) {
+      const block = await client.getBlock({ blockTag: "latest" });
+      await this.#failTaken(
+        tooLow,
+        await client.getTransactionCount({ address: from, blockNumber: block.number }),
+      );
+    }
     let highest: number | undefined = first ? lowest.nonce : undefined;
     ours.slice(1).forEach((watched, index) => {
       if (above[index]) highest = watched.nonce;
     });
     return highest;
+  }
+
+  /**
+   * Of `followed`, those below `used` (the sender's count at a block the node answered with) were
+   * mined — settled from their receipt — or their nonce went to a transaction privnet did not
+   * send: `failed`. A receipt that cannot be read (node away) throws rather than read as none.
+   */
+  async #failTaken(followed: readonly WatchedTransaction[], used: number) {
+    for (const watched of followed) {
+      if (watched.outcome || watched.nonce >= used || (await this.#landedStrict(watched))) continue;
+      await this.#finish(watched, {
+        status: "failed",
+        blockNumber: null,
+        hash: watched.hash,
+        reason: "dropped: its nonce was used by another transaction",
+      });
+    }
   }
 
   #heldBackCheckDue(now: number) {
@@ -892,6 +906,31 @@ export class TransactionWatcher {
     for (const hash of watched.hashes) {
       const receipt = await this.#ctx.client.getTransactionReceipt({ hash }).catch(() => undefined);
       if (!receipt) continue;
+      await this.#finish(watched, {
+        status: receipt.status === "success" ? "confirmed" : "failed",
+        blockNumber: receipt.blockNumber,
+        blockHash: receipt.blockHash,
+        hash,
+        reason: receipt.status === "success" ? "confirmed" : "reverted",
+      });
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Like {@link #checkReceipts}, but a failed read throws instead of reading as "no receipt": for
+   * decisions that fail a record when none is found.
+   */
+  async #landedStrict(watched: WatchedTransaction): Promise<boolean> {
+    for (const hash of watched.hashes) {
+      let receipt: Awaited<ReturnType<PlatformContext["client"]["getTransactionReceipt"]>>;
+      try {
+        receipt = await this.#ctx.client.getTransactionReceipt({ hash });
+      } catch (error) {
+        if ((error as { name?: string }).name === "TransactionReceiptNotFoundError") continue;
+        throw error;
+      }
       await this.#finish(watched, {
         status: receipt.status === "success" ? "confirmed" : "failed",
         blockNumber: receipt.blockNumber,
@@ -1246,13 +1285,6 @@ export class TransactionWatcher {
 /** A node without this method (`txpool_*` on some clients). */
 function isMethodMissing(error: unknown) {
   return /method not found|not supported|does not exist|unsupported|not available/i.test(String(error));
-}
-
-/** The node's own words for a refusal, for the record's reason. */
-function shortNodeReason(error: unknown) {
-  const details = (error as { details?: unknown }).details;
-  if (typeof details === "string" && details) return details;
-  return error instanceof Error ? error.message.split("\n")[0] : String(error);
 }
 
 /** The entries of a `txpool_content` section by lower-case sender (nodes differ in the case). */

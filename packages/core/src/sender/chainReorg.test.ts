@@ -111,5 +111,6 @@ describe("a confirmed transaction whose block the chain took back", () => {
     const failed = nextStatus(id);
     await devnet.request("evm_revert", [before]);
     expect(await failed).toMatchObject({ status: "failed", blockNumber: null });
+    expect((await platform.transactions.verify()).mismatches).toEqual([]);
   });
 });

@@ -32,6 +32,11 @@ test("recovers from a chain reset: later sends succeed and earlier pending ones 
 
     const settledBefore = await Promise.all(stranded.map((entry) => platform.transactions.wait(entry.id)));
     expect(settledBefore.map((entry) => entry.status)).toEqual(["failed", "failed"]);
+    // The history against the new chain: nothing confirmed that it does not hold, and as many
+    // confirmed sends of the wallet as its nonce.
+    expect((await platform.transactions.verify()).mismatches).toEqual([]);
+    const wallet = await platform.wallets.get(2);
+    expect(await platform.client.getTransactionCount({ address: wallet.address })).toBe(2);
   } finally {
     await platform.close();
   }

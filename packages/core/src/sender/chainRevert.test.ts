@@ -58,6 +58,7 @@ describe("one platform across tests the chain reverts between", () => {
       expect(history.filter((entry) => entry.status === "confirmed").map((entry) => entry.id)).toEqual([
         sent.id,
       ]);
+      expect((await platform.transactions.verify()).mismatches).toEqual([]);
     });
   }
 });

@@ -8,6 +8,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, test } from "vitest";
 import { createPlatform, type Platform } from "../platform/createPlatform.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
+import type { StorageAdapter } from "../storage/StorageAdapter.js";
 
 // A node that keeps its blocks but loses its pool: privnet holds the signed bytes of every
 // acknowledged send, so each one is put back on the node and ends confirmed. The timers that look
@@ -97,6 +98,46 @@ describe("a node that lost its pool", () => {
     );
     expect(nonces).toEqual(Array.from({ length: 20 }, (_, index) => index));
     await expectHistoryMatchesChain(platform, wallet.address);
+  }, 30_000);
+});
+
+describe("a node that lost its pool while privnet was stopped", () => {
+  test("the records a new platform adopts at start-up are put back and confirmed", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "privnet-pool-loss-"));
+    const statePath = join(dir, "chain.json");
+    let chain: Devnet = await startDevnet({ port: 0, blockTime: 0, statePath });
+    const port = chain.port;
+    cleanups.push(async () => {
+      await chain.stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    // One storage for both platforms: the first one's close leaves it open.
+    const storage: StorageAdapter = { ...memoryStorage(), close: async () => {} };
+    const options = {
+      storage,
+      pollingInterval: 100,
+      replaceAfter: 600_000,
+      dropAfter: 600_000,
+    };
+    const before = await createPlatform({ transport: http(chain.rpcUrl, { retryCount: 0 }), ...options });
+    const wallet = await before.wallets.get(2);
+    await setAutomine(chain.rpcUrl, false);
+    const sent = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        before.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "0.01" }),
+      ),
+    );
+    // The platform stops with its records pending; the chain restarts without its pool.
+    await before.close();
+    await chain.stop();
+    chain = await startDevnet({ port, blockTime: 0, statePath });
+
+    const after = await createPlatform({ transport: http(chain.rpcUrl, { retryCount: 0 }), ...options });
+    cleanups.push(() => after.close());
+    const settled = await Promise.all(sent.map((record) => after.transactions.wait(record.id)));
+    expect(settled.map((entry) => entry.status)).toEqual(sent.map(() => "confirmed"));
+    expect(settled.map((entry) => entry.hash)).toEqual(sent.map((record) => record.hash));
+    await expectHistoryMatchesChain(after, wallet.address);
   }, 30_000);
 });
 

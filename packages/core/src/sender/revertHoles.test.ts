@@ -57,6 +57,7 @@ test("after a revert that kept the key's ETH: the filler comes first in the next
       ["confirmed", block.number],
       ["confirmed", block.number],
     ]);
+    expect((await platform.transactions.verify()).mismatches).toEqual([]);
   } finally {
     await devnet.request("evm_setAutomine", [true]);
     await platform.close();

@@ -24,6 +24,7 @@ export {
   MAX_VERIFY_PAGE,
   type TransactionMismatch,
   type TransactionMismatchKind,
+  type VerifyTransactionsContext,
   type VerifyTransactionsParameters,
   type VerifyTransactionsReturnType,
   verifyTransactions,

@@ -4,6 +4,9 @@ import type { PlatformContext } from "../platform/PlatformContext.js";
 import type { TransactionRecord, TransactionStatus } from "../storage/StorageAdapter.js";
 import { MAX_TRANSACTIONS_PAGE } from "../storage/transactionsPageSize.js";
 
+/** What the check reads: the history's storage and a client of the chain (no platform needed). */
+export type VerifyTransactionsContext = Pick<PlatformContext, "storage" | "client">;
+
 /** Most records one `verify()` call checks. */
 export const MAX_VERIFY_PAGE = 5_000;
 /** Records checked when no `limit` is given. */
@@ -61,6 +64,9 @@ export type VerifyTransactionsReturnType = {
  * at one nonce, and no `failed` record may be on chain with status 1. Pending records are left to
  * the watcher. Bounded by `limit`; page through a long history with `before`.
  *
+ * Needs no running platform: `verifyTransactions({ storage, client })` checks a storage another
+ * process wrote against the chain it sent to.
+ *
  * @example
  * let before: number | undefined;
  * do {
@@ -70,7 +76,7 @@ export type VerifyTransactionsReturnType = {
  * } while (before !== undefined);
  */
 export async function verifyTransactions(
-  ctx: PlatformContext,
+  ctx: VerifyTransactionsContext,
   params: VerifyTransactionsParameters = {},
 ): Promise<VerifyTransactionsReturnType> {
   const limit = params.limit ?? DEFAULT_VERIFY_PAGE;
@@ -144,7 +150,7 @@ export async function verifyTransactions(
   return { checked: records.length, mismatches, nextCursor: more ? (cursor ?? null) : null };
 }
 
-async function readReceipt(ctx: PlatformContext, hash: Hash) {
+async function readReceipt(ctx: VerifyTransactionsContext, hash: Hash) {
   try {
     const receipt = await ctx.client.getTransactionReceipt({ hash });
     return { status: receipt.status, blockNumber: receipt.blockNumber };
