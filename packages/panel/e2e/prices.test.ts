@@ -30,9 +30,7 @@ describePanel("prices and network", ({ open, devnet }) => {
       await devnet.request("evm_setNextBlockTimestamp", [seeded]);
       await page.getByRole("button", { name: "Push prices now" }).click();
       for (const symbol of symbols) {
-        await table
-          .getByRole("img", { name: new RegExp(`^${symbol}: ${updates} updates, from `) })
-          .waitFor();
+        await table.getByRole("img", { name: new RegExp(`^${symbol}: ${updates} updates, from `) }).waitFor();
       }
     }
     const pushed = (await (await fetch(`${stack.adminUrl}/oracle/prices`)).json()) as typeof prices;

@@ -166,7 +166,10 @@ export class PricePushQueue {
           throw new Error(`The oracle at ${oracle} has no code: the contracts are being deployed again.`);
         }
         const byToken = new Map(
-          logs.map((log) => [log.args.token.toLowerCase(), { price: log.args.price, logIndex: log.logIndex }]),
+          logs.map((log) => [
+            log.args.token.toLowerCase(),
+            { price: log.args.price, logIndex: log.logIndex },
+          ]),
         );
         const written = new Map<string, { price: bigint; logIndex: number }>();
         for (const [index, symbol] of item.symbols.entries()) {

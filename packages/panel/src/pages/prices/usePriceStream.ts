@@ -46,7 +46,11 @@ export function usePriceStream() {
           points = [
             [
               update.symbol,
-              { at: update.lastUpdated, price: Number(update.price), id: `${update.txHash}:${update.logIndex}` },
+              {
+                at: update.lastUpdated,
+                price: Number(update.price),
+                id: `${update.txHash}:${update.logIndex}`,
+              },
             ],
           ];
         } else {
