@@ -1,4 +1,4 @@
-import type { PriceUpdate } from "@privnet/core";
+import type { OracleEvent, PriceUpdate } from "@privnet/core";
 import { defineEventStream } from "@privnet/http";
 import { toPriceEntry } from "./prices.js";
 
@@ -41,14 +41,22 @@ export const priceStream = defineEventStream({
     "one update per `txHash` and `logIndex`.",
   open({ platform, stream }) {
     let waiting: PriceUpdate[] | undefined = [];
+    // Set while an update the snapshot holds may still be reported. The oracle reports its pushes
+    // in order, so once one mined after the snapshot is sent, every later one is newer too; a chain
+    // reset (the contracts deployed again) starts the block numbers over.
     let snapshotBlock: bigint | undefined;
     const onPrice = (update: PriceUpdate) => {
       if (waiting) waiting.push(update);
       else if (snapshotBlock === undefined || update.blockNumber > snapshotBlock) {
+        snapshotBlock = undefined;
         stream.send("price", priceEventData(update));
       }
     };
+    const onOracle = (event: OracleEvent) => {
+      if (event.type === "redeployed") snapshotBlock = undefined;
+    };
     platform.events.on("price", onPrice);
+    platform.events.on("oracle", onOracle);
     platform.oracle
       .prices()
       .then(
@@ -67,6 +75,9 @@ export const priceStream = defineEventStream({
         waiting = undefined;
         for (const update of held) onPrice(update);
       });
-    return () => platform.events.off("price", onPrice);
+    return () => {
+      platform.events.off("price", onPrice);
+      platform.events.off("oracle", onOracle);
+    };
   },
 });

@@ -423,6 +423,20 @@ describe("GET /prices/stream", () => {
       Object.entries(pushed.prices).map(([symbol, price]) => [symbol, price, pushed.hash]),
     );
   });
+  test("after a chain reset, updates of the new chain are sent, whatever their block numbers", async () => {
+    const { platform, server } = await serve();
+    // A snapshot read far up the old chain: the new one's pushes have lower block numbers.
+    await devnet.request("anvil_mine", ["0x40"]);
+    const { events, readUntil } = await followPriceStream(server);
+    await readUntil(() => events.length >= 1);
+    await devnet.reset();
+    const pushed = await platform.oracle.push();
+    expect(pushed.blockNumber).toBeLessThan(0x40n);
+    await readUntil(() => events.length >= 5);
+    expect(events.slice(1).map((event) => [event.event, event.data.txHash])).toEqual(
+      Object.keys(pushed.prices).map(() => ["price", pushed.hash]),
+    );
+  });
 });
 
 describe("everything else", () => {
