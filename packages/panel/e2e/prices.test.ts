@@ -1,13 +1,13 @@
 import { expect, test } from "vitest";
 import { describePanel } from "./fixtures/describePanel.js";
 
-describePanel("prices and network", ({ open }) => {
+describePanel("prices and network", ({ open, devnet }) => {
   test("the four seeded prices, fresh, each with a chart that grows with every update of the price stream", async () => {
     const { page, goto, requests, stack } = await open();
     await goto("prices");
     const table = page.getByRole("table", { name: "Oracle prices" });
     const prices = (await (await fetch(`${stack.adminUrl}/oracle/prices`)).json()) as {
-      prices: Record<string, { price: string }>;
+      prices: Record<string, { price: string; lastUpdated: number }>;
     };
     const symbols = ["ETH", "PRIV", "USDC", "DAI"];
     expect(Object.keys(prices.prices)).toEqual(symbols);
@@ -22,10 +22,19 @@ describePanel("prices and network", ({ open }) => {
     }
     await page.getByText("Live: the chart follows the oracle's price stream.").waitFor();
 
-    await page.getByRole("button", { name: "Push prices now" }).click();
-    for (const symbol of symbols) {
-      await table.getByRole("img", { name: new RegExp(`^${symbol}: 2 updates, from `) }).waitFor();
+    // Both pushes below land in blocks stamped with the seeded push's second, as blocks mined
+    // within one second are on an automining devnet: USDC and DAI, whose prices never move, are
+    // then written again with the same price at the same time. Each push is still an update.
+    const seeded = prices.prices.USDC?.lastUpdated;
+    for (const updates of [2, 3]) {
+      await devnet.request("evm_setNextBlockTimestamp", [seeded]);
+      await page.getByRole("button", { name: "Push prices now" }).click();
+      for (const symbol of symbols) {
+        await table.getByRole("img", { name: new RegExp(`^${symbol}: ${updates} updates, from `) }).waitFor();
+      }
     }
+    const pushed = (await (await fetch(`${stack.adminUrl}/oracle/prices`)).json()) as typeof prices;
+    expect(pushed.prices.USDC).toMatchObject({ price: prices.prices.USDC?.price, lastUpdated: seeded });
     expect(requests.some((url) => url === `${stack.adminUrl}/oracle/prices/stream`)).toBe(true);
   });
 

@@ -16,8 +16,8 @@ export type PushResult = {
   blockNumber: bigint;
   /** The block's timestamp, Unix seconds. */
   timestamp: number;
-  /** Symbol → price, as the receipt's PriceUpdated events say. */
-  written: Map<string, bigint>;
+  /** Symbol → price, as the receipt's PriceUpdated events say, with the index of that log in its block. */
+  written: Map<string, { price: bigint; logIndex: number }>;
   attempts: number;
 };
 
@@ -165,11 +165,16 @@ export class PricePushQueue {
           missing = true;
           throw new Error(`The oracle at ${oracle} has no code: the contracts are being deployed again.`);
         }
-        const byToken = new Map(logs.map((log) => [log.args.token.toLowerCase(), log.args.price]));
-        const written = new Map<string, bigint>();
+        const byToken = new Map(
+          logs.map((log) => [
+            log.args.token.toLowerCase(),
+            { price: log.args.price, logIndex: log.logIndex },
+          ]),
+        );
+        const written = new Map<string, { price: bigint; logIndex: number }>();
         for (const [index, symbol] of item.symbols.entries()) {
-          const price = byToken.get((tokens[index] as Address).toLowerCase());
-          if (price !== undefined) written.set(symbol, price);
+          const log = byToken.get((tokens[index] as Address).toLowerCase());
+          if (log !== undefined) written.set(symbol, log);
         }
         const timestamp = Number(logs[0]?.args.timestamp ?? 0n);
         this.#options.report({

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDevnet } from "@privnet/devnet";
 import { useDevnet } from "@privnet/devnet/vitest";
-import { http } from "viem";
+import { http, parseEventLogs } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
 import { priceOracleAbi } from "../contracts/generated.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
@@ -100,16 +100,23 @@ describe("platform.oracle", () => {
 
   test("one updatePrices per push, one price event per token, read back from the contract", async () => {
     const platform = await open({ contracts: { platformToken: { symbol: "GOV" } } });
-    const updates: string[] = [];
-    platform.events.on("price", (update) => updates.push(update.symbol));
+    const updates: PlatformEvents["price"][0][] = [];
+    platform.events.on("price", (update) => updates.push(update));
     const pushed = await platform.oracle.push();
-    expect(updates.sort()).toEqual(["DAI", "ETH", "GOV", "USDC"]);
+    expect(updates.map((update) => update.symbol).sort()).toEqual(["DAI", "ETH", "GOV", "USDC"]);
     const receipt = await platform.client.getTransactionReceipt({ hash: pushed.hash });
+    // Each event names its PriceUpdated log: the push's transaction and the log's index.
+    const logs = parseEventLogs({ abi: priceOracleAbi, eventName: "PriceUpdated", logs: receipt.logs });
+    expect(updates.map((update) => [update.hash, update.address.toLowerCase(), update.logIndex])).toEqual(
+      logs.map((log) => [pushed.hash, log.args.token.toLowerCase(), log.logIndex]),
+    );
     const { addresses, updater } = await platform.contracts.get();
     expect(receipt.to?.toLowerCase()).toBe(addresses.priceOracle.toLowerCase());
     expect(receipt.from.toLowerCase()).toBe(updater.toLowerCase());
     const prices = await platform.oracle.prices();
     expect(Object.fromEntries(prices.map((price) => [price.symbol, price.price]))).toEqual(pushed.prices);
+    // Read at one block, which says so: the push's, the latest.
+    expect(prices.map((price) => price.blockNumber)).toEqual(prices.map(() => pushed.blockNumber));
     const gov = prices.find((price) => price.symbol === "GOV");
     expect(gov?.address).toBe(addresses.platformToken);
     expect(gov?.lastUpdated).toBe(pushed.timestamp);

@@ -290,7 +290,7 @@ export class PriceSimulator {
 
   async #record(result: PushResult, reason: PushReason): Promise<OraclePushReturnType> {
     const prices: Record<string, string> = {};
-    for (const [symbol, written] of result.written) {
+    for (const [symbol, { price: written, logIndex }] of result.written) {
       // The token as it is now: a redeployment during the push may have moved its address.
       const token = this.#tokens.get(symbol);
       if (!token) continue;
@@ -304,6 +304,7 @@ export class PriceSimulator {
         timestamp: result.timestamp,
         blockNumber: result.blockNumber,
         hash: result.hash,
+        logIndex,
         reason,
       });
     }

@@ -14,7 +14,13 @@ export type PriceUpdate = {
   /** The block's timestamp, Unix seconds. */
   timestamp: number;
   blockNumber: bigint;
+  /** The push's transaction. */
   hash: Hash;
+  /**
+   * The index of the PriceUpdated log in its block. With `hash` it names the update: two pushes
+   * of the same price in one second (one block timestamp) are two updates.
+   */
+  logIndex: number;
   reason: PushReason;
 };
 

@@ -15,6 +15,11 @@ export type OnChainPrice = {
   lastUpdatedDate: string | null;
   /** Older than the token's heartbeat at the latest block (or never set): `getPrice` reverts. */
   isStale: boolean;
+  /**
+   * The block this was read at (not the block of the last update): every price of one read comes
+   * from the same block, so updates mined after it are the ones it does not hold yet.
+   */
+  blockNumber: bigint;
 };
 
 /**
@@ -48,6 +53,7 @@ export async function readPrices(
         lastUpdated,
         lastUpdatedDate: lastUpdated > 0 ? new Date(lastUpdated * 1000).toISOString() : null,
         isStale,
+        blockNumber,
       };
     }),
   );

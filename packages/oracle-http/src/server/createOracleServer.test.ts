@@ -6,7 +6,7 @@ import { symbolAddress } from "@privnet/core/internal";
 import { startDevnet } from "@privnet/devnet";
 import { useDevnet } from "@privnet/devnet/vitest";
 import { PortInUseError } from "@privnet/http";
-import { formatEther, getAddress, http } from "viem";
+import { custom, formatEther, getAddress, type Hash, http, parseEventLogs } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
 import { buildOracleOpenApi } from "../openapi/buildOracleOpenApi.js";
 import { createOracleServer, type OracleServer, type OracleServerOptions } from "./createOracleServer.js";
@@ -281,32 +281,84 @@ describe("GET /health", () => {
   });
 });
 
-describe("GET /prices/stream", () => {
-  test("sends a snapshot, then one price event per token per push", async () => {
-    const { server } = await serve();
-    const controller = new AbortController();
-    const response = await fetch(`${server.url}/prices/stream`, { signal: controller.signal });
-    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let buffer = "";
-    const events: { event: string; data: Record<string, unknown> }[] = [];
-    const readUntil = async (done: () => boolean) => {
-      while (!done()) {
-        const chunk = await reader.read();
-        if (chunk.done) throw new Error("stream ended");
-        buffer += decoder.decode(chunk.value, { stream: true });
-        let end = buffer.indexOf("\n\n");
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-          end = buffer.indexOf("\n\n");
-        }
+/** Follows `GET /prices/stream`: its events in order, read as far as a test needs. */
+async function followPriceStream(server: OracleServer) {
+  const controller = new AbortController();
+  cleanups.push(async () => controller.abort());
+  const response = await fetch(`${server.url}/prices/stream`, { signal: controller.signal });
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const events: { event: string; data: Record<string, unknown> }[] = [];
+  const readUntil = async (done: () => boolean) => {
+    while (!done()) {
+      const chunk = await reader.read();
+      if (chunk.done) throw new Error("stream ended");
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let end = buffer.indexOf("\n\n");
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.+)$/m.exec(block)?.[1];
+        const data = /^data: (.+)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) });
+        end = buffer.indexOf("\n\n");
       }
-    };
+    }
+  };
+  return { response, events, readUntil };
+}
+
+/**
+ * The worker's devnet behind a transport that, once `hold()` is called, keeps every call of one
+ * JSON-RPC method waiting until `release()`: `held` resolves when the first such call waits.
+ */
+function holdingTransport(method: string) {
+  const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
+  let holding = false;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let onHeld = () => {};
+  const held = new Promise<void>((resolve) => {
+    onHeld = resolve;
+  });
+  return {
+    transport: custom({
+      async request({ method: called, params }) {
+        if (holding && called === method) {
+          onHeld();
+          await released;
+        }
+        return inner.request({ method: called, params });
+      },
+    }),
+    hold() {
+      holding = true;
+    },
+    held,
+    release() {
+      holding = false;
+      release();
+    },
+  };
+}
+
+const pricesOf = (snapshot: Record<string, unknown> | undefined) =>
+  Object.fromEntries(
+    Object.entries((snapshot ?? {}) as Record<string, { price: string }>).map(([symbol, entry]) => [
+      symbol,
+      entry.price,
+    ]),
+  );
+
+describe("GET /prices/stream", () => {
+  test("sends a snapshot, then one price event per token per push, each named by its transaction and log", async () => {
+    const { platform, server } = await serve();
+    const stream = await followPriceStream(server);
+    expect(stream.response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const { events, readUntil } = stream;
     await readUntil(() => events.length >= 1);
     expect(events[0]?.event).toBe("prices");
     expect(Object.keys(events[0]?.data ?? {}).sort()).toEqual(["DAI", "ETH", "PRIV", "USDC"]);
@@ -318,11 +370,72 @@ describe("GET /prices/stream", () => {
     expect(Object.fromEntries(updates.map((event) => [event.data.symbol, event.data.price]))).toEqual(
       pushed.body.prices,
     );
-    expect(updates[0]?.data).toMatchObject({
-      txHash: pushed.body.txHash,
-      blockNumber: pushed.body.blockNumber,
-    });
-    controller.abort();
+    const receipt = await platform.client.getTransactionReceipt({ hash: pushed.body.txHash as Hash });
+    const logs = parseEventLogs({ abi: priceOracleAbi, eventName: "PriceUpdated", logs: receipt.logs });
+    expect(updates.map((event) => [event.data.address, event.data.txHash, event.data.logIndex])).toEqual(
+      logs.map((log) => [getAddress(log.args.token), pushed.body.txHash, log.logIndex]),
+    );
+    expect(updates[0]?.data).toMatchObject({ blockNumber: pushed.body.blockNumber });
+  });
+
+  test("an update the snapshot already holds is not sent again", async () => {
+    // The push is mined, but the platform reports it only once it has read the receipt: held here
+    // until the stream has sent a snapshot read after the push.
+    const receipts = holdingTransport("eth_getTransactionReceipt");
+    const platform = await createPlatform({ transport: receipts.transport, contracts: true });
+    cleanups.push(() => platform.close());
+    const { server } = await serve({}, platform);
+    receipts.hold();
+    const first = platform.oracle.push();
+    await receipts.held;
+    const { events, readUntil } = await followPriceStream(server);
+    await readUntil(() => events.length >= 1);
+    receipts.release();
+    const firstPush = await first;
+    expect(events[0]?.event).toBe("prices");
+    expect(pricesOf(events[0]?.data)).toEqual(firstPush.prices);
+
+    const second = await platform.oracle.push();
+    await readUntil(() => events.length >= 5);
+    expect(events.slice(1).map((event) => [event.event, event.data.txHash])).toEqual(
+      Object.keys(second.prices).map(() => ["price", second.hash]),
+    );
+  });
+
+  test("an update mined while the snapshot is read comes after it", async () => {
+    // The snapshot's contract reads wait until the push below is mined and reported.
+    const reads = holdingTransport("eth_call");
+    const platform = await createPlatform({ transport: reads.transport, contracts: true });
+    cleanups.push(() => platform.close());
+    const { server } = await serve({}, platform);
+    const before = pricesOf(
+      Object.fromEntries((await platform.oracle.prices()).map((info) => [info.symbol, info])),
+    );
+    reads.hold();
+    const { events, readUntil } = await followPriceStream(server);
+    await reads.held;
+    const pushed = await platform.oracle.push();
+    reads.release();
+    await readUntil(() => events.length >= 5);
+    expect(events.map((event) => event.event)).toEqual(["prices", "price", "price", "price", "price"]);
+    expect(pricesOf(events[0]?.data)).toEqual(before);
+    expect(events.slice(1).map((event) => [event.data.symbol, event.data.price, event.data.txHash])).toEqual(
+      Object.entries(pushed.prices).map(([symbol, price]) => [symbol, price, pushed.hash]),
+    );
+  });
+  test("after a chain reset, updates of the new chain are sent, whatever their block numbers", async () => {
+    const { platform, server } = await serve();
+    // A snapshot read far up the old chain: the new one's pushes have lower block numbers.
+    await devnet.request("anvil_mine", ["0x40"]);
+    const { events, readUntil } = await followPriceStream(server);
+    await readUntil(() => events.length >= 1);
+    await devnet.reset();
+    const pushed = await platform.oracle.push();
+    expect(pushed.blockNumber).toBeLessThan(0x40n);
+    await readUntil(() => events.length >= 5);
+    expect(events.slice(1).map((event) => [event.event, event.data.txHash])).toEqual(
+      Object.keys(pushed.prices).map(() => ["price", pushed.hash]),
+    );
   });
 });
 

@@ -517,7 +517,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events: `prices` (the `/prices` map) on connect, then `price` per token per push. */
+            /** @description Server-sent events: `prices` (the `/prices` map) on connect, then `price` per token per update mined after the snapshot's block: `{ symbol, address, price, priceUSD, lastUpdated, lastUpdatedDate, txHash, logIndex, blockNumber, reason }`, one update per `txHash` and `logIndex`. */
             200: {
                 headers: {
                     [name: string]: unknown;

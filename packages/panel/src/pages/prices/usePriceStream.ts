@@ -5,8 +5,12 @@ import { ORACLE_BASE_PATH } from "../../api/oracleApi";
 import { useBatchedInvalidation } from "../../api/useBatchedInvalidation";
 import { useEventStream } from "../../api/useEventStream";
 
-/** One on-chain price update: when (Unix seconds) and the price in USD. */
-export type PricePoint = { at: number; price: number };
+/**
+ * One on-chain price update: when (Unix seconds) and the price in USD. `id` names the update by
+ * its transaction and log (`<txHash>:<logIndex>`); a point from the snapshot sent on connect has
+ * none, since the chain's price table does not say which transaction wrote it.
+ */
+export type PricePoint = { at: number; price: number; id?: string };
 
 /** Updates kept per token for the chart. */
 const KEPT_POINTS = 60;
@@ -39,7 +43,16 @@ export function usePriceStream() {
             .map(([symbol, entry]) => [symbol, { at: entry.lastUpdated, price: Number(entry.price) }]);
         } else if (event === "price") {
           const update = JSON.parse(data) as PriceEvent;
-          points = [[update.symbol, { at: update.lastUpdated, price: Number(update.price) }]];
+          points = [
+            [
+              update.symbol,
+              {
+                at: update.lastUpdated,
+                price: Number(update.price),
+                id: `${update.txHash}:${update.logIndex}`,
+              },
+            ],
+          ];
         } else {
           return;
         }
@@ -50,9 +63,7 @@ export function usePriceStream() {
         const next = { ...current };
         for (const [symbol, point] of points) {
           const kept = next[symbol] ?? [];
-          const last = kept.at(-1);
-          // The snapshot on a reconnect repeats the last update: keep it once.
-          if (last && last.at === point.at && last.price === point.price) continue;
+          if (!isNewUpdate(kept, point)) continue;
           next[symbol] = [...kept, point].slice(-KEPT_POINTS);
         }
         return next;
@@ -63,4 +74,17 @@ export function usePriceStream() {
   );
   const stream = useEventStream("oracle API", `${ORACLE_BASE_PATH}/prices/stream`, onEvent);
   return { history, stream };
+}
+
+/**
+ * Whether `point` is an update the chart does not show yet. An update of the stream is one per
+ * transaction and log, however alike its price and second are to the last one's: two pushes within
+ * one block timestamp are two updates. The stream sends a snapshot only on connect, and no update
+ * it already holds; the snapshot names no transaction, so after a reconnect it adds a point only
+ * when it is not the chart's last one (an update made while the page was away).
+ */
+function isNewUpdate(kept: readonly PricePoint[], point: PricePoint): boolean {
+  if (point.id !== undefined) return !kept.some((shown) => shown.id === point.id);
+  const last = kept.at(-1);
+  return last === undefined || last.at !== point.at || last.price !== point.price;
 }
