@@ -1,4 +1,4 @@
-import type { Address, Hash, Hex, LocalAccount, TransactionSerializableEIP1559 } from "viem";
+import type { AccessList, Address, Hash, Hex, LocalAccount, TransactionSerializableEIP1559 } from "viem";
 import { BaseError, getContractAddress, keccak256 } from "viem";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { ChainUnreachableError } from "../errors/platform.js";
@@ -37,6 +37,8 @@ export type QueuedTransaction = {
   value: bigint;
   /** Call data, or init code when `to` is undefined. */
   data?: Hex | undefined;
+  /** EIP-2930 access list, signed in as given. */
+  accessList?: AccessList | undefined;
   /** Gas limit, already decided (a transfer's 21,000, an estimate with its margin, or the caller's). */
   gas: bigint;
   source: string;
@@ -45,7 +47,7 @@ export type QueuedTransaction = {
 };
 
 /** A plain ETH transfer: the queued transaction with no data and {@link TRANSFER_GAS}. */
-export type QueuedTransfer = Omit<QueuedTransaction, "to" | "gas" | "data"> & { to: Address };
+export type QueuedTransfer = Omit<QueuedTransaction, "to" | "gas" | "data" | "accessList"> & { to: Address };
 
 export type SentTransfer = { record: TransactionRecord; watched: WatchedTransaction };
 
@@ -321,6 +323,7 @@ export class NonceManager {
         ...(item.to === undefined ? {} : { to: item.to }),
         value: item.value,
         ...(item.data === undefined ? {} : { data: item.data }),
+        ...(item.accessList === undefined ? {} : { accessList: item.accessList }),
         gas: item.gas,
         ...fees,
       };

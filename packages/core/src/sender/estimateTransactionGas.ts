@@ -1,4 +1,4 @@
-import type { Address, Hex } from "viem";
+import type { AccessList, Address, Hex } from "viem";
 import { BaseError } from "viem";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, TransactionRejectedError } from "../errors/sender.js";
@@ -11,6 +11,8 @@ export type EstimateTransactionGasParameters = {
   to?: Address | undefined;
   value: bigint;
   data?: Hex | undefined;
+  /** Estimated with it: each address and slot listed changes what the transaction costs. */
+  accessList?: AccessList | undefined;
 };
 
 /** Margin on estimates of calls and deployments: 20 %, for state that changes before inclusion. */
@@ -36,6 +38,7 @@ export async function estimateTransactionGas(
       ...(params.to === undefined ? {} : { to: params.to }),
       value: params.value,
       ...(params.data === undefined ? {} : { data: params.data }),
+      ...(params.accessList === undefined ? {} : { accessList: params.accessList }),
     });
   } catch (error) {
     const kind = classifyNodeError(error);
@@ -47,6 +50,6 @@ export async function estimateTransactionGas(
     const reason = error instanceof BaseError ? error.shortMessage : String(error);
     throw new TransactionRejectedError(`gas estimation failed: ${reason}`, { cause: error });
   }
-  if (estimate === TRANSFER_GAS && params.data === undefined) return estimate;
+  if (estimate === TRANSFER_GAS && params.data === undefined && !params.accessList?.length) return estimate;
   return estimate + (estimate * GAS_ESTIMATE_MARGIN_PERCENT + 99n) / 100n;
 }

@@ -88,6 +88,53 @@ describe("sender.sendTransaction", () => {
     }
   });
 
+  test("an access list is signed in as given, counted in the estimate, and refused when malformed", async () => {
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl) });
+    try {
+      const deployed = await platform.sender.sendTransaction({ fromWalletId: 2, data: tokenDeployData });
+      await deployed.wait();
+      const token = deployed.contractAddress as `0x${string}`;
+      const slot = `0x${"00".repeat(31)}02` as const;
+      const accessList = [{ address: token, storageKeys: [slot] }];
+      // The list is paid for up front (2,400 per address, 1,900 per slot): the estimate sees it.
+      const wallet = await platform.wallets.get(2);
+      const estimated = await platform.client.estimateGas({
+        account: wallet.address,
+        to: token,
+        data: transferTokens(1n),
+        accessList,
+      });
+      const withList = await platform.sender.sendTransaction({
+        fromWalletId: 2,
+        to: token,
+        data: transferTokens(1n),
+        accessList,
+      });
+      expect((await withList.wait()).record.status).toBe("confirmed");
+      const onChain = await platform.client.getTransaction({ hash: withList.record.hash });
+      expect(onChain.type).toBe("eip1559");
+      // The node answers addresses in lower case.
+      expect(onChain.accessList?.map((entry) => ({ ...entry, address: getAddress(entry.address) }))).toEqual(
+        accessList,
+      );
+      expect(onChain.gas).toBe(estimated + (estimated * 20n + 99n) / 100n);
+
+      for (const bad of [
+        "not a list",
+        [{ address: "0x12", storageKeys: [] }],
+        [{ address: token, storageKeys: ["0x01"] }],
+        [{ address: token }],
+      ]) {
+        await expect(
+          platform.sender.sendTransaction({ fromWalletId: 2, to: token, accessList: bad as never }),
+          JSON.stringify(bad),
+        ).rejects.toMatchObject({ code: expect.stringMatching(/^INVALID_(TRANSACTION|ADDRESS)$/) });
+      }
+    } finally {
+      await platform.close();
+    }
+  });
+
   test("a call that would revert is refused before a nonce is taken, and nothing is recorded", async () => {
     const platform = await createPlatform({ transport: http(devnet.rpcUrl) });
     try {

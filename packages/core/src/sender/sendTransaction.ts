@@ -1,4 +1,4 @@
-import type { Address, Hex, LocalAccount } from "viem";
+import type { AccessList, Address, Hex, LocalAccount } from "viem";
 import { isHex } from "viem";
 import { InvalidTransactionError } from "../errors/bots.js";
 import { toFastAccount } from "../signing/toFastAccount.js";
@@ -25,6 +25,11 @@ export type SendTransactionParameters = {
   data?: Hex | undefined;
   /** Gas limit. Default: the node's estimate + 20 % (exactly 21,000 for a plain transfer). */
   gas?: bigint | undefined;
+  /**
+   * EIP-2930 access list, signed into the (type 2) transaction as given and used for the gas
+   * estimate: addresses and storage slots the transaction will touch, paid for up front.
+   */
+  accessList?: AccessList | undefined;
   /** Recorded with the transaction. Default: "sdk". */
   source?: string | undefined;
 };
@@ -78,6 +83,7 @@ export async function sendTransaction(
   if (params.gas !== undefined && (typeof params.gas !== "bigint" || params.gas <= 0n)) {
     throw new InvalidTransactionError("`gas` must be a positive bigint.");
   }
+  const accessList = params.accessList === undefined ? undefined : parseAccessList(params.accessList);
 
   let account: LocalAccount;
   let signer: () => Promise<LocalAccount | undefined>;
@@ -97,12 +103,14 @@ export async function sendTransaction(
     signer = async () => fixed;
   }
 
-  const gas = params.gas ?? (await estimateTransactionGas(ctx, { from: account.address, to, value, data }));
+  const gas =
+    params.gas ?? (await estimateTransactionGas(ctx, { from: account.address, to, value, data, accessList }));
   const sent = await ctx.nonceManager(account.address).sendTransaction({
     account,
     to,
     value,
     data,
+    ...(accessList === undefined ? {} : { accessList }),
     gas,
     source: params.source ?? "sdk",
     signer,
@@ -115,4 +123,25 @@ export async function sendTransaction(
         ? ctx.watcher.settled(sent.watched)
         : Promise.resolve({ record: sent.record, reason: sent.record.status }),
   };
+}
+
+/** An access list checked entry by entry: addresses and 32-byte storage keys, as hex. */
+function parseAccessList(list: unknown): AccessList {
+  if (!Array.isArray(list))
+    throw new InvalidTransactionError("`accessList` must be an array of { address, storageKeys }.");
+  return list.map((entry, index) => {
+    const { address, storageKeys } = (entry ?? {}) as { address?: unknown; storageKeys?: unknown };
+    const where = `accessList[${index}]`;
+    if (typeof address !== "string")
+      throw new InvalidTransactionError(`${where}.address must be an address.`);
+    const parsed = parseAddress(address, `${where}.address`);
+    if (!Array.isArray(storageKeys))
+      throw new InvalidTransactionError(`${where}.storageKeys must be an array.`);
+    for (const [keyIndex, key] of storageKeys.entries()) {
+      if (typeof key !== "string" || !isHex(key, { strict: true }) || key.length !== 66) {
+        throw new InvalidTransactionError(`${where}.storageKeys[${keyIndex}] must be a 32-byte hex string.`);
+      }
+    }
+    return { address: parsed, storageKeys: storageKeys as Hex[] };
+  });
 }
