@@ -20,6 +20,7 @@ export const targets: Record<string, Target> = {
   fixture_reset_ms: { on: "value", atMost: 10 },
   // issue 25: acknowledged sends put back after the node lost its pool
   rebroadcast_after_pool_loss_ms: { on: "ratio", atMost: 1 },
+  bot_block_fill_2x: { on: "ratio", atLeast: 0.9 },
 };
 
 /** "ratio ≥ 1.5", "value ≤ 1 s", or "" when the figure has no target. */
