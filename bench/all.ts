@@ -25,6 +25,7 @@ const benchmarks = [
   ["block-fill", "botBlockFill.ts"],
   ["startup", "startup.ts"],
   ["fixture-reset", "fixtureReset.ts"],
+  ["oracle-burst", "oracleBurst.ts"],
   ["panel", "panel.ts"],
 ] as const;
 
