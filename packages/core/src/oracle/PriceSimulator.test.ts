@@ -153,6 +153,11 @@ describe("platform.oracle", () => {
       [platform.oracle.setPrice("ETH", "1.0000000000000000001"), "INVALID_PRICE"],
       [platform.oracle.setPrice("E-TH", "1"), "INVALID_SYMBOL"],
       [platform.oracle.setPrice("ETH", "1", "0x1234"), "INVALID_ADDRESS"],
+      // The contract refuses it: it would fail every request sharing the push.
+      [
+        platform.oracle.setPrice("ZERO", "1", "0x0000000000000000000000000000000000000000"),
+        "INVALID_ADDRESS",
+      ],
       [
         platform.oracle.setPrice("LINK", "1", "0x00000000000000000000000000000000000000bb"),
         "INVALID_ADDRESS",
