@@ -27,6 +27,7 @@ const benchmarks = [
   ["pool-loss", "poolLoss.ts"],
   ["startup", "startup.ts"],
   ["fixture-reset", "fixtureReset.ts"],
+  ["oracle-burst", "oracleBurst.ts"],
   ["panel", "panel.ts"],
 ] as const;
 

@@ -18,9 +18,11 @@ export const targets: Record<string, Target> = {
   panel_wallets_render_ms: { on: "value", atMost: 1_000 },
   // issue 14: resetting chain and platform between tests
   fixture_reset_ms: { on: "value", atMost: 10 },
-  // issue 25: acknowledged sends put back after the node lost its pool
+  // issue 25: acknowledged sends put back after the node lost its pool, blocks of twice the gas,
+  // a burst of price writes answered within two blocks
   rebroadcast_after_pool_loss_ms: { on: "ratio", atMost: 1 },
   bot_block_fill_2x: { on: "ratio", atLeast: 0.9 },
+  oracle_burst_blocks: { on: "value", atMost: 2 },
 };
 
 /** "ratio ≥ 1.5", "value ≤ 1 s", or "" when the figure has no target. */

@@ -1,5 +1,5 @@
 import type { Address, Hash, Hex, PublicClient } from "viem";
-import { encodeFunctionData, parseEventLogs } from "viem";
+import { encodeFunctionData, formatEther, parseEventLogs } from "viem";
 import { priceOracleAbi } from "../contracts/generated.js";
 import { OraclePushFailedError } from "../errors/oracle.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
@@ -13,6 +13,10 @@ export type PushRequest = { symbols: string[]; prices: bigint[]; reason: PushRea
 
 export type PushResult = {
   hash: Hash;
+  /** The reason of the first request the push carries. */
+  reason: PushReason;
+  /** Symbol → the reason of the request whose price the push carried for it. */
+  reasons: Map<string, PushReason>;
   blockNumber: bigint;
   /** The block's timestamp, Unix seconds. */
   timestamp: number;
@@ -47,15 +51,28 @@ export type PricePushQueueOptions = {
   retryDelay: number;
 };
 
-type Item = PushRequest & {
-  resolve(result: PushResult): void;
-  reject(error: unknown): void;
-  waiters: { resolve(result: PushResult): void; reject(error: unknown): void }[];
+type Waiter = { resolve(result: PushResult): void; reject(error: unknown): void };
+
+/** The requests that go out together in one push: the newest price of each symbol, and who waits. */
+type Batch = {
+  prices: Map<string, { price: bigint; reason: PushReason }>;
+  reason: PushReason;
+  waiters: Waiter[];
 };
 
 /**
- * The oracle's pushes, one at a time, handed to the platform's sender. What is its own: loop ticks
- * that queue up behind a slow push merge into one push of the newest prices. The nonce, the fees,
+ * Prices a caller set on purpose (setPrice, depeg, a crash at once). A price a model drew (a loop
+ * tick, a deviation check, a manual push, resume) does not replace one of these waiting in the same
+ * push: it was drawn around a base the set price is about to move.
+ */
+const setOnPurpose: ReadonlySet<PushReason> = new Set(["setPrice", "scenario"]);
+
+/**
+ * The oracle's pushes, one at a time, handed to the platform's sender. What is its own: every
+ * request that arrives while a push is in flight waits for the next one, and all of them go out
+ * together in it — one transaction with the newest price of each symbol, in the order the
+ * requests were taken (a drawn price never replaces a set one, see {@link setOnPurpose}) — and are
+ * answered with it. So a burst costs two blocks, not one per request. The nonce, the fees,
  * the record in the history (source `oracle`) and the replacement of a stuck push are the
  * sender's, shared with every other write from the updater key. A push whose transaction could not
  * be sent or failed is reported and sent again as a new transaction after a backoff; after
@@ -64,7 +81,8 @@ type Item = PushRequest & {
  */
 export class PricePushQueue {
   readonly #options: PricePushQueueOptions;
-  readonly #queue: Item[] = [];
+  /** The requests waiting for the next push, if any. */
+  #waiting: Batch | undefined;
   #running: Promise<void> | undefined;
   #closed = false;
   #wake: (() => void) | undefined;
@@ -79,20 +97,25 @@ export class PricePushQueue {
     this.#closing.catch(() => undefined);
   }
 
-  /** Queues a push and resolves once it is mined. */
+  /**
+   * Takes a push request and resolves once the push that carries it is mined: the one that starts
+   * now when none is in flight, else the next one, shared with every request taken meanwhile.
+   */
   push(request: PushRequest): Promise<PushResult> {
     if (this.#closed) return Promise.reject(new PlatformClosedError());
     return new Promise<PushResult>((resolve, reject) => {
-      const queuedTick =
-        request.reason === "tick" && this.#queue.find((item, index) => index > 0 && item.reason === "tick");
-      if (queuedTick) {
-        // A newer tick supersedes one still waiting: push the newest prices once.
-        queuedTick.symbols = request.symbols;
-        queuedTick.prices = request.prices;
-        queuedTick.waiters.push({ resolve, reject });
-        return;
+      this.#waiting ??= { prices: new Map(), reason: request.reason, waiters: [] };
+      const batch = this.#waiting;
+      const taken: Record<string, string> = {};
+      for (const [index, symbol] of request.symbols.entries()) {
+        const price = request.prices[index] as bigint;
+        const waiting = batch.prices.get(symbol);
+        if (waiting && setOnPurpose.has(waiting.reason) && !setOnPurpose.has(request.reason)) continue;
+        batch.prices.set(symbol, { price, reason: request.reason });
+        taken[symbol] = formatEther(price);
       }
-      this.#queue.push({ ...request, resolve, reject, waiters: [] });
+      batch.waiters.push({ resolve, reject });
+      this.#options.report({ type: "queued", reason: request.reason, prices: taken });
       this.#kick();
     });
   }
@@ -101,37 +124,41 @@ export class PricePushQueue {
     if (this.#running) return;
     this.#running = this.#drain().finally(() => {
       this.#running = undefined;
-      // A push queued after the drain's last check and before this callback.
-      if (this.#queue.length > 0) this.#kick();
+      // Requests taken after the drain's last check and before this callback.
+      if (this.#waiting) this.#kick();
     });
   }
 
   /**
-   * Refuses new pushes, fails queued ones with PLATFORM_CLOSED and stops waiting for the one in
+   * Refuses new pushes, fails waiting ones with PLATFORM_CLOSED and stops waiting for the one in
    * flight (its transaction, once accepted, stays in the history and the sender settles it).
    */
   async close(): Promise<void> {
     this.#closed = true;
-    for (const item of this.#queue.splice(1)) settle(item, undefined, new PlatformClosedError());
+    const waiting = this.#waiting;
+    this.#waiting = undefined;
+    if (waiting) settle(waiting, undefined, new PlatformClosedError());
     this.#close(new PlatformClosedError());
     this.#wake?.();
     await this.#running;
   }
 
   async #drain(): Promise<void> {
-    while (this.#queue.length > 0) {
-      const item = this.#queue[0] as Item;
+    for (let batch = this.#waiting; batch; batch = this.#waiting) {
+      // From here on the batch is in flight: what arrives now waits for the next push.
+      this.#waiting = undefined;
       try {
-        settle(item, await this.#send(item));
+        settle(batch, await this.#send(batch));
       } catch (error) {
-        settle(item, undefined, error);
+        settle(batch, undefined, error);
       }
-      this.#queue.shift();
     }
   }
 
-  async #send(item: Item): Promise<PushResult> {
+  async #send(batch: Batch): Promise<PushResult> {
     const { client, maxAttempts } = this.#options;
+    const symbols = [...batch.prices.keys()];
+    const prices = [...batch.prices.values()].map((entry) => entry.price);
     let lastError: unknown;
     let missing = false;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
@@ -141,8 +168,8 @@ export class PricePushQueue {
         missing = false;
         const code = await client.getCode({ address: oracle });
         if (!code || code === "0x") oracle = await this.#options.oracle({ missing: true });
-        const tokens = item.symbols.map((symbol) => this.#options.addressOf(symbol));
-        const args = [tokens, item.prices] as const;
+        const tokens = symbols.map((symbol) => this.#options.addressOf(symbol));
+        const args = [tokens, prices] as const;
         // Estimated here rather than by the sender: a revert then keeps its reason.
         const estimate = await client.estimateContractGas({
           account: this.#options.updater,
@@ -172,7 +199,7 @@ export class PricePushQueue {
           ]),
         );
         const written = new Map<string, { price: bigint; logIndex: number }>();
-        for (const [index, symbol] of item.symbols.entries()) {
+        for (const [index, symbol] of symbols.entries()) {
           const log = byToken.get((tokens[index] as Address).toLowerCase());
           if (log !== undefined) written.set(symbol, log);
         }
@@ -181,11 +208,15 @@ export class PricePushQueue {
           type: "pushed",
           hash: outcome.hash,
           blockNumber: receipt.blockNumber,
-          reason: item.reason,
+          reason: batch.reason,
           attempts: attempt,
         });
         return {
           hash: outcome.hash,
+          reason: batch.reason,
+          reasons: new Map(
+            symbols.map((symbol) => [symbol, batch.prices.get(symbol)?.reason ?? batch.reason]),
+          ),
           blockNumber: receipt.blockNumber,
           timestamp,
           written,
@@ -199,7 +230,7 @@ export class PricePushQueue {
         const willRetry = !permanent && attempt < maxAttempts && !this.#closed;
         this.#options.report({
           type: "push-failed",
-          reason: item.reason,
+          reason: batch.reason,
           attempt,
           maxAttempts,
           willRetry,
@@ -228,8 +259,8 @@ export class PricePushQueue {
   }
 }
 
-function settle(item: Item, result: PushResult | undefined, error?: unknown) {
-  for (const waiter of [item, ...item.waiters]) {
+function settle(batch: Batch, result: PushResult | undefined, error?: unknown) {
+  for (const waiter of batch.waiters) {
     if (result) waiter.resolve(result);
     else waiter.reject(error);
   }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDevnet } from "@privnet/devnet";
 import { useDevnet } from "@privnet/devnet/vitest";
-import { http, parseEventLogs } from "viem";
+import { encodeFunctionData, http, parseEventLogs } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
 import { priceOracleAbi } from "../contracts/generated.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
@@ -160,6 +160,11 @@ describe("platform.oracle", () => {
       [platform.oracle.setPrice("ETH", "1.0000000000000000001"), "INVALID_PRICE"],
       [platform.oracle.setPrice("E-TH", "1"), "INVALID_SYMBOL"],
       [platform.oracle.setPrice("ETH", "1", "0x1234"), "INVALID_ADDRESS"],
+      // The contract refuses it: it would fail every request sharing the push.
+      [
+        platform.oracle.setPrice("ZERO", "1", "0x0000000000000000000000000000000000000000"),
+        "INVALID_ADDRESS",
+      ],
       [
         platform.oracle.setPrice("LINK", "1", "0x00000000000000000000000000000000000000bb"),
         "INVALID_ADDRESS",
@@ -231,12 +236,122 @@ describe("platform.oracle", () => {
         if (event.type === "push-failed") failures.push(event);
       });
     }
-    const pushes = await Promise.all(
-      Array.from({ length: 6 }, (_, index) => (index % 2 ? first : second).oracle.push()),
-    );
+    // Each platform pushes three times in a row (pushes of one platform waiting together would
+    // share one transaction), both at once: six transactions from one key, interleaved.
+    const inTurn = async (platform: Platform) => [
+      await platform.oracle.push(),
+      await platform.oracle.push(),
+      await platform.oracle.push(),
+    ];
+    const pushes = (await Promise.all([inTurn(first), inTurn(second)])).flat();
     expect(new Set(pushes.map((push) => push.hash)).size).toBe(6);
     expect(failures).toEqual([]);
     await storage.close();
+  });
+});
+
+describe("requests that arrive while a push is in flight", () => {
+  test("concurrent setPrice calls go out together in the next push; each symbol ends at the price set last", async () => {
+    const platform = await open();
+    await platform.oracle.tokens();
+    const symbols = ["ETH", "PRIV", "USDC", "DAI"];
+    const requests = Array.from({ length: 40 }, (_, index) => ({
+      symbol: symbols[index % 4] as string,
+      price: String(10 + index),
+    }));
+    const prices: string[] = [];
+    platform.events.on("price", (update) => prices.push(`${update.symbol} ${update.price} ${update.reason}`));
+    // Called in this order, so taken by the queue in this order.
+    const answers = await Promise.all(
+      requests.map(({ symbol, price }) => platform.oracle.setPrice(symbol, price)),
+    );
+
+    // The first goes out at once, alone; the 39 that arrived meanwhile share the next push.
+    const [first, ...rest] = answers;
+    expect(first).toMatchObject({ symbol: "ETH", price: "10" });
+    expect(new Set(rest.map((answer) => answer.hash))).toEqual(new Set([rest[0]?.hash]));
+    expect(rest[0]?.hash).not.toBe(first?.hash);
+    expect(rest[0]?.blockNumber).toBeGreaterThan(first?.blockNumber ?? 0n);
+    // Every caller of the second push is answered with the price it stored for the symbol: the
+    // one set last (requests 36 to 39), which the chain holds and which became the base.
+    const last = { ETH: "46", PRIV: "47", USDC: "48", DAI: "49" };
+    for (const answer of rest) expect(answer.price).toBe(last[answer.symbol as keyof typeof last]);
+    const onChain = await platform.oracle.prices();
+    expect(Object.fromEntries(onChain.map((price) => [price.symbol, price.price]))).toEqual(last);
+    expect(
+      Object.fromEntries((await platform.oracle.tokens()).map((token) => [token.symbol, token.base])),
+    ).toEqual({
+      ETH: 46,
+      PRIV: 47,
+      USDC: 48,
+      DAI: 49,
+    });
+    // One price event per symbol per push, not one per caller.
+    expect(prices[0]).toBe("ETH 10 setPrice");
+    expect(prices.slice(1).sort()).toEqual([
+      "DAI 49 setPrice",
+      "ETH 46 setPrice",
+      "PRIV 47 setPrice",
+      "USDC 48 setPrice",
+    ]);
+    expect(await platform.transactions.list({ source: "oracle" })).toHaveLength(2);
+  });
+
+  test("a drawn price (a manual push, a loop tick) waiting with a set one does not replace it", async () => {
+    const platform = await open();
+    await platform.oracle.tokens();
+    const inFlight = platform.oracle.setPrice("DAI", "1.01");
+    const [set, pushed, tick] = await Promise.all([
+      platform.oracle.setPrice("ETH", "3000"),
+      platform.oracle.push(),
+      platform.oracle.start().then(() => platform.oracle.status().lastPush),
+      inFlight,
+    ]);
+    // The three waited together: one push, ETH as set, the other symbols as drawn.
+    expect(pushed.hash).toBe(set.hash);
+    expect(tick?.hash).toBe(set.hash);
+    expect(set.price).toBe("3000");
+    expect(pushed.prices.ETH).toBe("3000");
+    expect(Object.keys(pushed.prices).sort()).toEqual(["DAI", "ETH", "PRIV", "USDC"]);
+    expect((await platform.oracle.price("ETH")).price).toBe("3000");
+    expect((await platform.oracle.tokens()).find((token) => token.symbol === "ETH")?.base).toBe(3000);
+    await platform.oracle.stop();
+  });
+
+  test("a push that fails rejects every caller waiting for it, and the queue goes on", async () => {
+    const platform = await open({ oracle: { maxAttempts: 1 } });
+    await platform.oracle.tokens();
+    const { addresses, owner, updater } = await platform.contracts.get();
+    const asOwner = async (functionName: "revokeUpdater" | "grantUpdater") => {
+      const hash = await devnet.request<`0x${string}`>("eth_sendTransaction", [
+        {
+          from: owner,
+          to: addresses.priceOracle,
+          data: encodeFunctionData({ abi: priceOracleAbi, functionName, args: [updater] }),
+        },
+      ]);
+      await platform.client.waitForTransactionReceipt({ hash });
+    };
+    await devnet.request("anvil_impersonateAccount", [owner]);
+    cleanups.push(() => devnet.request("anvil_stopImpersonatingAccount", [owner]));
+    await asOwner("revokeUpdater");
+    // The first push goes out alone and reverts; the three that waited for it go out together
+    // and revert too: every caller hears why.
+    const calls = [
+      platform.oracle.setPrice("ETH", "2100"),
+      platform.oracle.setPrice("ETH", "2200"),
+      platform.oracle.setPrice("USDC", "1.02"),
+      platform.oracle.push(),
+    ];
+    for (const settled of await Promise.allSettled(calls)) {
+      expect(settled).toMatchObject({
+        status: "rejected",
+        reason: { code: "ORACLE_PUSH_FAILED", message: expect.stringContaining("Caller is not an updater") },
+      });
+    }
+    await asOwner("grantUpdater");
+    expect(await platform.oracle.setPrice("ETH", "2300")).toMatchObject({ price: "2300" });
+    expect((await platform.oracle.price("ETH")).price).toBe("2300");
   });
 });
 

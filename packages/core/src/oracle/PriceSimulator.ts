@@ -83,6 +83,8 @@ export class PriceSimulator {
   readonly #contracts: PlatformContractsService;
   readonly #queue: PricePushQueue;
   #tokens = new Map<string, TokenState>();
+  /** Each push recorded once, however many requests it answers. */
+  readonly #recorded = new WeakMap<PushResult, Promise<OraclePushReturnType>>();
   #ready: Promise<void> | undefined;
 
   constructor(
@@ -281,14 +283,21 @@ export class PriceSimulator {
 
   /**
    * Pushes prices (by symbol) through the queue and, once mined, records them: `price` events
-   * from the receipt, the last pushed values, the last push in the stored state.
+   * from the receipt, the last pushed values, the last push in the stored state. Requests waiting
+   * together go out in one push (see {@link PricePushQueue}); each resolves with that push, which
+   * is recorded once.
    */
   async push(symbols: string[], prices: bigint[], reason: PushReason): Promise<OraclePushReturnType> {
     const result = await this.#queue.push({ symbols, prices, reason });
-    return this.#record(result, reason);
+    let recorded = this.#recorded.get(result);
+    if (!recorded) {
+      recorded = this.#record(result);
+      this.#recorded.set(result, recorded);
+    }
+    return recorded;
   }
 
-  async #record(result: PushResult, reason: PushReason): Promise<OraclePushReturnType> {
+  async #record(result: PushResult): Promise<OraclePushReturnType> {
     const prices: Record<string, string> = {};
     for (const [symbol, { price: written, logIndex }] of result.written) {
       // The token as it is now: a redeployment during the push may have moved its address.
@@ -305,14 +314,14 @@ export class PriceSimulator {
         blockNumber: result.blockNumber,
         hash: result.hash,
         logIndex,
-        reason,
+        reason: result.reasons.get(symbol) ?? result.reason,
       });
     }
     this.state.lastPush = {
       hash: result.hash,
       blockNumber: String(result.blockNumber),
       at: new Date().toISOString(),
-      reason,
+      reason: result.reason,
     };
     await this.save();
     return { hash: result.hash, blockNumber: result.blockNumber, prices, timestamp: result.timestamp };

@@ -26,6 +26,17 @@ export type PriceUpdate = {
 
 /** What the oracle simulator reports besides prices (the `oracle` event). */
 export type OracleEvent =
+  | {
+      /**
+       * The push queue took a request: its prices (symbol → USD decimal string) go out with the
+       * next push, together with every other request waiting for it. Emitted in the order the
+       * requests were taken, which is the order in which a later price of a symbol replaces an
+       * earlier one.
+       */
+      type: "queued";
+      reason: PushReason;
+      prices: Record<string, string>;
+    }
   | { type: "pushed"; hash: Hash; blockNumber: bigint; reason: PushReason; attempts: number }
   | {
       type: "push-failed";

@@ -1,4 +1,4 @@
-import { type Address, formatEther, getAddress, isAddress } from "viem";
+import { type Address, formatEther, getAddress, isAddress, zeroAddress } from "viem";
 import { InvalidAddressError } from "../errors/sender.js";
 import { createPriceModel } from "./models/createPriceModel.js";
 import type { PriceSimulator } from "./PriceSimulator.js";
@@ -20,7 +20,11 @@ export type SetPriceReturnType = {
  * it). An unknown symbol is added as a fixed-price token at `address`, or at
  * {@link symbolAddress}(symbol) without one, and is pushed with the others from then on; if its
  * push fails it is not added. Fails with `INVALID_SYMBOL`, `INVALID_PRICE`, `INVALID_ADDRESS`
- * (also for a known symbol given another address) before anything is sent.
+ * (also for a known symbol given another address, or the zero address) before anything is sent.
+ *
+ * Called while a push is in flight, the price waits for the next push and goes out with every
+ * other request taken meanwhile; it resolves with that push. When a later request for the same
+ * symbol went out in the same push, `price` is that later price: the one the chain holds.
  *
  * @example
  * await platform.oracle.setPrice("WBTC", "65000"); // { symbol, address, price, hash, blockNumber }
@@ -41,6 +45,9 @@ export async function setPrice(
       throw new InvalidAddressError("address", address, "not 0x and 40 hex digits.");
     }
     given = getAddress(address);
+    // The oracle refuses it, and the push would fail for every request waiting with this one.
+    if (given === zeroAddress)
+      throw new InvalidAddressError("address", address, "the zero address is no price key.");
     if (known && known.address !== given) {
       throw new InvalidAddressError("address", address, `${key} is already priced at ${known.address}.`);
     }
@@ -66,11 +73,13 @@ export async function setPrice(
     if (!known) sim.removeToken(key);
     throw error;
   }
-  // Only a written price moves the base.
+  // Only a written price moves the base: the one the push stored, which is a later caller's when
+  // that caller's price for the symbol went out in the same push.
+  const written = result.prices[key] === undefined ? usd : Number(result.prices[key]);
   const token = sim.token(key);
-  token.base = usd;
-  token.current = usd;
-  sim.state.bases[key] = usd;
+  token.base = written;
+  token.current = written;
+  sim.state.bases[key] = written;
   if (sim.state.ramp?.symbol === key) sim.state.ramp = null;
   await sim.save();
   return {

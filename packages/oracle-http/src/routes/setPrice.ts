@@ -15,9 +15,14 @@ export const setPriceResponse = z
     success: z.literal(true),
     symbol: z.string(),
     address,
-    price: decimalPrice.describe("The stored price, read from the transaction's PriceUpdated event."),
+    price: decimalPrice.describe(
+      "The stored price, read from the transaction's PriceUpdated event: a later request's for the symbol when that one replaced it in the same push.",
+    ),
     priceUSD: z.number(),
-    txHash: z.string().regex(/^0x[0-9a-f]{64}$/),
+    txHash: z
+      .string()
+      .regex(/^0x[0-9a-f]{64}$/)
+      .describe("The push that carried the request; requests that waited together share it."),
     blockNumber: z.int().nonnegative(),
   })
   .meta({ id: "SetPrice" });
@@ -27,6 +32,8 @@ export const setPrice = defineRoute({
   path: "/set-price",
   operationId: "setPrice",
   summary: "Write one price on-chain now (it becomes the token's base); a new symbol is added",
+  description:
+    "Answered once the push that carried the price is mined. Requests that arrive while a push is in flight wait for the next one and share it; for each symbol it carries the price taken last.",
   tag: "prices",
   body: { schema: setPriceBody, required: true },
   response: setPriceResponse,

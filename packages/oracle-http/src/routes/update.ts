@@ -8,7 +8,9 @@ export const updateResponse = z
     txHash: z
       .string()
       .regex(/^0x[0-9a-f]{64}$/)
-      .describe("The updatePrices transaction."),
+      .describe(
+        "The updatePrices transaction that carried the request; requests that waited together share it.",
+      ),
     blockNumber: z.int().nonnegative(),
     timestamp: unixSeconds.describe("Unix seconds of the block."),
     prices: z.record(z.string(), decimalPrice).describe("Symbol → price, as written."),
@@ -20,7 +22,8 @@ export const update = defineRoute({
   path: "/update",
   operationId: "pushPrices",
   summary: "Draw new prices and push them now in one updatePrices transaction (frozen or not)",
-  description: "Takes no body: none, an empty one or `{}`.",
+  description:
+    "Takes no body: none, an empty one or `{}`. Answered once the push that carried the request is mined; requests that arrive while a push is in flight wait for the next one and share it.",
   tag: "prices",
   response: updateResponse,
   errors: {

@@ -46,7 +46,7 @@ export interface paths {
         put?: never;
         /**
          * Draw new prices and push them now in one updatePrices transaction (frozen or not)
-         * @description Takes no body: none, an empty one or `{}`.
+         * @description Takes no body: none, an empty one or `{}`. Answered once the push that carried the request is mined; requests that arrive while a push is in flight wait for the next one and share it.
          */
         post: operations["pushPrices"];
         delete?: never;
@@ -64,7 +64,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Write one price on-chain now (it becomes the token's base); a new symbol is added */
+        /**
+         * Write one price on-chain now (it becomes the token's base); a new symbol is added
+         * @description Answered once the push that carried the price is mined. Requests that arrive while a push is in flight wait for the next one and share it; for each symbol it carries the price taken last.
+         */
         post: operations["setPrice"];
         delete?: never;
         options?: never;
@@ -162,7 +165,7 @@ export interface components {
         Update: {
             /** @constant */
             success: true;
-            /** @description The updatePrices transaction. */
+            /** @description The updatePrices transaction that carried the request; requests that waited together share it. */
             txHash: string;
             blockNumber: number;
             /** @description Unix seconds of the block. */
@@ -178,9 +181,10 @@ export interface components {
             symbol: string;
             /** @description Checksummed address (ETH: 0xEeee…EEeE). */
             address: string;
-            /** @description The stored price, read from the transaction's PriceUpdated event. */
+            /** @description The stored price, read from the transaction's PriceUpdated event: a later request's for the symbol when that one replaced it in the same push. */
             price: string;
             priceUSD: number;
+            /** @description The push that carried the request; requests that waited together share it. */
             txHash: string;
             blockNumber: number;
         };
