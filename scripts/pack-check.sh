@@ -10,8 +10,8 @@
 #   3. a CommonJS project (npm's default) on the OLDEST of every range (vitest 4), with a privnet.config.ts:
 #      the same tsc and test, then `npx privnet up` (ports from the config) until /health answers,
 #      stopped by its PID
-#   4. every examples/*/ with a `test` script: copied out, `workspace:*` turned into the tarballs,
-#      `npm install`, `npm test`
+#   4. every examples/*/ with a `test` script (and no `"packCheck": false`): copied out,
+#      `workspace:*` turned into the tarballs, `npm install`, `npm test`
 #
 # Needs Node >= 22.13 and pnpm 10 on the PATH (scripts/toolchain.sh) and the packages built
 # (`pnpm run build`); reaches the npm registry. Prints one "== step" line per step and stops at the
@@ -192,6 +192,12 @@ echo "privnet up stopped on Ctrl-C (npx exit $code), no process left"
 for example in "$root"/examples/*/; do
   name=$(basename "$example")
   if ! node -e 'process.exit(require(process.argv[1]).scripts?.test ? 0 : 1)' "$example/package.json" 2>/dev/null; then continue; fi
+  # The tool guides (hardhat, foundry) use privnet only in their tests, and install some 400 MB of
+  # Hardhat and Foundry: the workspace's `examples` Vitest project runs them, from the lockfile.
+  if node -e 'process.exit(require(process.argv[1]).packCheck === false ? 0 : 1)' "$example/package.json"; then
+    step "example $name: tested in the workspace only (\"packCheck\": false)"
+    continue
+  fi
   step "example $name: npm install with the tarballs, npm test"
   copy="$work/examples/$name"
   mkdir -p "$copy"
