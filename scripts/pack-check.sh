@@ -4,13 +4,14 @@
 #
 #   1. pack, and read each tarball's package.json: no `source` export condition, no `workspace:`
 #      range, no install-time script, license + repository + LICENSE + README, no relative links
-#   2. an ES module project on the newest viem the peer range allows: tsc --noEmit (strict,
-#      skipLibCheck: false) over every entry, and a Vitest test that starts a devnet and sends ETH
-#   3. a CommonJS project (npm's default) on the OLDEST viem of the range, with a privnet.config.ts:
+#   2. an ES module project on the newest release every peer range allows (viem, express, vitest 5):
+#      tsc --noEmit (strict, skipLibCheck: false) over every entry, and a Vitest test that starts a
+#      devnet and sends ETH
+#   3. a CommonJS project (npm's default) on the OLDEST of every range (vitest 4), with a privnet.config.ts:
 #      the same tsc and test, then `npx privnet up` (ports from the config) until /health answers,
 #      stopped by its PID
-#   4. every examples/*/ with a `test` script: copied out, `workspace:*` turned into the tarballs,
-#      `npm install`, `npm test`
+#   4. every examples/*/ with a `test` script (and no `"packCheck": false`): copied out,
+#      `workspace:*` turned into the tarballs, `npm install`, `npm test`
 #
 # Needs Node >= 22.13 and pnpm 10 on the PATH (scripts/toolchain.sh) and the packages built
 # (`pnpm run build`); reaches the npm registry. Prints one "== step" line per step and stops at the
@@ -72,36 +73,21 @@ all_tarballs=()
 for name in "${packages[@]}"; do all_tarballs+=("$(tarball_of "$name")"); done
 
 # The peers a user installs beside the packages (viem, express, vitest): the module project takes
-# the newest each range allows, the CommonJS one the oldest (the highest lower bound over every
-# package's range, each range a caret range).
-peers=$(node -e '
-  const fs = require("node:fs");
-  const ranges = {};
-  for (const dir of fs.readdirSync(process.argv[1])) {
-    const file = `${process.argv[1]}/${dir}/package.json`;
-    if (!fs.existsSync(file)) continue;
-    const pkg = JSON.parse(fs.readFileSync(file, "utf8"));
-    if (pkg.private) continue;
-    for (const [name, range] of Object.entries(pkg.peerDependencies ?? {})) (ranges[name] ??= new Set()).add(range);
-  }
-  const parse = (v) => v.split(".").map(Number);
-  const newer = (a, b) => { const [x, y] = [parse(a), parse(b)]; for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i] > y[i]; return false; };
-  for (const [name, set] of Object.entries(ranges).sort()) {
-    let oldest;
-    for (const range of set) {
-      const m = /^\^(\d+\.\d+\.\d+)$/.exec(range);
-      if (!m) { console.error(`peer ${name}: "${range}" is not a caret range`); process.exit(1); }
-      if (!oldest || newer(m[1], oldest)) oldest = m[1];
-    }
-    const majors = new Set([...set].map((r) => r.slice(1).split(".")[0]));
-    if (majors.size !== 1) { console.error(`peer ${name}: ranges of different majors: ${[...set]}`); process.exit(1); }
-    console.log(`${name} ^${oldest} ${oldest}`);
-  }' "$root/packages") || fail "the packages' peer ranges"
+# the newest release each range allows (on its highest major), the CommonJS one the oldest (on its
+# lowest), so a range of two majors (vitest ^4 || ^5) has both ends installed and tested. The
+# registry's latest release of every peer must be inside its range: a new major nobody admitted yet
+# would make npm refuse the packages in the projects that already moved to it.
+peers=$(node "$fixture/peerRanges.mjs" "$root/packages") || fail "the packages' peer ranges"
 peers_newest=()
 peers_oldest=()
-while read -r name range oldest; do
+while read -r name range oldest majors; do
   peers_newest+=("$name@$range")
   peers_oldest+=("$name@$oldest")
+  latest=$(npm view "$name" version) || fail "npm view $name version"
+  case ",$majors," in
+  *",${latest%%.*},"*) ;;
+  *) fail "peer $name: its latest release, $latest, is outside the packages' range (majors $majors)" ;;
+  esac
 done <<<"$peers"
 typescript=$(node -p 'require(process.argv[1]).devDependencies.typescript' "$root/package.json")
 echo "peers, newest: ${peers_newest[*]}"
@@ -206,6 +192,12 @@ echo "privnet up stopped on Ctrl-C (npx exit $code), no process left"
 for example in "$root"/examples/*/; do
   name=$(basename "$example")
   if ! node -e 'process.exit(require(process.argv[1]).scripts?.test ? 0 : 1)' "$example/package.json" 2>/dev/null; then continue; fi
+  # The tool guides (hardhat, foundry) use privnet only in their tests, and install some 400 MB of
+  # Hardhat and Foundry: the workspace's `examples` Vitest project runs them, from the lockfile.
+  if node -e 'process.exit(require(process.argv[1]).packCheck === false ? 0 : 1)' "$example/package.json"; then
+    step "example $name: tested in the workspace only (\"packCheck\": false)"
+    continue
+  fi
   step "example $name: npm install with the tarballs, npm test"
   copy="$work/examples/$name"
   mkdir -p "$copy"

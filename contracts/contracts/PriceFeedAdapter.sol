@@ -9,8 +9,9 @@ import {PriceOracle} from "./PriceOracle.sol";
 /// consumers written for Chainlink read privnet prices unchanged.
 /// @dev Answers have 8 decimals, like Chainlink's USD feeds (the oracle's 1e18 price divided by
 /// 1e10, rounded down). Like a Chainlink feed, it does not revert on a stale price: consumers
-/// compare `updatedAt` with their own limit. Only the latest round is kept; earlier rounds revert
-/// "No data present", as does a token whose price was never set.
+/// compare `updatedAt` with their own limit. Every round since the oracle's deployment stays
+/// readable through getRoundData; round 0, a round not written yet and a token whose price was
+/// never set revert "No data present", as Chainlink's feeds do.
 contract PriceFeedAdapter is AggregatorV3Interface {
     uint8 public constant override decimals = 8;
     uint256 public constant override version = 1;
@@ -40,8 +41,11 @@ contract PriceFeedAdapter is AggregatorV3Interface {
         override
         returns (uint80 roundId_, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)
     {
-        (roundId_, answer, startedAt, updatedAt, answeredInRound) = _latest();
-        require(roundId == roundId_, "No data present");
+        // The oracle numbers rounds in 64 bits: a larger id is a round that cannot exist.
+        require(roundId <= type(uint64).max, "No data present");
+        (uint256 price, uint256 timestamp) = oracle.getRound(token, uint64(roundId));
+        require(timestamp != 0, "No data present");
+        return (roundId, int256(price / 1e10), timestamp, timestamp, roundId);
     }
 
     function _latest()

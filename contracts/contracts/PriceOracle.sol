@@ -29,7 +29,16 @@ contract PriceOracle is Ownable {
         uint64 round;
     }
 
+    // Every update of a token, by its round: a fresh slot per round, written once and never again,
+    // so past rounds stay readable (the adapter's getRoundData) for one more zero-to-nonzero store
+    // per update, the same in every block.
+    struct RoundData {
+        uint128 price;
+        uint64 updatedAt;
+    }
+
     mapping(address token => PriceData) private _prices;
+    mapping(address token => mapping(uint64 round => RoundData)) private _rounds;
     mapping(address token => uint256) private _heartbeats;
     mapping(address account => bool) private _updaters;
 
@@ -116,6 +125,13 @@ contract PriceOracle is Ownable {
         return (data.round, data.price, data.updatedAt);
     }
 
+    /// @notice Update number `round` of `token` (1 for the first): its price and timestamp, as
+    /// written then; (0, 0) for round 0 and rounds not written yet. Never reverts.
+    function getRound(address token, uint64 round) external view returns (uint256 price, uint256 updatedAt) {
+        RoundData memory data = _rounds[token][round];
+        return (data.price, data.updatedAt);
+    }
+
     /// @notice The token's heartbeat in seconds: its own if the owner set one, else the default.
     function heartbeatOf(address token) public view returns (uint256) {
         uint256 heartbeat = _heartbeats[token];
@@ -131,7 +147,9 @@ contract PriceOracle is Ownable {
         require(token != address(0), "Token is the zero address");
         require(price > 0, "Price must be positive");
         require(price <= type(uint128).max, "Price too large");
-        _prices[token] = PriceData(uint128(price), uint64(block.timestamp), _prices[token].round + 1);
+        uint64 round = _prices[token].round + 1;
+        _prices[token] = PriceData(uint128(price), uint64(block.timestamp), round);
+        _rounds[token][round] = RoundData(uint128(price), uint64(block.timestamp));
         emit PriceUpdated(token, price, block.timestamp);
     }
 }

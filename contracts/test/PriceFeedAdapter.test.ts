@@ -61,11 +61,30 @@ describe("PriceFeedAdapter (AggregatorV3Interface read side)", () => {
     expect(await read("getRoundData", [2n])).toEqual([2n, 199_912_345_678n, updatedAt, updatedAt, 2n]);
   });
 
-  test("only the latest round is kept: an older or future round reverts 'No data present'", async () => {
+  test("getRoundData answers every round since deployment, each as it was written", async () => {
+    const written: [bigint, bigint][] = [];
+    for (const price of ["2000", "2001.5", "1999.99999999"]) {
+      const receipt = await setPrice(parseEther(price));
+      const updatedAt = await blockTimestamp(owner(), receipt);
+      written.push([parseEther(price) / 10n ** 10n, updatedAt]);
+      // Later rounds in later seconds, so each round's time is its own.
+      await mineAt(devnet, updatedAt + 60n);
+    }
+    for (const [index, [answer, updatedAt]] of written.entries()) {
+      const round = BigInt(index + 1);
+      expect(await read("getRoundData", [round])).toEqual([round, answer, updatedAt, updatedAt, round]);
+    }
+    const [latestAnswer, latestAt] = written[2] as [bigint, bigint];
+    expect(await read("latestRoundData")).toEqual([3n, latestAnswer, latestAt, latestAt, 3n]);
+  });
+
+  test("a round not written yet, round 0 and ids beyond the oracle's counter revert 'No data present'", async () => {
     await setPrice(parseEther("2000"));
     await setPrice(parseEther("2001"));
-    await expectRevert(read("getRoundData", [1n]), "No data present");
     await expectRevert(read("getRoundData", [3n]), "No data present");
+    await expectRevert(read("getRoundData", [0n]), "No data present");
+    // The oracle counts rounds in 64 bits; a larger uint80 must not wrap onto round 1.
+    await expectRevert(read("getRoundData", [2n ** 64n + 1n]), "No data present");
   });
 
   test("a price never set reverts 'No data present'", async () => {

@@ -69,7 +69,7 @@ describe("PriceOracle", () => {
       await expectRevert(write(owner(), "updatePrice", [eth, max + 1n]), "Price too large");
     });
 
-    test("a repeated update in the next second costs the same gas: one slot, always rewritten", async () => {
+    test("a repeated update in the same second costs the same gas: the latest slot rewritten, a new slot for the round", async () => {
       const first = await mined(owner(), write(owner(), "updatePrice", [eth, parseEther("2000")]));
       const second = await mined(owner(), write(owner(), "updatePrice", [eth, parseEther("2001")]));
       const updatedAt = await blockTimestamp(owner(), second);
@@ -177,6 +177,25 @@ describe("PriceOracle", () => {
       const receipt = await mined(owner(), write(owner(), "updatePrice", [eth, parseEther("2001")]));
       const timestamp = await blockTimestamp(owner(), receipt);
       expect(await read("latestRound", [eth])).toEqual([2n, parseEther("2001"), timestamp]);
+    });
+    test("getRound keeps every update of a token, as written; other rounds and tokens read (0, 0)", async () => {
+      const first = await mined(owner(), write(owner(), "updatePrice", [eth, parseEther("2000")]));
+      const firstAt = await blockTimestamp(owner(), first);
+      await mineAt(devnet, firstAt + 60n);
+      const second = await mined(
+        owner(),
+        write(owner(), "updatePrices", [
+          [eth, dai],
+          [parseEther("2001"), parseEther("1")],
+        ]),
+      );
+      const secondAt = await blockTimestamp(owner(), second);
+      expect(await read("getRound", [eth, 1n])).toEqual([parseEther("2000"), firstAt]);
+      expect(await read("getRound", [eth, 2n])).toEqual([parseEther("2001"), secondAt]);
+      expect(await read("getRound", [dai, 1n])).toEqual([parseEther("1"), secondAt]);
+      expect(await read("getRound", [eth, 0n])).toEqual([0n, 0n]);
+      expect(await read("getRound", [eth, 3n])).toEqual([0n, 0n]);
+      expect(await read("getRound", [dai, 2n])).toEqual([0n, 0n]);
     });
   });
 

@@ -105,6 +105,10 @@ test("gas report: every main function on a fresh chain, written to docs/gas-repo
   await measureCall("PriceFeedAdapter", "latestRoundData", feed, priceFeedAdapterAbi, {
     functionName: "latestRoundData",
   });
+  await measureCall("PriceFeedAdapter", "getRoundData (an earlier round)", feed, priceFeedAdapterAbi, {
+    functionName: "getRoundData",
+    args: [1n],
+  });
 
   // Tokens
   const usdc = await measureDeploy(
