@@ -75,8 +75,9 @@ for name in "${packages[@]}"; do all_tarballs+=("$(tarball_of "$name")"); done
 # The peers a user installs beside the packages (viem, express, vitest): the module project takes
 # the newest release each range allows (on its highest major), the CommonJS one the oldest (on its
 # lowest), so a range of two majors (vitest ^4 || ^5) has both ends installed and tested. The
-# registry's latest release of every peer must be inside its range: a new major nobody admitted yet
-# would make npm refuse the packages in the projects that already moved to it.
+# registry's latest release of every peer should be inside its range: a new major nobody admitted
+# yet makes npm refuse the packages in the projects that already moved to it. That is said loudly
+# but does not fail the check: a release on the registry must not turn a green commit red.
 peers=$(node "$fixture/peerRanges.mjs" "$root/packages") || fail "the packages' peer ranges"
 peers_newest=()
 peers_oldest=()
@@ -86,7 +87,7 @@ while read -r name range oldest majors; do
   latest=$(npm view "$name" version) || fail "npm view $name version"
   case ",$majors," in
   *",${latest%%.*},"*) ;;
-  *) fail "peer $name: its latest release, $latest, is outside the packages' range (majors $majors)" ;;
+  *) echo "WARNING: peer $name: its latest release, $latest, is outside the packages' range (majors $majors): widen the peer ranges" >&2 ;;
   esac
 done <<<"$peers"
 typescript=$(node -p 'require(process.argv[1]).devDependencies.typescript' "$root/package.json")
