@@ -902,35 +902,26 @@ export class TransactionWatcher {
     }
   }
 
-  async #checkReceipts(watched: WatchedTransaction) {
-    for (const hash of watched.hashes) {
-      const receipt = await this.#ctx.client.getTransactionReceipt({ hash }).catch(() => undefined);
-      if (!receipt) continue;
-      await this.#finish(watched, {
-        status: receipt.status === "success" ? "confirmed" : "failed",
-        blockNumber: receipt.blockNumber,
-        blockHash: receipt.blockHash,
-        hash,
-        reason: receipt.status === "success" ? "confirmed" : "reverted",
-      });
-      return true;
-    }
-    return false;
+  /** Settles `watched` from the receipt of any of its hashes; false when none has one (or a read failed). */
+  #checkReceipts(watched: WatchedTransaction) {
+    return this.#settleFromReceipts(watched, false);
   }
 
   /**
    * Like {@link #checkReceipts}, but a failed read throws instead of reading as "no receipt": for
    * decisions that fail a record when none is found.
    */
-  async #landedStrict(watched: WatchedTransaction): Promise<boolean> {
+  #landedStrict(watched: WatchedTransaction) {
+    return this.#settleFromReceipts(watched, true);
+  }
+
+  async #settleFromReceipts(watched: WatchedTransaction, strict: boolean): Promise<boolean> {
     for (const hash of watched.hashes) {
-      let receipt: Awaited<ReturnType<PlatformContext["client"]["getTransactionReceipt"]>>;
-      try {
-        receipt = await this.#ctx.client.getTransactionReceipt({ hash });
-      } catch (error) {
-        if ((error as { name?: string }).name === "TransactionReceiptNotFoundError") continue;
-        throw error;
-      }
+      const receipt = await this.#ctx.client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+        if (strict && (error as { name?: string }).name !== "TransactionReceiptNotFoundError") throw error;
+        return undefined;
+      });
+      if (!receipt) continue;
       await this.#finish(watched, {
         status: receipt.status === "success" ? "confirmed" : "failed",
         blockNumber: receipt.blockNumber,

@@ -22,6 +22,20 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+/** Timers that would look at a stuck transaction only long after the tests' timeouts. */
+const watchedByLoss = { pollingInterval: 100, replaceAfter: 600_000, dropAfter: 600_000 };
+
+/** A platform on `rpcUrl` (closed after the test) whose sends come back only by noticing the loss. */
+async function followingPlatform(rpcUrl: string, storage: StorageAdapter = memoryStorage()) {
+  const platform = await createPlatform({
+    transport: http(rpcUrl, { retryCount: 0 }),
+    storage,
+    ...watchedByLoss,
+  });
+  cleanups.push(() => platform.close());
+  return platform;
+}
+
 async function setAutomine(rpcUrl: string, on: boolean) {
   await fetch(rpcUrl, {
     method: "POST",
@@ -65,14 +79,7 @@ describe("a node that lost its pool", () => {
       await chain.stop();
       rmSync(dir, { recursive: true, force: true });
     });
-    const platform = await createPlatform({
-      transport: http(chain.rpcUrl, { retryCount: 0 }),
-      storage: memoryStorage(),
-      pollingInterval: 100,
-      replaceAfter: 600_000,
-      dropAfter: 600_000,
-    });
-    cleanups.push(() => platform.close());
+    const platform = await followingPlatform(chain.rpcUrl);
     const wallet = await platform.wallets.get(2);
     // Sends wait in the pool: the node mines nothing until it is restarted.
     await setAutomine(chain.rpcUrl, false);
@@ -113,13 +120,11 @@ describe("a node that lost its pool while privnet was stopped", () => {
     });
     // One storage for both platforms: the first one's close leaves it open.
     const storage: StorageAdapter = { ...memoryStorage(), close: async () => {} };
-    const options = {
+    const before = await createPlatform({
+      transport: http(chain.rpcUrl, { retryCount: 0 }),
       storage,
-      pollingInterval: 100,
-      replaceAfter: 600_000,
-      dropAfter: 600_000,
-    };
-    const before = await createPlatform({ transport: http(chain.rpcUrl, { retryCount: 0 }), ...options });
+      ...watchedByLoss,
+    });
     const wallet = await before.wallets.get(2);
     await setAutomine(chain.rpcUrl, false);
     const sent = await Promise.all(
@@ -132,8 +137,7 @@ describe("a node that lost its pool while privnet was stopped", () => {
     await chain.stop();
     chain = await startDevnet({ port, blockTime: 0, statePath });
 
-    const after = await createPlatform({ transport: http(chain.rpcUrl, { retryCount: 0 }), ...options });
-    cleanups.push(() => after.close());
+    const after = await followingPlatform(chain.rpcUrl, storage);
     const settled = await Promise.all(sent.map((record) => after.transactions.wait(record.id)));
     expect(settled.map((entry) => entry.status)).toEqual(sent.map(() => "confirmed"));
     expect(settled.map((entry) => entry.hash)).toEqual(sent.map((record) => record.hash));
@@ -145,14 +149,7 @@ describe("a pool dropped under a running node", () => {
   const devnet = useDevnet();
 
   test("anvil_dropAllTransactions mid-burst: the dropped sends come back and every send is confirmed", async () => {
-    const platform = await createPlatform({
-      transport: http(devnet.rpcUrl, { retryCount: 0 }),
-      storage: memoryStorage(),
-      pollingInterval: 100,
-      replaceAfter: 600_000,
-      dropAfter: 600_000,
-    });
-    cleanups.push(() => platform.close());
+    const platform = await followingPlatform(devnet.rpcUrl);
     const key = `0x${"42".repeat(32)}` as const;
     const sender = privateKeyToAccount(key).address;
     await devnet.request("anvil_setBalance", [sender, toHex(parseEther("100"))]);
@@ -185,14 +182,7 @@ describe("a pool dropped under a running node", () => {
   }, 30_000);
 
   test("dropped with nothing sent after: the next block shows the loss and the sends come back", async () => {
-    const platform = await createPlatform({
-      transport: http(devnet.rpcUrl, { retryCount: 0 }),
-      storage: memoryStorage(),
-      pollingInterval: 100,
-      replaceAfter: 600_000,
-      dropAfter: 600_000,
-    });
-    cleanups.push(() => platform.close());
+    const platform = await followingPlatform(devnet.rpcUrl);
     const key = `0x${"43".repeat(32)}` as const;
     const sender = privateKeyToAccount(key).address;
     await devnet.request("anvil_setBalance", [sender, toHex(parseEther("100"))]);
@@ -213,14 +203,7 @@ describe("a pool dropped under a running node", () => {
   }, 30_000);
 
   test("a nonce taken meanwhile by a transaction privnet did not send: that send fails as dropped, the rest land", async () => {
-    const platform = await createPlatform({
-      transport: http(devnet.rpcUrl, { retryCount: 0 }),
-      storage: memoryStorage(),
-      pollingInterval: 100,
-      replaceAfter: 600_000,
-      dropAfter: 600_000,
-    });
-    cleanups.push(() => platform.close());
+    const platform = await followingPlatform(devnet.rpcUrl);
     const key = `0x${"44".repeat(32)}` as const;
     const account = privateKeyToAccount(key);
     await devnet.request("anvil_setBalance", [account.address, toHex(parseEther("100"))]);

@@ -1,23 +1,16 @@
 import { MAX_VERIFY_PAGE, type VerifyTransactionsReturnType } from "@privnet/core";
 import { defineRoute } from "@privnet/http";
 import { z } from "zod";
-import { addressOutput } from "../schemas/fields.js";
+import { addressOutput, positiveIntegerQuery } from "../schemas/fields.js";
 
 const transactionHash = z.string().regex(/^0x[0-9a-f]{64}$/);
 
-const positiveInteger = (what: string) =>
-  z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/, { error: `must be ${what}` })
-    .transform(Number)
-    .refine(Number.isSafeInteger, { error: `must be ${what}` });
-
 export const verifyTransactionsQuery = z.object({
-  limit: positiveInteger(`an integer from 1 to ${MAX_VERIFY_PAGE}`)
+  limit: positiveIntegerQuery(`an integer from 1 to ${MAX_VERIFY_PAGE}`)
     .refine((limit) => limit <= MAX_VERIFY_PAGE, { error: `must be an integer from 1 to ${MAX_VERIFY_PAGE}` })
     .optional()
     .describe(`History entries to check, newest first, 1 to ${MAX_VERIFY_PAGE}. Default 1000.`),
-  before: positiveInteger("a positive integer id")
+  before: positiveIntegerQuery("a positive integer id")
     .optional()
     .describe("Cursor: check only entries with a lower id (pass the previous answer's `next_cursor`)."),
 });

@@ -75,3 +75,11 @@ export const walletNameInput = z
   .max(100, { error: "must be at most 100 characters" })
   .optional()
   .describe('Display name. Default: "Wallet 0x1234…abcd".');
+
+/** A query parameter that is a positive safe integer (`limit`, `before`), refused with `must be ${what}`. */
+export const positiveIntegerQuery = (what: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, { error: `must be ${what}` })
+    .transform(Number)
+    .refine(Number.isSafeInteger, { error: `must be ${what}` });
