@@ -1,11 +1,10 @@
-import type { Address, Hash } from "viem";
+import type { Address, Hash, PublicClient } from "viem";
 import { InvalidQueryError } from "../errors/sender.js";
-import type { PlatformContext } from "../platform/PlatformContext.js";
-import type { TransactionRecord, TransactionStatus } from "../storage/StorageAdapter.js";
+import type { StorageAdapter, TransactionRecord, TransactionStatus } from "../storage/StorageAdapter.js";
 import { MAX_TRANSACTIONS_PAGE } from "../storage/transactionsPageSize.js";
 
 /** What the check reads: the history's storage and a client of the chain (no platform needed). */
-export type VerifyTransactionsContext = Pick<PlatformContext, "storage" | "client">;
+export type VerifyTransactionsContext = { storage: StorageAdapter; client: PublicClient };
 
 /** Most records one `verify()` call checks. */
 export const MAX_VERIFY_PAGE = 5_000;
