@@ -18,7 +18,12 @@ export {
 } from "../testing/devnetPool.js";
 export { type FundParameters, fund } from "../testing/fund.js";
 export { type ImpersonatedWalletClient, impersonate } from "../testing/impersonate.js";
-export { clearFixtures, type FixtureResult, loadFixture } from "../testing/loadFixture.js";
+export {
+  clearFixtures,
+  type FixtureContext,
+  type FixtureResult,
+  loadFixture,
+} from "../testing/loadFixture.js";
 export {
   type MakePriceStaleParameters,
   type MakePriceStaleReturnType,
