@@ -18,7 +18,12 @@ export {
 } from "../testing/devnetPool.js";
 export { type FundParameters, fund } from "../testing/fund.js";
 export { type ImpersonatedWalletClient, impersonate } from "../testing/impersonate.js";
-export { clearFixtures, type FixtureResult, loadFixture } from "../testing/loadFixture.js";
+export {
+  clearFixtures,
+  type FixtureContext,
+  type FixtureResult,
+  loadFixture,
+} from "../testing/loadFixture.js";
 export {
   type MakePriceStaleParameters,
   type MakePriceStaleReturnType,
@@ -28,3 +33,4 @@ export { type MineBlocksParameters, mineBlocks } from "../testing/mineBlocks.js"
 export { type SetTokenPriceParameters, setTokenPrice } from "../testing/setTokenPrice.js";
 export { type ChainSnapshot, type SnapshotTarget, takeSnapshot } from "../testing/takeSnapshot.js";
 export { type TimeTravelParameters, timeTravel } from "../testing/timeTravel.js";
+export type { WorkerDevnet } from "../testing/WorkerDevnet.js";

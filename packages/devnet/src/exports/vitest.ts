@@ -21,6 +21,7 @@ import { type WorkerDevnet, workerDevnet } from "../vitest/workerDevnet.js";
 
 export type { DevnetTestClient } from "../testing/createDevnetTestClient.js";
 export type { DevnetPoolOptions } from "../testing/devnetPool.js";
+export { type FixtureContext, loadFixture } from "../testing/loadFixture.js";
 export {
   createPrivnetTest,
   it,

@@ -2,6 +2,12 @@ import { type CreatePlatformOptions, createPlatform, type Platform } from "@priv
 import { http } from "viem";
 import { test as baseTest } from "vitest";
 import { createDevnetTestClient, type DevnetTestClient } from "../testing/createDevnetTestClient.js";
+import {
+  clearFixtures,
+  enterFixtureScope,
+  type FixtureScope,
+  rebaseFixtures,
+} from "../testing/loadFixture.js";
 import { type ChainSnapshot, takeSnapshot } from "../testing/takeSnapshot.js";
 import { type WorkerDevnet, workerDevnet } from "./workerDevnet.js";
 
@@ -23,6 +29,8 @@ type PrivnetWorker = {
   devnet: WorkerDevnet;
   testClient: DevnetTestClient;
   platform(): Promise<Platform>;
+  /** The platform, once made. */
+  madePlatform: Platform | undefined;
   /** The test's isolation, told when the chain is reset under it. */
   current: Isolation | undefined;
 };
@@ -30,6 +38,10 @@ type PrivnetWorker = {
 type Isolation = {
   /** Takes the test's snapshot now, with the platform's state when given. */
   cover(platform?: Platform): Promise<void>;
+  /** Goes back to the test's snapshot, which is used up. */
+  rewind(): Promise<void>;
+  /** Forgets the test's snapshot: the chain went back further than it. */
+  forget(): void;
 };
 
 /**
@@ -57,13 +69,20 @@ export function createPrivnetTest(options: PrivnetTestOptions = {}) {
             // The chain the platform deployed to is gone: the next test that asks gets a new one.
             const stale = platform;
             platform = undefined;
+            worker.madePlatform = undefined;
             worker.current = undefined;
+            // Their snapshots went with the chain.
+            clearFixtures();
             // Closing it is best effort: its chain is gone, and a failure must not surface later.
             if (stale) void stale.then((old) => old.close()).catch(() => undefined);
           }),
           testClient: undefined as unknown as DevnetTestClient,
           platform() {
-            platform ??= createPlatform({ ...platformOptions, transport: http(worker.devnet.rpcUrl) }).catch(
+            platform ??= createPlatform({ ...platformOptions, transport: http(worker.devnet.rpcUrl) }).then(
+              (made) => {
+                worker.madePlatform = made;
+                return made;
+              },
               (error: unknown) => {
                 // Not kept: the next test tries again (and says why, if it fails again).
                 platform = undefined;
@@ -72,6 +91,7 @@ export function createPrivnetTest(options: PrivnetTestOptions = {}) {
             );
             return platform;
           },
+          madePlatform: undefined,
           current: undefined,
         };
         worker.testClient = createDevnetTestClient(worker.devnet);
@@ -93,9 +113,19 @@ export function createPrivnetTest(options: PrivnetTestOptions = {}) {
             snapshot = await takeSnapshot(platform ?? privnetWorker.devnet);
             withPlatform = platform !== undefined;
           },
+          async rewind() {
+            const taken = snapshot;
+            snapshot = undefined;
+            await taken?.revert();
+          },
+          forget() {
+            snapshot = undefined;
+          },
         };
         privnetWorker.current = isolation;
+        const leave = enterFixtureScope(fixtureScope(privnetWorker, isolation, isolateTests));
         onCleanup(async () => {
+          leave();
           // Reset inside the test: the snapshot belonged to the chain that is gone.
           const reset = privnetWorker.current !== isolation;
           privnetWorker.current = undefined;
@@ -112,11 +142,47 @@ export function createPrivnetTest(options: PrivnetTestOptions = {}) {
         return privnetWorker.testClient;
       })
       .extend("platform", async ({ privnetWorker, privnetIsolation }): Promise<Platform> => {
+        const made = privnetWorker.madePlatform !== undefined;
         const platform = await privnetWorker.platform();
+        // Made on the loaded fixture's state, before the test did anything: that state with the
+        // platform is what the fixture's snapshot holds from now on.
+        if (!made && isolateTests) await rebaseFixtures(platform);
         await privnetIsolation.cover(platform);
         return platform;
       })
   );
+}
+
+/**
+ * loadFixture's view of the test: the context a fixture receives, and the test's snapshot, which
+ * a load moves above the fixture's own so that the test's revert keeps the fixture's.
+ */
+function fixtureScope(worker: PrivnetWorker, isolation: Isolation, isolates: boolean): FixtureScope {
+  return {
+    isolates,
+    async context(fixture) {
+      // Making the platform deploys its contracts: only for a fixture that uses it (Vitest reads
+      // a fixture's needs from its source the same way), or once it is made anyway.
+      const platform =
+        worker.madePlatform ??
+        (/\bplatform\b/.test(fixture.toString()) ? await worker.platform() : undefined);
+      return {
+        devnet: worker.devnet,
+        testClient: worker.testClient,
+        get platform(): Platform {
+          if (platform) return platform;
+          throw new Error(
+            "loadFixture: the platform is made for a fixture whose source names `platform` (a parameter `{ platform }` or `context.platform`).",
+          );
+        },
+      };
+    },
+    target: () => worker.madePlatform ?? worker.devnet,
+    rewind: () => isolation.rewind(),
+    forget: () => isolation.forget(),
+    // With the platform's state once it is made: the fixture's snapshot holds it too.
+    cover: () => isolation.cover(worker.madePlatform),
+  };
 }
 
 /** The `test` {@link createPrivnetTest} returns. */

@@ -1,10 +1,10 @@
 import type { DerivedAccount } from "@privnet/core";
 import { deriveAccounts, privnet, SYSTEM_ACCOUNT_COUNT, SYSTEM_MNEMONIC } from "@privnet/core";
 import { firstIndexes } from "@privnet/core/internal";
-import type { Chain } from "viem";
 import { inject } from "vitest";
 import type { PooledDevnet } from "../testing/devnetPool.js";
 import { rpcOf } from "../testing/takeSnapshot.js";
+import type { WorkerDevnet } from "../testing/WorkerDevnet.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,17 +12,7 @@ declare module "vitest" {
   }
 }
 
-export type WorkerDevnet = {
-  rpcUrl: string;
-  wsUrl: string;
-  chain: Chain;
-  /** The 21 prefunded accounts. */
-  accounts: readonly DerivedAccount[];
-  /** Sends a raw JSON-RPC request to the worker's devnet. */
-  request<T = unknown>(method: string, params?: unknown[]): Promise<T>;
-  /** Resets the chain to a fresh genesis (new genesis hash), automining. */
-  reset(): Promise<void>;
-};
+export type { WorkerDevnet };
 
 let cachedAccounts: DerivedAccount[] | undefined;
 
@@ -43,7 +33,13 @@ export function workerDevnet(onReset: () => void): WorkerDevnet {
   return {
     rpcUrl: pooled.rpcUrl,
     wsUrl: pooled.wsUrl,
-    chain: { ...privnet, rpcUrls: { default: { http: [pooled.rpcUrl], webSocket: [pooled.wsUrl] } } },
+    chain: {
+      ...privnet,
+      // What the devnet runs at (0: a block per transaction), so that viem's clients made from it
+      // poll and cache to match: with 0 they cache nothing.
+      blockTime: (pooled.blockTime ?? 0) * 1000,
+      rpcUrls: { default: { http: [pooled.rpcUrl], webSocket: [pooled.wsUrl] } },
+    },
     get accounts() {
       cachedAccounts ??= deriveAccounts(SYSTEM_MNEMONIC, firstIndexes(SYSTEM_ACCOUNT_COUNT));
       return cachedAccounts;
