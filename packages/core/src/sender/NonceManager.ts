@@ -481,6 +481,8 @@ export class NonceManager {
       if (kind === "unreachable") {
         // The node may have taken it before the connection broke: the record stays and the
         // watcher settles it (mined, or failed once its nonce is used by another transaction).
+        // Its caller hears CHAIN_UNREACHABLE: it is never sent again (a retry would send twice).
+        watched.unacknowledged = true;
         await this.#watcher.attach(watched, record).catch(() => undefined);
       } else {
         // Refused for sure: it never reaches the chain, so it leaves no history. If the removal

@@ -72,6 +72,11 @@ export type WatchedTransaction = {
   request?: TransactionSerializableEIP1559 | undefined;
   /** Signs a replacement; absent when the key is not at hand (records adopted after a restart). */
   signer?: (() => Promise<LocalAccount | undefined>) | undefined;
+  /**
+   * Its submission ended without an answer (the node went away) and its caller was told so: it is
+   * followed until the chain shows what became of it, never sent again (see {@link rebroadcast}).
+   */
+  unacknowledged?: boolean | undefined;
   recordId?: number | undefined;
   /** Outcome seen before the record was stored (automine is that fast); applied on attach. */
   outcome?: {
@@ -580,11 +585,15 @@ export class TransactionWatcher {
     if (this.#heldBackCheckDue(Date.now())) await this.#checkHeldBack();
   }
 
-  /** Followed transactions the node accepted (their record is stored) and not settled. */
+  /**
+   * Followed transactions the node accepted (their record is stored, their caller was answered
+   * with it) and not settled: what a pool loss must not lose.
+   */
   #accepted(): WatchedTransaction[] {
     const accepted: WatchedTransaction[] = [];
     for (const watched of this.#watched)
-      if (watched.recordId !== undefined && !watched.outcome) accepted.push(watched);
+      if (watched.recordId !== undefined && !watched.outcome && !watched.unacknowledged)
+        accepted.push(watched);
     return accepted;
   }
 
@@ -979,7 +988,8 @@ export class TransactionWatcher {
       });
       return;
     }
-    // The node forgot it: it and every followed transaction of its sender go back, in order.
+    // The node forgot it: it and every followed transaction of its sender go back, in order (not
+    // one whose caller heard the send failed: that one fails after `dropAfter`).
     if (watched.serialized) {
       await this.#ctx.storage.withLock(nonceLockKey(watched.from), () => this.rebroadcast(watched.from));
     }
