@@ -36,6 +36,15 @@ const readsNextBlock = new Set([
   "eth_createAccessList",
   "eth_simulateV1",
 ]);
+/** Calls that mine a block: a timestamp set with evm_setNextBlockTimestamp is used up by them. */
+const mines = new Set([
+  "eth_sendRawTransaction",
+  "eth_sendTransaction",
+  "eth_sendRawTransactionSync",
+  "eth_sendTransactionSync",
+  "evm_mine",
+  "anvil_mine",
+]);
 /** How often, at most, the clock is compared with the chain's latest block. */
 const catchUpEveryMs = 1_000;
 
@@ -63,8 +72,8 @@ export async function startClockProxy(options: ClockProxyOptions): Promise<Clock
     increase: 0,
     checkedAt: 0,
     due: true,
-    /** A timestamp the user set for the next block (evm_setNextBlockTimestamp): left alone until a block has it. */
-    exactPending: undefined as number | undefined,
+    /** A timestamp the user set for the next block, not mined yet: left alone. */
+    exactPending: false,
     /** The offset when each snapshot was taken: a revert puts it back. */
     offsets: new Map<string, number>(),
     /** The timestamp interval anvil runs with. */
@@ -84,16 +93,13 @@ export async function startClockProxy(options: ClockProxyOptions): Promise<Clock
 
   async function catchUp(): Promise<void> {
     const now = Date.now();
-    if (!clock.due && now - clock.checkedAt < catchUpEveryMs) return;
+    if (clock.exactPending || (!clock.due && now - clock.checkedAt < catchUpEveryMs)) return;
     clock.due = false;
     clock.checkedAt = now;
-    const latest = await rpc<{ timestamp: string }>("eth_getBlockByNumber", ["latest", false]);
-    const parent = Number(BigInt(latest.timestamp));
-    // Mined in whichever way (over a WebSocket, by anvil's own block timer) once a block has it.
-    if (clock.exactPending !== undefined && parent < clock.exactPending) return;
-    clock.exactPending = undefined;
     const increase = clock.increase;
     clock.increase = 0;
+    const latest = await rpc<{ timestamp: string }>("eth_getBlockByNumber", ["latest", false]);
+    const parent = Number(BigInt(latest.timestamp));
     const wall = Math.floor(now / 1000) + clock.offset;
     const next = Math.max(wall, parent + increase);
     // Refused when a block got there first: its timestamp is already later than the parent's.
@@ -123,11 +129,11 @@ export async function startClockProxy(options: ClockProxyOptions): Promise<Clock
           clock.due = true;
           break;
         case "evm_setNextBlockTimestamp":
-          clock.exactPending = Number(BigInt(params[0] as string | number));
+          clock.exactPending = true;
           break;
         case "evm_revert":
           clock.offset = clock.offsets.get(String(params[0])) ?? clock.offset;
-          clock.exactPending = undefined;
+          clock.exactPending = false;
           clock.due = true;
           break;
         case "anvil_setBlockTimestampInterval":
@@ -136,7 +142,7 @@ export async function startClockProxy(options: ClockProxyOptions): Promise<Clock
         case "anvil_reset":
           clock.offset = 0;
           clock.offsets.clear();
-          clock.exactPending = undefined;
+          clock.exactPending = false;
           clock.due = true;
           break;
       }
@@ -188,6 +194,7 @@ export async function startClockProxy(options: ClockProxyOptions): Promise<Clock
       }
       try {
         const answer = await forwardCalls(calls, req, body);
+        if (calls.some((call) => mines.has(call.method as string))) clock.exactPending = false;
         if (calls.some((call) => call.method === "evm_snapshot")) rememberSnapshots(answer.payload);
         res.writeHead(answer.status, answer.headers);
         res.end(answer.payload);
