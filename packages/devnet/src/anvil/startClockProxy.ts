@@ -154,11 +154,9 @@ export async function startClockProxy(options: ClockProxyOptions): Promise<Clock
     body: Buffer,
   ): Promise<{ status: number; headers: OutgoingHttpHeaders; payload: Buffer }> {
     return new Promise((resolve, reject) => {
-      const headers: OutgoingHttpHeaders = {
-        ...withoutHopByHop(incoming.headers),
-        "content-length": body.length,
-      };
+      const headers: OutgoingHttpHeaders = { ...incoming.headers, "content-length": body.length };
       delete headers.host;
+      delete headers.connection;
       const upstream = request(
         { host: target.host, port: target.port, method: incoming.method, path: incoming.url, headers, agent },
         (response) => {
@@ -167,8 +165,7 @@ export async function startClockProxy(options: ClockProxyOptions): Promise<Clock
           response.on("end", () =>
             resolve({
               status: response.statusCode ?? 502,
-              // anvil's own, CORS included (a dApp in a browser talks to the devnet through this).
-              headers: withoutHopByHop(response.headers),
+              headers: { "content-type": response.headers["content-type"] ?? "application/json" },
               payload: Buffer.concat(chunks),
             }),
           );
@@ -282,25 +279,6 @@ export async function startClockProxy(options: ClockProxyOptions): Promise<Clock
     },
   };
 }
-
-/** Headers of one connection only; the body's length is set again for the body sent on. */
-function withoutHopByHop(headers: IncomingMessage["headers"] | OutgoingHttpHeaders): OutgoingHttpHeaders {
-  const kept: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (!hopByHop.has(name.toLowerCase()) && value !== undefined) kept[name] = value;
-  }
-  return kept;
-}
-const hopByHop = new Set([
-  "connection",
-  "keep-alive",
-  "transfer-encoding",
-  "content-length",
-  "upgrade",
-  "proxy-connection",
-  "te",
-  "trailer",
-]);
 
 /** The interval of a lone `anvil_mine(blocks, interval)`, if it has one. */
 function spacedMine(calls: Call[]): number | undefined {

@@ -48,28 +48,6 @@ async function rpc<T>(url: string, method: string, params: unknown[] = []): Prom
 }
 
 describe("startDevnet", () => {
-  test("answers a browser as anvil does: CORS headers on the preflight and on the call", async () => {
-    const devnet = await start({ blockTime: 0 });
-    const origin = "http://localhost:5173";
-    const preflight = await fetch(devnet.rpcUrl, {
-      method: "OPTIONS",
-      headers: {
-        origin,
-        "access-control-request-method": "POST",
-        "access-control-request-headers": "content-type",
-      },
-    });
-    expect(preflight.ok).toBe(true);
-    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
-    const call = await fetch(devnet.rpcUrl, {
-      method: "POST",
-      headers: { origin, "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
-    });
-    expect(call.headers.get("access-control-allow-origin")).toBe("*");
-    expect(await call.json()).toMatchObject({ result: "0x301824" });
-  });
-
   test("runs the privnet chain: id 3151908, 60M gas, 21 Kurtosis accounts with 1e9 ETH each", async () => {
     const devnet = await start({ blockTime: 0 });
     expect(await rpc(devnet.rpcUrl, "eth_chainId")).toBe("0x301824");
