@@ -2,7 +2,6 @@ import { type Chain, createPublicClient, createWalletClient, type Hex, http, pub
 import { privateKeyToAccount } from "viem/accounts";
 import { expect } from "vitest";
 import { test } from "../exports/vitest.js";
-import { startDevnet } from "./startDevnet.js";
 
 /**
  * A contract that does more work when time moved, the way Uniswap V2's pair writes its price
@@ -95,23 +94,4 @@ test("devnet.chain describes an automining devnet: a client made from it reads e
   await testClient.mine({ blocks: 1 });
   expect(await client.getBlockNumber()).toBe(before + 1n);
   expect(devnet.chain.blockTime).toBe(0);
-});
-
-test("at a block time too: each call's raw estimate holds in the block after it", async () => {
-  await using devnet = await startDevnet({ port: 0, blockTime: 1 });
-  expect(devnet.chain.blockTime).toBe(1000);
-  const wallet = walletOn(devnet, devnet.accounts[4]!.privateKey);
-  const deployment = await wallet.sendTransaction({ data: accumulator });
-  const { contractAddress } = await wallet.waitForTransactionReceipt({ hash: deployment });
-  const to = contractAddress!;
-  const stamps: bigint[] = [];
-  for (let call = 0; call < 3; call++) {
-    // Estimated right after a block, mined in the next one.
-    const gas = await wallet.estimateGas({ to, data: "0x" });
-    const hash = await wallet.sendTransaction({ to, data: "0x", gas });
-    const receipt = await wallet.waitForTransactionReceipt({ hash });
-    expect(receipt.status, `call ${call}: estimated ${gas}, used ${receipt.gasUsed}`).toBe("success");
-    stamps.push((await wallet.getBlock({ blockNumber: receipt.blockNumber })).timestamp);
-  }
-  expect(stamps[1]! > stamps[0]! && stamps[2]! > stamps[1]!).toBe(true);
 });
