@@ -7,11 +7,7 @@ export type ClockProxyOptions = {
   port: number;
   /** The anvil it stands in front of. */
   target: { host: string; port: number };
-  /**
-   * The timestamp interval of the devnet's mode, in seconds: 1 when automining, the block time
-   * when mining at it. anvil runs with 1 while the chain is ahead of the clock, so that it catches
-   * up as Hardhat's does.
-   */
+  /** The timestamp interval anvil runs with now, in seconds. */
   interval(): number;
 };
 
@@ -76,8 +72,6 @@ export async function startClockProxy(options: ClockProxyOptions): Promise<Clock
     exactPending: false,
     /** The offset when each snapshot was taken: a revert puts it back. */
     offsets: new Map<string, number>(),
-    /** The timestamp interval anvil runs with. */
-    interval: options.interval(),
   };
   let rpcId = 0;
   const rpc = async <T>(method: string, params: unknown[]): Promise<T> => {
@@ -100,16 +94,9 @@ export async function startClockProxy(options: ClockProxyOptions): Promise<Clock
     clock.increase = 0;
     const latest = await rpc<{ timestamp: string }>("eth_getBlockByNumber", ["latest", false]);
     const parent = Number(BigInt(latest.timestamp));
-    const wall = Math.floor(now / 1000) + clock.offset;
-    const next = Math.max(wall, parent + increase);
+    const next = Math.max(Math.floor(now / 1000) + clock.offset, parent + increase);
     // Refused when a block got there first: its timestamp is already later than the parent's.
     if (next > parent + 1) await rpc("evm_setNextBlockTimestamp", [next]).catch(() => undefined);
-    // Ahead of the clock (a burst of blocks, one second each): a second a block until it caught up.
-    const interval = parent >= wall ? 1 : options.interval();
-    if (interval !== clock.interval) {
-      await rpc("anvil_setBlockTimestampInterval", [interval]);
-      clock.interval = interval;
-    }
   }
 
   function observe(calls: Call[]): void {
@@ -135,9 +122,6 @@ export async function startClockProxy(options: ClockProxyOptions): Promise<Clock
           clock.offset = clock.offsets.get(String(params[0])) ?? clock.offset;
           clock.exactPending = false;
           clock.due = true;
-          break;
-        case "anvil_setBlockTimestampInterval":
-          clock.interval = Number(BigInt(params[0] as string | number));
           break;
         case "anvil_reset":
           clock.offset = 0;
@@ -217,7 +201,7 @@ export async function startClockProxy(options: ClockProxyOptions): Promise<Clock
     try {
       return await forward(incoming, body);
     } finally {
-      await rpc("anvil_setBlockTimestampInterval", [clock.interval]);
+      await rpc("anvil_setBlockTimestampInterval", [options.interval()]);
     }
   }
 
