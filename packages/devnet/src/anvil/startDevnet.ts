@@ -15,7 +15,6 @@ import { firstIndexes } from "@privnet/core/internal";
 import type { Chain } from "viem";
 import { DevnetPortInUseError, DevnetStartError, DevnetStateInvalidError } from "../errors.js";
 import { resolveAnvilBinary } from "./resolveAnvilBinary.js";
-import { type ClockProxy, startClockProxy } from "./startClockProxy.js";
 import { supervisorScript } from "./supervisor.js";
 
 export type StartDevnetOptions = {
@@ -58,15 +57,11 @@ export type Devnet = {
   wsUrl: string;
   host: string;
   port: number;
-  /**
-   * The viem chain, with `rpcUrls` pointing at this devnet and `blockTime` the mode it mines in
-   * now: 0 while it mines a block per transaction (viem then polls every 500 ms and caches
-   * nothing), `blockTime` seconds once it mines at its block time.
-   */
+  /** The viem chain, with `rpcUrls` pointing at this devnet. */
   chain: Chain;
   /** The prefunded accounts, index 0 first (derived on first read). */
   accounts: readonly DerivedAccount[];
-  /** anvil's process id (anvil listens on a port of its own on 127.0.0.1; `port` is privnet's). */
+  /** anvil's process id. */
   pid: number;
   /** Seconds between blocks once running at its block time; 0: a block per transaction. */
   blockTime: number;
@@ -127,12 +122,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   if (statePath !== undefined) prepareStatePath(statePath);
 
   const binary = resolveAnvilBinary(options.binary);
-  // anvil listens on loopback on a port of its own; the clock in front of it takes `host:port`.
   const args = [
     "--host",
-    "127.0.0.1",
+    host,
     "--port",
-    "0",
+    String(requestedPort),
     "--chain-id",
     String(privnet.id),
     "--gas-limit",
@@ -168,62 +162,37 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     throw classifyStartFailure(error, { host, port: requestedPort, statePath, output });
   }
 
-  const anvilUrl = `http://127.0.0.1:${port}`;
-  let switched: Promise<void> | undefined;
-  let clock: ClockProxy;
+  const rpcUrl = `http://${formatHost(host)}:${port}`;
+  const wsUrl = `ws://${formatHost(host)}:${port}`;
   try {
-    await waitForRpc(anvilUrl, exited);
-    await setTimestampInterval(anvilUrl, automineFirst ? 0 : blockTime);
-    clock = await startClockProxy({
-      host,
-      port: requestedPort,
-      target: { host: "127.0.0.1", port },
-      interval: () => timestampInterval(switched === undefined && automineFirst ? 0 : blockTime),
-    });
+    await waitForRpc(rpcUrl, exited);
   } catch (error) {
     await terminate(child, exited);
-    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
-      throw new DevnetPortInUseError(host, requestedPort);
-    }
     throw classifyStartFailure(error, { host, port: requestedPort, statePath, output });
   }
-  const rpcUrl = `http://${formatHost(host)}:${clock.port}`;
-  const wsUrl = `ws://${formatHost(host)}:${clock.port}`;
 
   let accounts: DerivedAccount[] | undefined;
   let stopping: Promise<void> | undefined;
   const stop = () => {
-    stopping ??= clock.close().then(() => terminate(child, exited));
+    stopping ??= terminate(child, exited);
     return stopping;
   };
+  let switched: Promise<void> | undefined;
   const useBlockTime = () => {
     if (!automineFirst) return Promise.resolve();
-    switched ??= setIntervalMining(rpcUrl, blockTime)
-      .then(() => {
-        chain = chainAt(blockTime);
-      })
-      .catch((error: unknown) => {
-        switched = undefined; // a later call tries again
-        throw error;
-      });
+    switched ??= setIntervalMining(rpcUrl, blockTime).catch((error: unknown) => {
+      switched = undefined; // a later call tries again
+      throw error;
+    });
     return switched;
   };
-
-  const chainAt = (seconds: number): Chain => ({
-    ...privnet,
-    blockTime: seconds * 1000,
-    rpcUrls: { default: { http: [rpcUrl], webSocket: [wsUrl] } },
-  });
-  let chain = chainAt(automineFirst ? 0 : blockTime);
 
   return {
     rpcUrl,
     wsUrl,
     host,
-    port: clock.port,
-    get chain() {
-      return chain;
-    },
+    port,
+    chain: { ...privnet, rpcUrls: { default: { http: [rpcUrl], webSocket: [wsUrl] } } },
     get accounts() {
       accounts ??= deriveAccounts(mnemonic, firstIndexes(accountCount));
       return accounts;
@@ -236,37 +205,19 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   };
 }
 
-/**
- * `evm_setIntervalMining`: anvil leaves automine and mines a block every `seconds`, each block's
- * timestamp its parent's + the block time.
- */
+/** `evm_setIntervalMining`: anvil leaves automine and mines a block every `seconds`. */
 async function setIntervalMining(rpcUrl: string, seconds: number): Promise<void> {
-  await anvilRequest(rpcUrl, "evm_setIntervalMining", [seconds]);
-  await setTimestampInterval(rpcUrl, seconds);
-}
-
-/**
- * Each block's timestamp is its parent's + the block time (1 s when automining or for blocks
- * under a second): strictly increasing, and the timestamp an estimate runs with is the one its
- * block gets. The clock in front of anvil keeps it from falling behind the wall clock.
- */
-async function setTimestampInterval(rpcUrl: string, blockTime: number): Promise<void> {
-  await anvilRequest(rpcUrl, "anvil_setBlockTimestampInterval", [timestampInterval(blockTime)]);
-}
-
-function timestampInterval(blockTime: number): number {
-  return Math.max(1, Math.floor(blockTime));
-}
-
-async function anvilRequest(rpcUrl: string, method: string, params: unknown[]): Promise<void> {
   const response = await fetch(rpcUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "evm_setIntervalMining", params: [seconds] }),
   });
   const body = (await response.json()) as { error?: { message?: string } };
   if (body.error) {
-    throw new DevnetStartError(`anvil refused ${method}: ${body.error.message ?? "no reason given"}`, "");
+    throw new DevnetStartError(
+      `anvil refused evm_setIntervalMining: ${body.error.message ?? "no reason given"}`,
+      "",
+    );
   }
 }
 
