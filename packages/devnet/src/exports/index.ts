@@ -33,3 +33,4 @@ export { type MineBlocksParameters, mineBlocks } from "../testing/mineBlocks.js"
 export { type SetTokenPriceParameters, setTokenPrice } from "../testing/setTokenPrice.js";
 export { type ChainSnapshot, type SnapshotTarget, takeSnapshot } from "../testing/takeSnapshot.js";
 export { type TimeTravelParameters, timeTravel } from "../testing/timeTravel.js";
+export type { WorkerDevnet } from "../testing/WorkerDevnet.js";
