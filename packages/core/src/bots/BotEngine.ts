@@ -14,18 +14,16 @@ import type { BotError } from "./BotEvent.js";
 import { BotRunner, type BotStatus, type BotTransition } from "./BotRunner.js";
 import type { BotStatsSnapshot } from "./BotStats.js";
 import { allocateBotKeyIndex } from "./botKeyIndexes.js";
-import { type Erc20BotConfig, erc20Bot } from "./erc20Bot.js";
-import { type NftBotConfig, nftBot } from "./nftBot.js";
+import { type BuiltInBotConfigs, builtinBotEntries } from "./builtinBots.js";
 import { readBotEnv } from "./readBotEnv.js";
-import { type TransferBotConfig, transferBot } from "./transferBot.js";
 
 export type BotsOptions = {
-  /** Settings of the transfer bot (see docs/bots.md); environment variables override them. */
-  transfer?: Partial<TransferBotConfig> | undefined;
-  /** Settings of the erc20 bot; environment variables override them. */
-  erc20?: Partial<Erc20BotConfig> | undefined;
-  /** Settings of the nft bot; environment variables override them. */
-  nft?: Partial<NftBotConfig> | undefined;
+  /**
+   * Settings of each built-in bot by name (`transfer`, `erc20`, `nft`; see docs/bots.md);
+   * environment variables override them.
+   */
+  [Name in keyof BuiltInBotConfigs]?: Partial<BuiltInBotConfigs[Name]> | undefined;
+} & {
   /** Your own bots, registered before bots resume so that they resume too. */
   custom?: readonly BotDefinition[] | undefined;
   /** Index of the system account that tops bots up. Default 20. */
@@ -54,7 +52,10 @@ export type BotsOptions = {
    * do not send into the at-once mining of the set-up. Default: none.
    */
   resumeAfter?: Promise<unknown> | undefined;
-  /** Where `TRANSFER_*`, `ERC20_*`, `NFT_*` are read. Default `process.env` (none outside Node). */
+  /**
+   * Where the built-in bots' variables (`TRANSFER_*`, `ERC20_*`, `NFT_*`) are read. Default
+   * `process.env` (none outside Node).
+   */
   env?: Record<string, string | undefined> | undefined;
 };
 
@@ -127,10 +128,8 @@ export class BotEngine {
 
   /** Registers the built-in and custom bots and resumes those that were running. */
   async init() {
-    const builtIn = { transfer: transferBot, erc20: erc20Bot, nft: nftBot } as const;
-    for (const [name, definition] of Object.entries(builtIn)) {
-      const key = name as keyof typeof builtIn;
-      await this.#add(definition, [this.#options[key], this.#env[key]]);
+    for (const [name, { definition }] of builtinBotEntries()) {
+      await this.#add(definition, [this.#options[name], this.#env[name]]);
     }
     for (const definition of this.#options.custom ?? []) {
       await this.#add(definition, []);

@@ -1,13 +1,4 @@
-import type { Erc20BotConfig } from "./erc20Bot.js";
-import type { NftBotConfig } from "./nftBot.js";
-import type { TransferBotConfig } from "./transferBot.js";
-
-/** The built-in bots' settings, by bot name. */
-export type BuiltInBotConfigs = {
-  transfer: TransferBotConfig;
-  erc20: Erc20BotConfig;
-  nft: NftBotConfig;
-};
+import type { BuiltInBotConfigs } from "./builtinBots.js";
 
 /**
  * What `platform.bots.start(name, overrides)` takes for `name`: a built-in bot's own settings, so

@@ -16,6 +16,7 @@ import type { BotContext, BotContractInfo, BotDefinition, BotTransaction } from 
 import type { BotError, BotEvent } from "./BotEvent.js";
 import { BotFunding } from "./BotFunding.js";
 import { BotStats, type PersistedBotCounters } from "./BotStats.js";
+import { type RunnerState, type StoredRun, transition } from "./RunnerState.js";
 
 export type BotStatus = "Running" | "Stopped";
 
@@ -75,14 +76,15 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   #configured: Config;
   #runConfig: Config | undefined;
   #data: Record<string, unknown> = {};
-  #running = false;
+  /** The lifecycle: changed only by {@link BotRunner.#enter}, through the transition table. */
+  #state: RunnerState = { status: "stopped" };
+  /** The start, stop or close under way: the next one waits for it, so that they never overlap. */
+  #busy: Promise<void> | undefined;
   #loop: Promise<void> | undefined;
-  /** Setup runs again before the next tick (the chain went back under what it found). */
-  #setupDue = false;
   /** How often the chain went back: a tick begun before the last time sends nothing (see #tick). */
   #rewinds = 0;
   /** What the last setup returned: handed to each tick of the run. */
-  #state: unknown;
+  #setupResult: unknown;
   #setupRun: Promise<boolean> | undefined;
   #wakers = new Set<() => void>();
   #reserved = 0;
@@ -94,16 +96,12 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   #feePerGas = 0n;
   /** This run's pending limit follows the chain (interval 0, no explicit `maxPending`). */
   #autoPending = false;
-  /** Left running by the last run and to be resumed later (`resumeAfter`): a close keeps it so. */
-  #resumeHeld: Record<string, unknown> | null | undefined;
   #capacity: { blockGasLimit: bigint; poolLimit: number } | undefined;
   /** The bot's gas limit per transaction, a moving average of its sends (a transfer's to start). */
   #gasPerTransaction = TRANSFER_GAS;
   #walletsCache: { at: number; addresses: Address[] } | undefined;
   #saving: Promise<void> | undefined;
   #dirty = false;
-  #closed = false;
-  #shuttingDown = false;
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -124,12 +122,57 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   }
 
   get status(): BotStatus {
-    return this.#running ? "Running" : "Stopped";
+    return this.#marksRunning ? "Running" : "Stopped";
   }
 
   /** The config of the current run, or the configured defaults while stopped. */
   get config(): Config {
-    return this.#running && this.#runConfig ? this.#runConfig : this.#configured;
+    return this.#marksRunning && this.#runConfig ? this.#runConfig : this.#configured;
+  }
+
+  /** Running, starting, or closed while running (it resumes on the next start). */
+  get #marksRunning(): boolean {
+    const state = this.#state;
+    return (
+      state.status === "running" ||
+      state.status === "starting" ||
+      (state.status === "closed" && state.stored.running)
+    );
+  }
+
+  /** The loop runs: its ticks and setup go on. */
+  get #running(): boolean {
+    return this.#state.status === "running";
+  }
+
+  /** The platform is closing or closed: work cut short by it is not the bot's error. */
+  get #closing(): boolean {
+    const state = this.#state;
+    return state.status === "closed" || (state.status === "stopping" && state.reason === "close");
+  }
+
+  /** The one way the lifecycle changes: a move the table lacks throws (see RunnerState.ts). */
+  #enter(next: RunnerState) {
+    transition(this.#state.status, next.status, this.name);
+    this.#state = next;
+  }
+
+  /**
+   * Runs a start, stop or close once the one under way (if any) has ended: a start during a stop
+   * begins after the old loop ended, a close during a start stops the loop it began. When none is
+   * under way it begins at once, as a direct call would.
+   */
+  #serially<T>(operation: () => Promise<T>): Promise<T> {
+    const result = this.#busy ? this.#busy.then(operation) : operation();
+    const done = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#busy = done;
+    void done.then(() => {
+      if (this.#busy === done) this.#busy = undefined;
+    });
+    return result;
   }
 
   get #stateKey() {
@@ -166,12 +209,16 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
    * then a close keeps it marked running, with `config`, so that the next start resumes it.
    */
   holdResume(config: Record<string, unknown> | null) {
-    this.#resumeHeld = config;
+    this.#enter({ status: "stopped", held: { config } });
   }
 
   /** Starts the loop with the configured settings, overridden by `overrides` for this run. */
-  async start(overrides?: unknown): Promise<BotTransition> {
-    if (this.#running) {
+  start(overrides?: unknown): Promise<BotTransition> {
+    return this.#serially(() => this.#start(overrides));
+  }
+
+  async #start(overrides: unknown): Promise<BotTransition> {
+    if (this.#state.status === "running") {
       return {
         bot: this.name,
         status: "Running",
@@ -180,23 +227,27 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       };
     }
     const config = mergeBotConfig(this.name, this.definition.schema, this.#configured, overrides);
-    this.#resumeHeld = undefined;
     const explicit =
       this.#deps.explicitMaxPending ||
       (typeof overrides === "object" && overrides !== null && "maxPending" in overrides);
     this.#autoPending = config.interval === 0 && !explicit;
     this.#capacity = undefined;
     this.#runConfig = config;
-    this.#running = true;
+    this.#enter({ status: "starting" });
     await this.#save();
+    this.#enter({ status: "running", setupDone: false });
     this.#emit({ type: "started", message: `${this.name} bot started` });
     this.#loop = this.#run(config);
     return { bot: this.name, status: "Running", changed: true, message: `The ${this.name} bot started.` };
   }
 
   /** Stops the loop; transactions already sent still settle and are counted. */
-  async stop(): Promise<BotTransition> {
-    if (!this.#running) {
+  stop(): Promise<BotTransition> {
+    return this.#serially(() => this.#stop());
+  }
+
+  async #stop(): Promise<BotTransition> {
+    if (this.#state.status !== "running") {
       return {
         bot: this.name,
         status: "Stopped",
@@ -204,21 +255,29 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
         message: `The ${this.name} bot is already stopped.`,
       };
     }
-    await this.#halt();
+    await this.#halt({
+      status: "stopping",
+      reason: "request",
+      stored: { running: false, config: this.#persistedConfig() },
+    });
+    this.#enter({ status: "stopped" });
     await this.#save();
     this.#emit({ type: "stopped", message: `${this.name} bot stopped` });
     return { bot: this.name, status: "Stopped", changed: true, message: `The ${this.name} bot stopped.` };
   }
 
   /** Stops the loop for a platform shutdown: the stored state still says running, so it resumes. */
-  async close() {
-    this.#shuttingDown = true;
+  close(): Promise<void> {
+    return this.#serially(() => this.#close());
+  }
+
+  async #close() {
+    if (this.#state.status === "closed") return;
     // A bot whose resume was still held stays marked running too, with the config it had.
-    const wasRunning = this.#running || this.#resumeHeld !== undefined;
-    await this.#halt();
-    this.#running = wasRunning;
+    const stored = this.#storedRun();
+    await this.#halt({ status: "stopping", reason: "close", stored });
     await this.#save();
-    this.#closed = true;
+    this.#enter({ status: "closed", stored });
   }
 
   /**
@@ -228,7 +287,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   chainRewound() {
     this.#rewinds++;
     this.#fundNow = true;
-    if (this.#running) this.#setupDue = true;
+    if (this.#running) this.#enter({ status: "running", setupDone: false });
   }
 
   /**
@@ -236,7 +295,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
    * (or the platform closes).
    */
   async settled(): Promise<void> {
-    while (!this.#shuttingDown) {
+    while (!this.#closing) {
       if (this.#fundsCheck) {
         // Its failure is reported to the tick that waited for it, if any; here it just ended.
         await this.#fundsCheck.catch(() => undefined);
@@ -247,8 +306,9 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     }
   }
 
-  async #halt() {
-    this.#running = false;
+  /** Enters `stopping` (the loop's ticks and setup see it and end) and waits for the loop. */
+  async #halt(stopping: Extract<RunnerState, { status: "stopping" }>) {
+    this.#enter(stopping);
     this.#wake();
     await this.#loop;
     this.#loop = undefined;
@@ -318,12 +378,14 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
    */
   #setup(ctx: BotContext<Config>, config: Config): Promise<boolean> {
     this.#setupRun ??= (async () => {
-      this.#setupDue = false;
+      // The chain going back while this runs leaves setup due again: it found the old chain.
+      const rewinds = this.#rewinds;
       while (this.#running) {
         try {
           await this.#ensureFunds();
           if (!this.#running) return false;
-          this.#state = await this.definition.setup(ctx);
+          this.#setupResult = await this.definition.setup(ctx);
+          if (this.#running && rewinds === this.#rewinds) this.#enter({ status: "running", setupDone: true });
           return true;
         } catch (error) {
           if (!this.#running) return false;
@@ -340,7 +402,9 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
 
   async #work(ctx: BotContext<Config>, config: Config) {
     while (this.#running) {
-      if (this.#setupDue && !(await this.#setup(ctx, config))) return;
+      if (this.#state.status === "running" && !this.#state.setupDone && !(await this.#setup(ctx, config))) {
+        return;
+      }
       if (this.stats.pending + this.#reserved >= this.#pendingLimit(config)) {
         await this.#untilSettled();
         continue;
@@ -380,7 +444,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       outdated();
       return this.#send(transaction, outdated);
     };
-    await this.definition.tick({ ...ctx, send }, this.#state);
+    await this.definition.tick({ ...ctx, send }, this.#setupResult);
   }
 
   #context(config: Config): BotContext<Config> {
@@ -461,7 +525,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       } catch (error) {
         // Cut short by the platform closing: not the bot's error (the work resumes, if at all,
         // with the next run).
-        if (this.#shuttingDown) return;
+        if (this.#closing) return;
         this.#reportError(error);
       }
     })();
@@ -494,7 +558,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     } catch (error) {
       // The platform closed meanwhile: followed again on the next start. Anything else (the
       // storage failing) is the bot's error; the record stays pending in its stats.
-      if (!this.#shuttingDown) this.#reportError(error);
+      if (!this.#closing) this.#reportError(error);
     }
   }
 
@@ -620,7 +684,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
    * {@link COUNTERS_SAVE_EVERY_MS}, not per send (a restart may lose that much of the counts).
    */
   #scheduleSave() {
-    if (this.#saveTimer || this.#closed) return;
+    if (this.#saveTimer || this.#state.status === "closed") return;
     this.#saveTimer = setTimeout(() => {
       this.#saveTimer = undefined;
       void this.#save();
@@ -633,10 +697,27 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
    * the chain, so that it follows the chain again then (it is not an explicit `maxPending`).
    */
   #persistedConfig(): Record<string, unknown> | null {
-    if (!this.#runConfig) return this.#resumeHeld ?? null;
+    if (!this.#runConfig) return null;
     if (!this.#autoPending) return this.#runConfig;
     const { maxPending: _, ...config } = this.#runConfig;
     return config;
+  }
+
+  /** What the stored state says of the run in the runner's state now. */
+  #storedRun(): StoredRun {
+    const state = this.#state;
+    switch (state.status) {
+      case "stopped":
+        return state.held
+          ? { running: true, config: state.held.config }
+          : { running: false, config: this.#persistedConfig() };
+      case "starting":
+      case "running":
+        return { running: true, config: this.#persistedConfig() };
+      case "stopping":
+      case "closed":
+        return state.stored;
+    }
   }
 
   /** Writes the state; writes requested meanwhile are folded into one more write after it. */
@@ -645,7 +726,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       clearTimeout(this.#saveTimer);
       this.#saveTimer = undefined;
     }
-    if (this.#closed) return Promise.resolve();
+    if (this.#state.status === "closed") return Promise.resolve();
     if (this.#saving) {
       this.#dirty = true;
       return this.#saving;
@@ -655,8 +736,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
         do {
           this.#dirty = false;
           const state: PersistedBotState = {
-            running: this.#running,
-            config: this.#persistedConfig(),
+            ...this.#storedRun(),
             data: this.#data,
             counters: this.stats.persisted(),
           };

@@ -1,10 +1,9 @@
 import { InvalidBotConfigError } from "../errors/bots.js";
+import type { AmountRange } from "./BotConfig.js";
+import { type BuiltinBotName, builtinBotEntries } from "./builtinBots.js";
 
 /** Overrides per bot read from environment variables. */
-export type BotEnvOverrides = Record<"transfer" | "erc20" | "nft", Record<string, unknown>>;
-
-/** Defaults of the random range when `<PREFIX>_RANDOM=true` names no ends. */
-const RANDOM_DEFAULTS = { TRANSFER: { min: "0.001", max: "0.1" }, ERC20: { min: "1", max: "100" } } as const;
+export type BotEnvOverrides = Record<BuiltinBotName, Record<string, unknown>>;
 
 /**
  * Reads the bots' environment variables (`TRANSFER_INTERVAL`, `TRANSFER_AMOUNT`,
@@ -44,7 +43,7 @@ export function readBotEnv(env: Record<string, string | undefined>): BotEnvOverr
     if (recipients !== undefined) overrides.recipients = recipients;
     return overrides;
   };
-  const amounts = (bot: string, prefix: "TRANSFER" | "ERC20", overrides: Record<string, unknown>) => {
+  const amounts = (bot: string, prefix: string, range: AmountRange, overrides: Record<string, unknown>) => {
     const amount = read(`${prefix}_AMOUNT`);
     if (amount !== undefined) overrides.amount = amount;
     const random = boolean(bot, `${prefix}_RANDOM`);
@@ -52,13 +51,14 @@ export function readBotEnv(env: Record<string, string | undefined>): BotEnvOverr
     const max = read(`${prefix}_RANDOM_MAX`);
     if (random === false) overrides.random = null;
     else if (random === true || min !== undefined || max !== undefined) {
-      overrides.random = { min: min ?? RANDOM_DEFAULTS[prefix].min, max: max ?? RANDOM_DEFAULTS[prefix].max };
+      overrides.random = { min: min ?? range.min, max: max ?? range.max };
     }
     return overrides;
   };
-  return {
-    transfer: amounts("transfer", "TRANSFER", common("transfer", "TRANSFER")),
-    erc20: amounts("erc20", "ERC20", common("erc20", "ERC20")),
-    nft: common("nft", "NFT"),
-  };
+  // Each built-in bot's variables, by the prefix the registry gives it (see builtinBots.ts).
+  const overrides = builtinBotEntries().map(([bot, { envPrefix, randomRange }]) => {
+    const shared = common(bot, envPrefix);
+    return [bot, randomRange ? amounts(bot, envPrefix, randomRange, shared) : shared] as const;
+  });
+  return Object.fromEntries(overrides) as BotEnvOverrides;
 }

@@ -16,9 +16,10 @@ export type {
 export type { BotLogs, BotStatusEntry, BotsOptions } from "../bots/BotEngine.js";
 // Events
 export type { BotError, BotEvent, BotEventType } from "../bots/BotEvent.js";
-export type { BotOverrides, BuiltInBotConfigs } from "../bots/BotOverrides.js";
+export type { BotOverrides } from "../bots/BotOverrides.js";
 export type { BotStatus, BotTransition } from "../bots/BotRunner.js";
 export type { BotStatsSnapshot } from "../bots/BotStats.js";
+export type { BuiltInBotConfigs } from "../bots/builtinBots.js";
 export { defineBot } from "../bots/defineBot.js";
 export { deployBotContract } from "../bots/deployBotContract.js";
 export {

@@ -1,4 +1,5 @@
 import { InvalidQueryError, MAX_SOURCE_LENGTH, TRANSACTION_SOURCES } from "@privnet/core";
+import { BUILTIN_BOT_NAMES } from "@privnet/core/internal";
 import { defineRoute } from "@privnet/http";
 import { z } from "zod";
 import { addressInput, positiveIntegerQuery } from "../schemas/fields.js";
@@ -28,7 +29,7 @@ export const listTransactionsQuery = z.object({
         .map(([source, what]) => `\`${source}\` (${what})`)
         .join(
           ", ",
-        )}, or a bot's name (\`transfer\`, \`erc20\`, \`nft\`, a custom bot's). Anything else is 400.`,
+        )}, or a bot's name (${BUILTIN_BOT_NAMES.map((name) => `\`${name}\``).join(", ")}, a custom bot's). Anything else is 400.`,
     ),
 });
 

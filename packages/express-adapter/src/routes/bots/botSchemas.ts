@@ -1,10 +1,15 @@
+import { BUILTIN_BOT_NAMES } from "@privnet/core/internal";
 import { z } from "zod";
 import { transactionEntry } from "../../schemas/transactions.js";
 
 const decimal = z.string().describe('Decimal amount, e.g. "0.01".');
 
 export const botName = z.object({
-  name: z.string().describe('The bot: "transfer", "erc20", "nft" or a custom bot\'s name.'),
+  name: z
+    .string()
+    .describe(
+      `The bot: ${BUILTIN_BOT_NAMES.map((name) => JSON.stringify(name)).join(", ")} or a custom bot's name.`,
+    ),
 });
 
 export const botError = z

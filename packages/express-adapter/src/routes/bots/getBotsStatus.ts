@@ -1,3 +1,4 @@
+import { BUILTIN_BOT_NAMES } from "@privnet/core/internal";
 import { defineRoute } from "@privnet/http";
 import { z } from "zod";
 import { botStatusEntry } from "./botSchemas.js";
@@ -7,7 +8,8 @@ export const getBotsStatus = defineRoute({
   path: "/bots/status",
   operationId: "getBotsStatus",
   summary: "Every bot's status, config and stats",
-  description: "`{ transfer: { status, address, contract, config, stats }, erc20: …, nft: …, <custom>: … }`.",
+  // The built-in bots by name, the first spelt out: `{ transfer: { status, … }, erc20: …, nft: …, <custom>: … }`.
+  description: `\`{ ${BUILTIN_BOT_NAMES.map((name, index) => (index === 0 ? `${name}: { status, address, contract, config, stats }` : `${name}: …`)).join(", ")}, <custom>: … }\`.`,
   tag: "bots",
   response: z.record(z.string(), botStatusEntry),
   errors: {},
