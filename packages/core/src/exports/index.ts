@@ -150,6 +150,7 @@ export type {
   TransactionStatus,
   WalletRecord,
 } from "../storage/StorageAdapter.js";
+export { isTransactionKind, TRANSACTION_KINDS, type TransactionKind } from "../storage/TransactionKind.js";
 export type {
   ListTransactionsParameters,
   ListTransactionsReturnType,
