@@ -61,6 +61,8 @@ export {
   ChainIdMismatchError,
   ChainUnreachableError,
   ContractDeploymentFailedError,
+  ContractExistsError,
+  Create2FactoryUnavailableError,
   type ErrorCode,
   errorCodes,
   InsufficientFundsError,
@@ -119,6 +121,12 @@ export type { SetPriceReturnType } from "../oracle/setPrice.js";
 export { type CreatePlatformOptions, createPlatform, type Platform } from "../platform/createPlatform.js";
 export type { PlatformSnapshot } from "../platform/snapshotPlatform.js";
 // Sending and history: what platform.sender and platform.transactions take and answer
+export {
+  CREATE2_FACTORY_ADDRESS,
+  CREATE2_FACTORY_DEPLOYER,
+  CREATE2_FACTORY_DEPLOYMENT,
+} from "../sender/create2Factory.js";
+export type { DeployCreate2Parameters, DeployCreate2ReturnType } from "../sender/deployCreate2.js";
 export type { SendFromWalletParameters, SendFromWalletReturnType } from "../sender/sendFromWallet.js";
 export type {
   SendTransactionParameters,
