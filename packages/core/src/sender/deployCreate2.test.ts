@@ -2,7 +2,6 @@ import { useDevnet } from "@privnet/devnet/vitest";
 import {
   concat,
   encodeDeployData,
-  getAddress,
   getContractAddress,
   http,
   keccak256,
