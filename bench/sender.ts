@@ -203,6 +203,8 @@ async function measureCommits(path: string) {
       blockNumber: null,
       source: "bench",
       createdAt: new Date().toISOString(),
+      kind: "transfer" as const,
+      selector: null,
       rawTransaction: `0x${"ab".repeat(110)}` as Hex,
     });
     let started = performance.now();

@@ -67,4 +67,58 @@ describeWithPostgres("postgres migrations", (databaseUrl) => {
     expect(isPrivnetError(error, "STORAGE_SCHEMA_UNSUPPORTED")).toBe(true);
     expect(await appliedVersions("newer")).toEqual([...versions, latest + 1]);
   });
+
+  test("a version 2 schema gets kinds: known from the source where it sends one kind, null where it does not", async () => {
+    await withPool(async (pool) => {
+      await pool.query(`CREATE SCHEMA old
+        CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+      for (const version of [1, 2]) {
+        await pool.query(migrations.find((migration) => migration.version === version)?.sql('"old"') ?? "");
+        await pool.query("INSERT INTO old.schema_migrations (version, name) VALUES ($1, 'old')", [version]);
+      }
+      const sources = [
+        "api",
+        "transfer",
+        "funding",
+        "bot-funding",
+        "nonce-gap-filler",
+        "oracle",
+        "lending",
+        "sdk",
+        "deployment",
+        "erc20",
+      ];
+      for (const [nonce, source] of sources.entries()) {
+        await pool.query(
+          `INSERT INTO old.transactions (hash, from_address, to_address, value, nonce, status, block_number, source, created_at)
+           VALUES ($1, '0x${"11".repeat(20)}', '0x${"22".repeat(20)}', 5, $2, 'confirmed', 3, $3, '2026-11-23T00:00:00.000Z')`,
+          [`0x${nonce.toString(16).padStart(64, "0")}`, nonce, source],
+        );
+      }
+    });
+    const storage = postgresStorage({ connectionString: databaseUrl(), schema: "old" });
+    try {
+      const history = await storage.transactions.list({ limit: 100 });
+      expect(
+        Object.fromEntries(history.map((record) => [record.source, [record.kind, record.selector]])),
+      ).toEqual({
+        api: ["transfer", null],
+        transfer: ["transfer", null],
+        funding: ["transfer", null],
+        "bot-funding": ["transfer", null],
+        "nonce-gap-filler": ["transfer", null],
+        oracle: ["call", null],
+        lending: ["call", null],
+        sdk: [null, null],
+        deployment: [null, null],
+        erc20: [null, null],
+      });
+      expect(
+        (await storage.transactions.list({ limit: 100, kind: "call" })).map((record) => record.source),
+      ).toEqual(["lending", "oracle"]);
+    } finally {
+      await storage.close();
+    }
+    expect(await appliedVersions("old")).toEqual(versions);
+  });
 });

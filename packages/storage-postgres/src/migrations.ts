@@ -46,4 +46,21 @@ export const migrations: readonly { version: number; name: string; sql: (s: stri
       ALTER TABLE ${s}.transactions ADD COLUMN raw_transaction TEXT;
     `,
   },
+  {
+    version: 3,
+    name: "transaction kinds: transfer, call (with its selector), deploy, blob, set-code",
+    sql: (s) => `
+      ALTER TABLE ${s}.transactions
+        ADD COLUMN kind TEXT CHECK (kind IN ('transfer', 'call', 'deploy', 'blob', 'set-code')),
+        ADD COLUMN selector TEXT;
+      -- Records written before this step: the data was never stored, so the kind is known only
+      -- where the source sends one kind. Plain transfers: the admin API's sends, the transfer bot,
+      -- top-ups and gap fillers. Calls (selector unknown): the oracle's pushes, lending. Every other
+      -- source (sdk, deployment, token bots, a caller's own) sends several kinds: left NULL.
+      UPDATE ${s}.transactions SET kind = 'transfer'
+        WHERE source IN ('api', 'transfer', 'funding', 'bot-funding', 'nonce-gap-filler');
+      UPDATE ${s}.transactions SET kind = 'call' WHERE source IN ('oracle', 'lending');
+      CREATE INDEX transactions_kind ON ${s}.transactions (kind, id);
+    `,
+  },
 ];

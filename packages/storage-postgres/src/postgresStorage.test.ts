@@ -167,6 +167,8 @@ function newRecord(from: `0x${string}`): NewTransactionRecord {
     blockNumber: null,
     source: "wallet",
     createdAt: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+    kind: "transfer",
+    selector: null,
   };
 }
 

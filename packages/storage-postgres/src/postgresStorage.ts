@@ -10,6 +10,7 @@ import {
   StorageOpenFailedError,
   type StorageSnapshotId,
   StorageUnreachableError,
+  type TransactionKind,
   type TransactionRecord,
   type TransactionRecordUpdate,
   type TransactionStatus,
@@ -179,6 +180,8 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
         record.source,
         record.createdAt,
         record.rawTransaction ?? null,
+        record.kind,
+        record.selector,
       ];
       const placeholders = row.map((value) => {
         values.push(value);
@@ -188,7 +191,8 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
     });
     const { rows } = await run<TransactionRow>(
       `INSERT INTO ${s}.transactions
-         (hash, from_address, to_address, value, nonce, status, block_number, source, created_at, raw_transaction)
+         (hash, from_address, to_address, value, nonce, status, block_number, source, created_at, raw_transaction,
+          kind, selector)
        VALUES ${tuples.join(", ")} RETURNING *`,
       values,
     );
@@ -351,6 +355,7 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
         if (listQuery.before !== undefined) conditions.push(`id < ${param(listQuery.before)}`);
         if (listQuery.status !== undefined) conditions.push(`status = ${param(listQuery.status)}`);
         if (listQuery.source !== undefined) conditions.push(`source = ${param(listQuery.source)}`);
+        if (listQuery.kind !== undefined) conditions.push(`kind = ${param(listQuery.kind)}`);
         if (listQuery.address !== undefined) {
           const address = param(listQuery.address.toLowerCase());
           conditions.push(`(lower(from_address) = ${address} OR lower(to_address) = ${address})`);
@@ -522,6 +527,8 @@ type TransactionRow = {
   block_number: string | null;
   source: string;
   created_at: string;
+  kind: string | null;
+  selector: string | null;
 };
 
 // pg returns BIGINT and NUMERIC as strings, so ids and nonces become numbers, amounts bigints.
@@ -548,5 +555,7 @@ function toTransaction(row: TransactionRow): TransactionRecord {
     blockNumber: row.block_number === null ? null : BigInt(row.block_number),
     source: row.source,
     createdAt: row.created_at,
+    kind: row.kind as TransactionKind | null,
+    selector: row.selector as Hex | null,
   };
 }

@@ -118,6 +118,62 @@ test("a version 1 file (no signed bytes column) is migrated to version 2 with it
     await storage.close();
   }
   const after = openRaw();
-  expect(after.prepare("SELECT max(version) AS v FROM schema_migrations").get()).toEqual({ v: 2 });
+  expect(after.prepare("SELECT max(version) AS v FROM schema_migrations").get()).toEqual({ v: latest });
   after.close();
+});
+
+test("a version 2 file gets kinds: known from the source where it sends one kind, null where it does not", async () => {
+  const db = openRaw();
+  db.exec(
+    `CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`,
+  );
+  for (const version of [1, 2]) {
+    db.exec(migrations.find((migration) => migration.version === version)?.sql ?? "");
+    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, 'old', '')").run(
+      version,
+    );
+  }
+  const sources = [
+    "api",
+    "transfer",
+    "funding",
+    "bot-funding",
+    "nonce-gap-filler",
+    "oracle",
+    "lending",
+    "sdk",
+    "deployment",
+    "erc20",
+  ];
+  for (const [nonce, source] of sources.entries()) {
+    db.prepare(
+      `INSERT INTO transactions (hash, from_address, to_address, value, nonce, status, block_number, source, created_at)
+       VALUES (?, '0x${"11".repeat(20)}', '0x${"22".repeat(20)}', '5', ?, 'confirmed', '3', ?, '2026-11-23T00:00:00.000Z')`,
+    ).run(`0x${nonce.toString(16).padStart(64, "0")}`, nonce, source);
+  }
+  db.close();
+
+  const storage = sqliteStorage({ path });
+  try {
+    const history = await storage.transactions.list({ limit: 100 });
+    expect(
+      Object.fromEntries(history.map((record) => [record.source, [record.kind, record.selector]])),
+    ).toEqual({
+      api: ["transfer", null],
+      transfer: ["transfer", null],
+      funding: ["transfer", null],
+      "bot-funding": ["transfer", null],
+      "nonce-gap-filler": ["transfer", null],
+      oracle: ["call", null],
+      lending: ["call", null],
+      sdk: [null, null],
+      deployment: [null, null],
+      erc20: [null, null],
+    });
+    expect(
+      (await storage.transactions.list({ limit: 100, kind: "call" })).map((record) => record.source),
+    ).toEqual(["lending", "oracle"]);
+  } finally {
+    await storage.close();
+  }
 });

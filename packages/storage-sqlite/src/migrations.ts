@@ -49,4 +49,21 @@ export const migrations: readonly { version: number; name: string; sql: string }
       ALTER TABLE transactions ADD COLUMN raw_transaction TEXT;
     `,
   },
+  {
+    version: 3,
+    name: "transaction kinds: transfer, call (with its selector), deploy, blob, set-code",
+    sql: `
+      ALTER TABLE transactions ADD COLUMN kind TEXT
+        CHECK (kind IN ('transfer', 'call', 'deploy', 'blob', 'set-code'));
+      ALTER TABLE transactions ADD COLUMN selector TEXT;
+      -- Records written before this step: the data was never stored, so the kind is known only
+      -- where the source sends one kind. Plain transfers: the admin API's sends, the transfer bot,
+      -- top-ups and gap fillers. Calls (selector unknown): the oracle's pushes, lending. Every other
+      -- source (sdk, deployment, token bots, a caller's own) sends several kinds: left NULL.
+      UPDATE transactions SET kind = 'transfer'
+        WHERE source IN ('api', 'transfer', 'funding', 'bot-funding', 'nonce-gap-filler');
+      UPDATE transactions SET kind = 'call' WHERE source IN ('oracle', 'lending');
+      CREATE INDEX transactions_kind ON transactions (kind, id);
+    `,
+  },
 ];

@@ -10,6 +10,7 @@ import {
   StorageClosedError,
   StorageOpenFailedError,
   type StorageSnapshotId,
+  type TransactionKind,
   type TransactionRecord,
   type TransactionRecordUpdate,
   type TransactionStatus,
@@ -133,8 +134,9 @@ export function sqliteStorage(options: SqliteStorageOptions): StorageAdapter {
   const insertOne = (record: NewTransactionRecord) => {
     const row = sql(
       `INSERT INTO transactions
-         (hash, from_address, to_address, value, nonce, status, block_number, source, created_at, raw_transaction)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+         (hash, from_address, to_address, value, nonce, status, block_number, source, created_at, raw_transaction,
+          kind, selector)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     ).get(
       record.hash,
       record.from,
@@ -146,6 +148,8 @@ export function sqliteStorage(options: SqliteStorageOptions): StorageAdapter {
       record.source,
       record.createdAt,
       record.rawTransaction ?? null,
+      record.kind,
+      record.selector,
     );
     return toTransaction(row as TransactionRow);
   };
@@ -261,6 +265,10 @@ export function sqliteStorage(options: SqliteStorageOptions): StorageAdapter {
         if (query.source !== undefined) {
           conditions.push("source = ?");
           values.push(query.source);
+        }
+        if (query.kind !== undefined) {
+          conditions.push("kind = ?");
+          values.push(query.kind);
         }
         if (query.address !== undefined) {
           conditions.push("(from_address = ? OR to_address = ?)");
@@ -404,6 +412,8 @@ type TransactionRow = {
   block_number: string | null;
   source: string;
   created_at: string;
+  kind: string | null;
+  selector: string | null;
 };
 
 function toWallet(row: WalletRow): WalletRecord {
@@ -429,5 +439,7 @@ function toTransaction(row: TransactionRow): TransactionRecord {
     blockNumber: row.block_number === null ? null : BigInt(row.block_number),
     source: row.source,
     createdAt: row.created_at,
+    kind: row.kind as TransactionKind | null,
+    selector: row.selector as Hex | null,
   };
 }

@@ -60,6 +60,8 @@ export const errorCodes = [
   "LENDING_REVERTED",
   // bots (and the generalized sender they send through)
   "INVALID_TRANSACTION",
+  "CONTRACT_EXISTS",
+  "CREATE2_FACTORY_UNAVAILABLE",
   "BOT_NOT_FOUND",
   "BOT_EXISTS",
   "INVALID_BOT_CONFIG",

@@ -22,6 +22,8 @@ import type {
   PlatformClosedError,
 } from "./platform.js";
 import type {
+  ContractExistsError,
+  Create2FactoryUnavailableError,
   InsufficientFundsError,
   InvalidAddressError,
   InvalidAmountError,
@@ -97,6 +99,8 @@ export type PrivnetErrorTypes = {
   LENDING_INSUFFICIENT_COLLATERAL_TO_SEIZE: LendingError;
   LENDING_REVERTED: LendingError;
   INVALID_TRANSACTION: InvalidTransactionError;
+  CONTRACT_EXISTS: ContractExistsError;
+  CREATE2_FACTORY_UNAVAILABLE: Create2FactoryUnavailableError;
   BOT_NOT_FOUND: BotNotFoundError;
   BOT_EXISTS: BotExistsError;
   INVALID_BOT_CONFIG: InvalidBotConfigError;

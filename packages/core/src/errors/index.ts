@@ -35,6 +35,8 @@ export {
 } from "./platform.js";
 export { QUOTE_LIMIT, quoteInput } from "./quoteInput.js";
 export {
+  ContractExistsError,
+  Create2FactoryUnavailableError,
   InsufficientFundsError,
   InvalidAddressError,
   InvalidAmountError,

@@ -1,4 +1,4 @@
-import type { Hash } from "viem";
+import type { Address, Hash } from "viem";
 import { formatEther } from "viem";
 import { PrivnetError } from "./PrivnetError.js";
 import { quoteInput } from "./quoteInput.js";
@@ -71,5 +71,28 @@ export class InvalidQueryError extends PrivnetError {
   override name = "InvalidQueryError";
   constructor(message: string) {
     super("INVALID_QUERY", message);
+  }
+}
+
+/** A CREATE2 deployment whose address already holds code: sending it would only revert. */
+export class ContractExistsError extends PrivnetError {
+  override name = "ContractExistsError";
+  constructor(readonly address: Address) {
+    super("CONTRACT_EXISTS", `A contract already exists at ${address}.`, {
+      details:
+        "The same salt and init code always give the same CREATE2 address, and it already holds code. Nothing was sent. Use another salt to deploy the code again.",
+    });
+  }
+}
+
+/** The deterministic CREATE2 factory is not on the chain and cannot be put there. */
+export class Create2FactoryUnavailableError extends PrivnetError {
+  override name = "Create2FactoryUnavailableError";
+  constructor(reason: string, options: { cause?: unknown } = {}) {
+    super("CREATE2_FACTORY_UNAVAILABLE", `The CREATE2 factory is not available: ${reason}`, {
+      details:
+        "privnet deploys the deterministic deployment proxy (0x4e59b44847b379578588920ca78fbf26c0b4956c) with its pre-signed transaction from 0x3fab184622dc19b6109349b94811493bf2a45362, which needs that account's nonce 0 unused and a node that takes transactions without a chain id.",
+      cause: options.cause,
+    });
   }
 }

@@ -62,6 +62,8 @@ export {
   ChainIdMismatchError,
   ChainUnreachableError,
   ContractDeploymentFailedError,
+  ContractExistsError,
+  Create2FactoryUnavailableError,
   type ErrorCode,
   errorCodes,
   InsufficientFundsError,
@@ -120,6 +122,12 @@ export type { SetPriceReturnType } from "../oracle/setPrice.js";
 export { type CreatePlatformOptions, createPlatform, type Platform } from "../platform/createPlatform.js";
 export type { PlatformSnapshot } from "../platform/snapshotPlatform.js";
 // Sending and history: what platform.sender and platform.transactions take and answer
+export {
+  CREATE2_FACTORY_ADDRESS,
+  CREATE2_FACTORY_DEPLOYER,
+  CREATE2_FACTORY_DEPLOYMENT,
+} from "../sender/create2Factory.js";
+export type { DeployCreate2Parameters, DeployCreate2ReturnType } from "../sender/deployCreate2.js";
 export type { SendFromWalletParameters, SendFromWalletReturnType } from "../sender/sendFromWallet.js";
 export type {
   SendTransactionParameters,
@@ -151,6 +159,7 @@ export type {
   TransactionStatus,
   WalletRecord,
 } from "../storage/StorageAdapter.js";
+export { isTransactionKind, TRANSACTION_KINDS, type TransactionKind } from "../storage/TransactionKind.js";
 export type {
   ListTransactionsParameters,
   ListTransactionsReturnType,

@@ -11,6 +11,7 @@ import { nonceLockKey } from "./nonceLockKey.js";
 import { createRecordWriter, type RecordWriter, toStorageError } from "./RecordWriter.js";
 import { submissionClient } from "./submissionClient.js";
 import type { TransactionWatcher, WatchedTransaction } from "./TransactionWatcher.js";
+import { transactionKind } from "./transactionKind.js";
 
 /** Gas of a plain ETH transfer to an account without code. */
 export const TRANSFER_GAS = 21_000n;
@@ -42,6 +43,8 @@ export type QueuedTransaction = {
   /** Gas limit, already decided (a transfer's 21,000, an estimate with its margin, or the caller's). */
   gas: bigint;
   source: string;
+  /** A CREATE2 deployment through a factory (`to`): the contract's address, recorded as `to`, kind `deploy`. */
+  createdAddress?: Address | undefined;
   /** Gets the key again for a replacement (wallet sends read it from storage). */
   signer: () => Promise<LocalAccount | undefined>;
 };
@@ -505,14 +508,16 @@ export class NonceManager {
     return {
       hash,
       from: this.address,
-      // A deployment is recorded with the address its contract gets (from sender and nonce).
-      to: item.to ?? getContractAddress({ from: this.address, nonce: BigInt(nonce) }),
+      // A deployment is recorded with the address its contract gets (from sender and nonce, or
+      // the factory's CREATE2 address).
+      to: item.createdAddress ?? item.to ?? getContractAddress({ from: this.address, nonce: BigInt(nonce) }),
       value: item.value,
       nonce,
       status: "pending",
       blockNumber: null,
       source: item.source,
       createdAt: new Date().toISOString(),
+      ...(item.createdAddress === undefined ? transactionKind(item) : { kind: "deploy", selector: null }),
       rawTransaction: serialized,
     };
   }

@@ -1,5 +1,17 @@
 export { classifyNodeError, type NodeErrorKind } from "./classifyNodeError.js";
 export {
+  CREATE2_FACTORY_ADDRESS,
+  CREATE2_FACTORY_DEPLOYER,
+  CREATE2_FACTORY_DEPLOYER_FUNDING,
+  CREATE2_FACTORY_DEPLOYMENT,
+  ensureCreate2Factory,
+} from "./create2Factory.js";
+export {
+  type DeployCreate2Parameters,
+  type DeployCreate2ReturnType,
+  deployCreate2,
+} from "./deployCreate2.js";
+export {
   type EstimateTransactionGasParameters,
   estimateTransactionGas,
   GAS_ESTIMATE_MARGIN_PERCENT,

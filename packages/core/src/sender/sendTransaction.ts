@@ -61,6 +61,8 @@ export type SendTransactionReturnType = {
 export async function sendTransaction(
   ctx: SenderContext,
   params: SendTransactionParameters,
+  /** For `deployCreate2`: the call to the factory creates this contract, recorded as `to`. */
+  internal: { createdAddress?: Address } = {},
 ): Promise<SendTransactionReturnType> {
   const senders = [params.account, params.privateKey, params.fromWalletId].filter((v) => v !== undefined);
   if (senders.length !== 1) {
@@ -114,10 +116,11 @@ export async function sendTransaction(
     gas,
     source: params.source ?? "sdk",
     signer,
+    createdAddress: internal.createdAddress,
   });
   return {
     record: sent.record,
-    contractAddress: to === undefined ? sent.record.to : null,
+    contractAddress: internal.createdAddress ?? (to === undefined ? sent.record.to : null),
     wait: () =>
       sent.record.status === "pending"
         ? ctx.watcher.settled(sent.watched)

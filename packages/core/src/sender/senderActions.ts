@@ -1,4 +1,5 @@
 import type { GuardedContext } from "../platform/OperationGuard.js";
+import { type DeployCreate2Parameters, deployCreate2 } from "./deployCreate2.js";
 import type { SenderContext } from "./SenderContext.js";
 import { type SendFromWalletParameters, sendFromWallet } from "./sendFromWallet.js";
 import { type SendTransactionParameters, sendTransaction } from "./sendTransaction.js";
@@ -16,6 +17,8 @@ export function senderActions(ctx: SenderActionsContext) {
     sendWithKey: (params: SendWithKeyParameters) => ctx.guard(() => sendWithKey(ctx, params)),
     /** Any transaction (call, deployment, transfer) through the nonce manager; see {@link sendTransaction}. */
     sendTransaction: (params: SendTransactionParameters) => ctx.guard(() => sendTransaction(ctx, params)),
+    /** Deploys with CREATE2 through the deterministic factory, at an address known up front; see {@link deployCreate2}. */
+    deployCreate2: (params: DeployCreate2Parameters) => ctx.guard(() => deployCreate2(ctx, params)),
   };
 }
 

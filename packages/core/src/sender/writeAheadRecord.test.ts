@@ -166,6 +166,8 @@ test("a record written before a crash, its transaction never submitted, is submi
       blockNumber: null,
       source: "sdk",
       createdAt: new Date().toISOString(),
+      kind: "transfer",
+      selector: null,
       rawTransaction: raw,
     });
   // Written, then the process died before eth_sendRawTransaction.

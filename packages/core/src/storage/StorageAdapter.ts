@@ -1,4 +1,5 @@
 import type { Address, Hash, Hex } from "viem";
+import type { TransactionKind } from "./TransactionKind.js";
 
 /** A stored wallet as the storage adapter keeps it. */
 export type WalletRecord = {
@@ -35,6 +36,14 @@ export type TransactionRecord = {
   source: string;
   /** ISO 8601 UTC with milliseconds. */
   createdAt: string;
+  /**
+   * What it does (see {@link TransactionKind}). Null only for a record written before kinds were
+   * kept whose source sends more than one kind (`sdk`, `deployment`, a token bot's): its data was
+   * never stored, so nothing tells.
+   */
+  kind: TransactionKind | null;
+  /** A call's 4-byte selector (`0xa9059cbb`); null for every other kind, and for calls recorded before kinds were kept. */
+  selector: Hex | null;
 };
 
 export type NewTransactionRecord = Omit<TransactionRecord, "id"> & {
@@ -59,6 +68,8 @@ export type ListTransactionsQuery = {
   status?: TransactionStatus;
   /** Only records with exactly this `source` ("oracle", "lending", a bot's name…). */
   source?: string;
+  /** Only records of this kind (records of unknown kind never match). */
+  kind?: TransactionKind;
 };
 
 /** What {@link StorageAdapter.snapshot} answers: opaque, for {@link StorageAdapter.restore}. */

@@ -12,4 +12,5 @@ export type {
   TransactionStatus,
   WalletRecord,
 } from "./StorageAdapter.js";
+export { isTransactionKind, TRANSACTION_KINDS, type TransactionKind } from "./TransactionKind.js";
 export { MAX_TRANSACTIONS_PAGE, transactionsPageSize } from "./transactionsPageSize.js";

@@ -141,6 +141,7 @@ export function memoryStorage(): StorageAdapter {
           const record = transactions.get(id) as TransactionRecord;
           if (query.status && record.status !== query.status) continue;
           if (query.source !== undefined && record.source !== query.source) continue;
+          if (query.kind !== undefined && record.kind !== query.kind) continue;
           if (address && record.from.toLowerCase() !== address && record.to.toLowerCase() !== address) {
             continue;
           }

@@ -21,5 +21,7 @@ export function toTransactionEntry(record: TransactionRecord): TransactionEntry 
     blockNumber: record.blockNumber,
     source: record.source,
     createdAt: record.createdAt,
+    kind: record.kind,
+    selector: record.selector,
   };
 }

@@ -1,6 +1,7 @@
 import { useDevnet } from "@privnet/devnet/vitest";
-import { getAddress, http } from "viem";
+import { encodeDeployData, encodeFunctionData, getAddress, http, parseEther, toFunctionSelector } from "viem";
 import { describe, expect, test } from "vitest";
+import { testTokenAbi, testTokenBytecode } from "../contracts/generated.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { createPlatform } from "../platform/createPlatform.js";
 
@@ -39,6 +40,8 @@ describe("platform.transactions.list", () => {
           "from",
           "hash",
           "id",
+          "kind",
+          "selector",
           "source",
           "status",
           "to",
@@ -71,11 +74,64 @@ describe("platform.transactions.list", () => {
         [{ source: "" }, "INVALID_QUERY"],
         [{ source: "x".repeat(101) }, "INVALID_QUERY"],
         [{ source: 7 as unknown as string }, "INVALID_QUERY"],
+        [{ kind: "swap" as never }, "INVALID_QUERY"],
+        [{ kind: "Transfer" as never }, "INVALID_QUERY"],
       ];
       for (const [params, code] of cases) {
         const error = await platform.transactions.list(params).catch((caught: unknown) => caught);
         expect(isPrivnetError(error, code as never), JSON.stringify(params)).toBe(true);
       }
+    } finally {
+      await platform.close();
+    }
+  });
+
+  test("each entry says what it does: transfer, call with its selector, deploy; filterable by kind", async () => {
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl) });
+    try {
+      const deployed = await platform.sender.sendTransaction({
+        fromWalletId: 4,
+        data: encodeDeployData({
+          abi: testTokenAbi,
+          bytecode: testTokenBytecode,
+          args: ["Kinds", "KND", 18, parseEther("10")],
+        }),
+      });
+      const token = deployed.contractAddress as `0x${string}`;
+      await deployed.wait();
+      const called = await platform.sender.sendTransaction({
+        fromWalletId: 4,
+        to: token,
+        data: encodeFunctionData({ abi: testTokenAbi, functionName: "transfer", args: [bob, 1n] }),
+      });
+      const transfer = await platform.sender.sendFromWallet({ fromWalletId: 4, to: alice, amount: "0.001" });
+      // Data shorter than a selector reaches no function: as far as the history can tell, a transfer.
+      const short = await platform.sender.sendTransaction({ fromWalletId: 4, to: alice, data: "0x01" });
+      await called.wait();
+      await short.wait();
+
+      const history = await platform.transactions.list();
+      const byId = new Map(history.map((entry) => [entry.id, entry]));
+      expect(byId.get(deployed.record.id)).toMatchObject({ kind: "deploy", selector: null, to: token });
+      expect(byId.get(called.record.id)).toMatchObject({
+        kind: "call",
+        selector: toFunctionSelector("transfer(address,uint256)"),
+        to: token,
+      });
+      expect(byId.get(transfer.id)).toMatchObject({ kind: "transfer", selector: null });
+      expect(byId.get(short.record.id)).toMatchObject({ kind: "transfer", selector: null });
+
+      expect((await platform.transactions.list({ kind: "deploy" })).map((entry) => entry.id)).toEqual([
+        deployed.record.id,
+      ]);
+      expect((await platform.transactions.list({ kind: "call" })).map((entry) => entry.id)).toEqual([
+        called.record.id,
+      ]);
+      expect((await platform.transactions.list({ kind: "transfer" })).map((entry) => entry.id)).toEqual([
+        short.record.id,
+        transfer.id,
+      ]);
+      expect(await platform.transactions.list({ kind: "blob" })).toEqual([]);
     } finally {
       await platform.close();
     }

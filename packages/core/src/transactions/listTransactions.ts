@@ -2,6 +2,7 @@ import { InvalidQueryError } from "../errors/sender.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import { parseAddress } from "../sender/parseAddress.js";
 import { MAX_TRANSACTIONS_PAGE } from "../storage/memoryStorage.js";
+import { isTransactionKind, TRANSACTION_KINDS, type TransactionKind } from "../storage/TransactionKind.js";
 import { type TransactionEntry, toTransactionEntry } from "./TransactionEntry.js";
 import { MAX_SOURCE_LENGTH } from "./TransactionSource.js";
 
@@ -21,6 +22,8 @@ export type ListTransactionsParameters = {
    * (see `TRANSACTION_SOURCES`).
    */
   source?: string | undefined;
+  /** Only transactions of this kind: `transfer`, `call`, `deploy`, `blob` or `set-code`. */
+  kind?: TransactionKind | undefined;
 };
 
 export type ListTransactionsReturnType = TransactionEntry[];
@@ -33,6 +36,7 @@ export type ListTransactionsReturnType = TransactionEntry[];
  * @example
  * const page = await platform.transactions.list({ limit: 20 });
  * const pushes = await platform.transactions.list({ source: "oracle" });
+ * const deployments = await platform.transactions.list({ kind: "deploy" });
  * const next = await platform.transactions.list({ limit: 20, before: page.at(-1)?.id });
  */
 export async function listTransactions(
@@ -55,11 +59,18 @@ export async function listTransactions(
   ) {
     throw new InvalidQueryError(`\`source\` must be a string of 1 to ${MAX_SOURCE_LENGTH} characters.`);
   }
+  const kind = params.kind;
+  if (kind !== undefined && !isTransactionKind(kind)) {
+    throw new InvalidQueryError(
+      `\`kind\` must be one of ${TRANSACTION_KINDS.join(", ")}, got ${String(kind)}.`,
+    );
+  }
   const records = await ctx.storage.transactions.list({
     limit,
     ...(params.before === undefined ? {} : { before: params.before }),
     ...(params.address === undefined ? {} : { address: parseAddress(params.address, "address") }),
     ...(source === undefined ? {} : { source }),
+    ...(kind === undefined ? {} : { kind }),
   });
   return records.map(toTransactionEntry);
 }

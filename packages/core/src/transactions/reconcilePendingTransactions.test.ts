@@ -31,6 +31,8 @@ test("records a previous run left pending are settled on start", async () => {
       blockNumber: null,
       source: "sdk",
       createdAt: new Date().toISOString(),
+      kind: "transfer",
+      selector: null,
     });
 
     const next = await createPlatform({ transport: http(devnet.rpcUrl), storage, pollingInterval: 100 });

@@ -32,6 +32,8 @@ function forged(
     value: 1n,
     source: "sdk",
     createdAt: new Date().toISOString(),
+    kind: "transfer",
+    selector: null,
     ...fields,
   });
 }

@@ -1,4 +1,10 @@
-import { InvalidQueryError, MAX_SOURCE_LENGTH, TRANSACTION_SOURCES } from "@privnet/core";
+import {
+  InvalidQueryError,
+  isTransactionKind,
+  MAX_SOURCE_LENGTH,
+  TRANSACTION_KINDS,
+  TRANSACTION_SOURCES,
+} from "@privnet/core";
 import { BUILTIN_BOT_NAMES } from "@privnet/core/internal";
 import { defineRoute } from "@privnet/http";
 import { z } from "zod";
@@ -31,6 +37,12 @@ export const listTransactionsQuery = z.object({
           ", ",
         )}, or a bot's name (${BUILTIN_BOT_NAMES.map((name) => `\`${name}\``).join(", ")}, a custom bot's). Anything else is 400.`,
     ),
+  kind: z
+    .string()
+    .optional()
+    .describe(
+      `Only transactions of this kind: ${TRANSACTION_KINDS.map((kind) => `\`${kind}\``).join(", ")}. Anything else is 400.`,
+    ),
 });
 
 export const listTransactions = defineRoute({
@@ -38,7 +50,7 @@ export const listTransactions = defineRoute({
   path: "/transactions",
   operationId: "listTransactions",
   summary: "Transaction history, newest first",
-  description: `At most ${MAX_HISTORY_PAGE} entries; page with \`before\`; filter by \`address\` and by what sent them (\`source\`).`,
+  description: `At most ${MAX_HISTORY_PAGE} entries; page with \`before\`; filter by \`address\`, by what sent them (\`source\`) and by what they do (\`kind\`).`,
   tag: "transactions",
   query: listTransactionsQuery,
   response: z.array(transactionEntry),
@@ -57,11 +69,16 @@ export const listTransactions = defineRoute({
         `\`source\` must be one of ${[...Object.keys(TRANSACTION_SOURCES), ...platform.bots.names()].join(", ")}; got "${source}".`,
       );
     }
+    const { kind } = query;
+    if (kind !== undefined && !isTransactionKind(kind)) {
+      throw new InvalidQueryError(`\`kind\` must be one of ${TRANSACTION_KINDS.join(", ")}; got "${kind}".`);
+    }
     const entries = await platform.transactions.list({
       limit: query.limit ?? MAX_HISTORY_PAGE,
       ...(query.before === undefined ? {} : { before: query.before }),
       ...(query.address === undefined ? {} : { address: query.address }),
       ...(source === undefined ? {} : { source }),
+      ...(kind === undefined ? {} : { kind }),
     });
     return entries.map(toTransactionEntryBody);
   },

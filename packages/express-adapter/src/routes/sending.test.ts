@@ -170,6 +170,8 @@ describe("GET /transactions", () => {
       status: "confirmed",
       block_number: 3,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      kind: "transfer",
+      selector: null,
     });
     const page = (await call(`${url}/transactions?limit=2&before=3`)).body as { amount: string }[];
     expect(page.map((entry) => entry.amount)).toEqual(["2", "1"]);

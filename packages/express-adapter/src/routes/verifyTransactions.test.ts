@@ -29,6 +29,8 @@ test("GET /transactions/verify: a clean history, a confirmed entry with no recei
     blockNumber: 1n,
     source: "sdk",
     createdAt: new Date().toISOString(),
+    kind: "transfer",
+    selector: null,
   });
   const report = await call(`${url}/transactions/verify?limit=1`);
   expect(report.status).toBe(200);

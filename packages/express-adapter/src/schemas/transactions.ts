@@ -1,4 +1,4 @@
-import type { SendWithKeyReturnType, TransactionEntry } from "@privnet/core";
+import { type SendWithKeyReturnType, TRANSACTION_KINDS, type TransactionEntry } from "@privnet/core";
 import { formatEther } from "viem";
 import { z } from "zod";
 import { addressOutput, ethOutput, isoTimestamp } from "./fields.js";
@@ -15,6 +15,19 @@ export const transactionEntry = z
     status: z.enum(["pending", "confirmed", "failed"]),
     block_number: z.int().nonnegative().nullable().describe("Null until the transaction is in a block."),
     created_at: isoTimestamp,
+    kind: z
+      .enum(TRANSACTION_KINDS)
+      .nullable()
+      .describe(
+        "What it does: `transfer`, `call`, `deploy` (CREATE or CREATE2), `blob`, `set-code`. Null for an entry recorded before kinds were kept whose source sends several kinds.",
+      ),
+    selector: z
+      .string()
+      .regex(/^0x[0-9a-f]{8}$/)
+      .nullable()
+      .describe(
+        "A call's 4-byte function selector; null for other kinds (and for calls recorded before kinds were kept).",
+      ),
   })
   .meta({ id: "TransactionEntry" });
 
@@ -32,6 +45,8 @@ export function toTransactionEntryBody(entry: TransactionEntry): z.input<typeof 
     status: entry.status,
     block_number: entry.blockNumber === null ? null : Number(entry.blockNumber),
     created_at: entry.createdAt,
+    kind: entry.kind,
+    selector: entry.selector,
   };
 }
 

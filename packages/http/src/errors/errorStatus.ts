@@ -56,6 +56,8 @@ export const errorStatus = {
   LENDING_REVERTED: 400,
   // Bots, and the general sender they use.
   INVALID_TRANSACTION: 400,
+  CONTRACT_EXISTS: 409,
+  CREATE2_FACTORY_UNAVAILABLE: 409,
   BOT_NOT_FOUND: 404,
   BOT_EXISTS: 409,
   INVALID_BOT_CONFIG: 400,

@@ -2,6 +2,7 @@ import { type Address, getAddress, type Hash, keccak256, toHex } from "viem";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { isPrivnetError } from "../../errors/PrivnetError.js";
 import type {
+  ListTransactionsQuery,
   NewTransactionRecord,
   NewWalletRecord,
   StorageAdapter,
@@ -409,6 +410,63 @@ export function testStorageAdapter(name: string, factory: StorageAdapterFactory)
         expect(expected.length).toBeGreaterThan(3);
         const paged = await pageThrough(store(), { limit: 2, source: "lending", address: alice });
         expect(paged).toEqual(expected.map((record) => record.id));
+      });
+
+      test("kind and selector round-trip, and the kind filter matches exactly with the other filters", async () => {
+        const alice = addressAt(130);
+        const shapes: Pick<NewTransactionRecord, "kind" | "selector">[] = [
+          { kind: "transfer", selector: null },
+          { kind: "call", selector: "0xa9059cbb" },
+          { kind: "deploy", selector: null },
+          { kind: "call", selector: "0x095ea7b3" },
+          { kind: "blob", selector: null },
+          { kind: "set-code", selector: null },
+          // Written before kinds were kept, by a source that sends several kinds.
+          { kind: null, selector: null },
+        ];
+        const inserted: TransactionRecord[] = [];
+        for (let index = 0; index < 28; index++) {
+          const shape = shapes[index % shapes.length] ?? { kind: null, selector: null };
+          const from = index % 2 === 0 ? alice : addressAt(131);
+          if (index < 14)
+            inserted.push(await store().transactions.insert(transactionAt(index, { from, ...shape })));
+          else
+            inserted.push(
+              ...(await store().transactions.insertMany([transactionAt(index, { from, ...shape })])),
+            );
+        }
+        for (const [index, record] of inserted.entries()) {
+          const shape = shapes[index % shapes.length];
+          expect(record).toMatchObject({ kind: shape?.kind, selector: shape?.selector });
+          expect(await store().transactions.get(record.id)).toEqual(record);
+        }
+        // An update of status and block keeps what the record is.
+        const call = inserted[1] as TransactionRecord;
+        expect(await store().transactions.update(call.id, { status: "confirmed", blockNumber: 7n })).toEqual({
+          ...call,
+          status: "confirmed",
+          blockNumber: 7n,
+        });
+        const current = await Promise.all(inserted.map((record) => store().transactions.get(record.id)));
+        const newestFirst = (current as TransactionRecord[]).reverse();
+        for (const kind of ["transfer", "call", "deploy", "blob", "set-code"] as const) {
+          const expected = newestFirst.filter((record) => record.kind === kind);
+          expect(expected.length).toBe(kind === "call" ? 8 : 4);
+          expect(await store().transactions.list({ limit: 100, kind })).toEqual(expected);
+        }
+        const calls = newestFirst.filter((record) => record.kind === "call" && record.from === alice);
+        expect(calls.length).toBeGreaterThan(2);
+        expect(await pageThrough(store(), { limit: 1, kind: "call", address: alice })).toEqual(
+          calls.map((record) => record.id),
+        );
+        expect(
+          await store().transactions.list({
+            limit: 100,
+            kind: "call",
+            status: "confirmed",
+            source: "conformance",
+          }),
+        ).toEqual([newestFirst.find((record) => record.id === call.id)]);
       });
 
       test("200 concurrent inserts get distinct ids and are all listed", async () => {
@@ -832,7 +890,7 @@ function overlapProbe() {
 
 async function pageThrough(
   storage: StorageAdapter,
-  query: { limit: number; address?: Address; status?: TransactionRecord["status"]; source?: string },
+  query: Omit<ListTransactionsQuery, "before">,
 ): Promise<number[]> {
   const ids: number[] = [];
   let before: number | undefined;
@@ -882,6 +940,8 @@ function transactionAt(index: number, overrides: Partial<NewTransactionRecord> =
     blockNumber: null,
     source: "conformance",
     createdAt: new Date(Date.UTC(2026, 10, 22, 8, 0, 0, index % 1000)).toISOString(),
+    kind: "transfer",
+    selector: null,
     ...overrides,
   };
 }

@@ -210,6 +210,8 @@ describe("bot routes", () => {
       "created_at",
       "from_address",
       "id",
+      "kind",
+      "selector",
       "status",
       "to_address",
       "tx_hash",
