@@ -1,4 +1,4 @@
-import type { AccessList, Address, Hash, Hex, LocalAccount, TransactionSerializableEIP1559 } from "viem";
+import type { AccessList, Address, Hash, Hex, LocalAccount } from "viem";
 import { BaseError, getContractAddress, keccak256 } from "viem";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { ChainUnreachableError } from "../errors/platform.js";
@@ -11,6 +11,12 @@ import { nonceLockKey } from "./nonceLockKey.js";
 import { createRecordWriter, type RecordWriter, toStorageError } from "./RecordWriter.js";
 import { submissionClient } from "./submissionClient.js";
 import type { TransactionWatcher, WatchedTransaction } from "./TransactionWatcher.js";
+import {
+  type QueuedAuthorization,
+  type QueuedRequest,
+  signSelfAuthorizations,
+  type TransactionRequest,
+} from "./transactionRequest.js";
 
 /** Gas of a plain ETH transfer to an account without code. */
 export const TRANSFER_GAS = 21_000n;
@@ -39,6 +45,11 @@ export type QueuedTransaction = {
   data?: Hex | undefined;
   /** EIP-2930 access list, signed in as given. */
   accessList?: AccessList | undefined;
+  /**
+   * EIP-7702 authorizations: the transaction is then a set-code one (type 4). The sender's own
+   * are signed here, once the nonce is known (they take the nonces after the transaction's).
+   */
+  authorizationList?: readonly QueuedAuthorization[] | undefined;
   /** Gas limit, already decided (a transfer's 21,000, an estimate with its margin, or the caller's). */
   gas: bigint;
   source: string;
@@ -47,7 +58,12 @@ export type QueuedTransaction = {
 };
 
 /** A plain ETH transfer: the queued transaction with no data and {@link TRANSFER_GAS}. */
-export type QueuedTransfer = Omit<QueuedTransaction, "to" | "gas" | "data" | "accessList"> & { to: Address };
+export type QueuedTransfer = Omit<
+  QueuedTransaction,
+  "to" | "gas" | "data" | "accessList" | "authorizationList"
+> & {
+  to: Address;
+};
 
 export type SentTransfer = { record: TransactionRecord; watched: WatchedTransaction };
 
@@ -316,17 +332,7 @@ export class NonceManager {
       }
       available -= cost;
       const nonce = next++;
-      const request: TransactionSerializableEIP1559 = {
-        chainId: this.#ctx.chain.id,
-        type: "eip1559",
-        nonce,
-        ...(item.to === undefined ? {} : { to: item.to }),
-        value: item.value,
-        ...(item.data === undefined ? {} : { data: item.data }),
-        ...(item.accessList === undefined ? {} : { accessList: item.accessList }),
-        gas: item.gas,
-        ...fees,
-      };
+      const request = queuedRequest(this.#ctx.chain.id, item, nonce, fees);
       const sending: Promise<void> = this.#sendOne(item, nonce, request, writer, atNode).then(
         async (outcome) => {
           outcomes.push(outcome);
@@ -439,12 +445,14 @@ export class NonceManager {
   async #sendOne(
     item: Waiting,
     nonce: number,
-    request: TransactionSerializableEIP1559,
+    queued: QueuedRequest,
     writer: RecordWriter,
     atNode: Gate = createGate(1),
   ): Promise<Outcome> {
     let serialized: Hex;
+    let request: TransactionRequest;
     try {
+      request = await signSelfAuthorizations(item.account, queued);
       serialized = await item.account.signTransaction(request);
     } catch (error) {
       return { item, nonce, accepted: false, kind: "other", error };
@@ -542,19 +550,37 @@ export class NonceManager {
       resolve() {},
       reject() {},
     };
-    const request: TransactionSerializableEIP1559 = {
-      chainId: this.#ctx.chain.id,
-      type: "eip1559",
-      nonce,
-      to: this.address,
-      value: 0n,
-      gas: TRANSFER_GAS,
-      ...fees,
-    };
+    const request = queuedRequest(this.#ctx.chain.id, filler, nonce, fees);
     const outcome = await this.#sendOne(filler, nonce, request, createRecordWriter(this.#ctx.storage));
     if (outcome.accepted) await this.#accepted(outcome);
     return outcome.accepted;
   }
+}
+
+/**
+ * The unsigned transaction `item` is sent as at `nonce`: type 4 (set-code) when it carries an
+ * authorization list, type 2 otherwise.
+ */
+function queuedRequest(
+  chainId: number,
+  item: QueuedTransaction,
+  nonce: number,
+  fees: TransactionFees,
+): QueuedRequest {
+  const fields = {
+    chainId,
+    nonce,
+    value: item.value,
+    ...(item.data === undefined ? {} : { data: item.data }),
+    ...(item.accessList === undefined ? {} : { accessList: item.accessList }),
+    gas: item.gas,
+    ...fees,
+  };
+  if (item.authorizationList !== undefined) {
+    // A set-code transaction always has a recipient (sendTransaction refuses one without).
+    return { ...fields, type: "eip7702", to: item.to, authorizationList: item.authorizationList };
+  }
+  return { ...fields, type: "eip1559", ...(item.to === undefined ? {} : { to: item.to }) };
 }
 
 function isNonceConflict(kind: NodeErrorKind) {

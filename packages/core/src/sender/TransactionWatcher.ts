@@ -1,4 +1,4 @@
-import type { Address, Hash, Hex, LocalAccount, TransactionSerializableEIP1559 } from "viem";
+import type { Address, Hash, Hex, LocalAccount } from "viem";
 import { keccak256, parseTransaction, toHex } from "viem";
 import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
 import { MAX_REPLACEMENTS, replacementFees, type TransactionFees } from "../fees/feePolicy.js";
@@ -11,6 +11,7 @@ import type {
 import { classifyNodeError } from "./classifyNodeError.js";
 import { nonceLockKey } from "./nonceLockKey.js";
 import { submissionClient } from "./submissionClient.js";
+import type { TransactionRequest } from "./transactionRequest.js";
 
 export type TransactionWatcherOptions = {
   /** How often the node is polled for new blocks (HTTP transports). */
@@ -69,7 +70,7 @@ export type WatchedTransaction = {
   /** The signed transaction, kept for a resubmission when the node forgets it. */
   serialized?: Hex | undefined;
   /** The unsigned fields, kept for a replacement with a higher fee. */
-  request?: TransactionSerializableEIP1559 | undefined;
+  request?: TransactionRequest | undefined;
   /** Signs a replacement; absent when the key is not at hand (records adopted after a restart). */
   signer?: (() => Promise<LocalAccount | undefined>) | undefined;
   recordId?: number | undefined;
@@ -994,7 +995,8 @@ export class TransactionWatcher {
     watched.replacements++;
     const block = await this.#ctx.client.getBlock({ blockTag: "latest" });
     const previous = watched.request;
-    const request: TransactionSerializableEIP1559 = {
+    // Same fields, authorization list included (a set-code transaction stays one); higher fees.
+    const request: TransactionRequest = {
       ...previous,
       ...replacementFees(previous, block.baseFeePerGas),
     };
