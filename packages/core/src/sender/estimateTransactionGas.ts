@@ -1,4 +1,4 @@
-import type { AccessList, Address, Hex } from "viem";
+import type { AccessList, Address, Hex, SignedAuthorizationList } from "viem";
 import { BaseError } from "viem";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, TransactionRejectedError } from "../errors/sender.js";
@@ -13,6 +13,8 @@ export type EstimateTransactionGasParameters = {
   data?: Hex | undefined;
   /** Estimated with it: each address and slot listed changes what the transaction costs. */
   accessList?: AccessList | undefined;
+  /** EIP-7702 authorizations, applied before the call is estimated (it may call delegated code). */
+  authorizationList?: SignedAuthorizationList | undefined;
 };
 
 /** Margin on estimates of calls and deployments: 20 %, for state that changes before inclusion. */
@@ -39,6 +41,7 @@ export async function estimateTransactionGas(
       value: params.value,
       ...(params.data === undefined ? {} : { data: params.data }),
       ...(params.accessList === undefined ? {} : { accessList: params.accessList }),
+      ...(params.authorizationList === undefined ? {} : { authorizationList: params.authorizationList }),
     });
   } catch (error) {
     const kind = classifyNodeError(error);

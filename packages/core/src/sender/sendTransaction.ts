@@ -8,7 +8,9 @@ import { parsePrivateKey } from "../wallets/parsePrivateKey.js";
 import { estimateTransactionGas } from "./estimateTransactionGas.js";
 import { parseAddress } from "./parseAddress.js";
 import { toStorageError } from "./RecordWriter.js";
+import { type AuthorizationListEntry, resolveAuthorizationList } from "./resolveAuthorizationList.js";
 import type { SenderContext } from "./SenderContext.js";
+import { signAuthorizationList } from "./transactionRequest.js";
 
 export type SendTransactionParameters = {
   /** Sign with this viem account (its key stays in memory, nothing is stored). */
@@ -30,6 +32,14 @@ export type SendTransactionParameters = {
    * estimate: addresses and storage slots the transaction will touch, paid for up front.
    */
   accessList?: AccessList | undefined;
+  /**
+   * EIP-7702 authorizations: sent as a set-code transaction (type 4), after which each authorizing
+   * account's code delegates to its contract. An entry is signed already (viem's
+   * `signAuthorization`) or a request privnet signs — by its `account`, `privateKey` or
+   * `fromWalletId`, by the sender when none is given (then with the nonce after the transaction's).
+   * Needs `to`.
+   */
+  authorizationList?: readonly AuthorizationListEntry[] | undefined;
   /** Recorded with the transaction. Default: "sdk". */
   source?: string | undefined;
 };
@@ -84,6 +94,11 @@ export async function sendTransaction(
     throw new InvalidTransactionError("`gas` must be a positive bigint.");
   }
   const accessList = params.accessList === undefined ? undefined : parseAccessList(params.accessList);
+  if (params.authorizationList !== undefined && to === undefined) {
+    throw new InvalidTransactionError(
+      "a set-code transaction (`authorizationList`) needs `to`; it cannot deploy.",
+    );
+  }
 
   let account: LocalAccount;
   let signer: () => Promise<LocalAccount | undefined>;
@@ -103,14 +118,38 @@ export async function sendTransaction(
     signer = async () => fixed;
   }
 
+  const authorizationList =
+    params.authorizationList === undefined
+      ? undefined
+      : await resolveAuthorizationList(ctx, params.authorizationList, account);
+
   const gas =
-    params.gas ?? (await estimateTransactionGas(ctx, { from: account.address, to, value, data, accessList }));
+    params.gas ??
+    (await estimateTransactionGas(ctx, {
+      from: account.address,
+      to,
+      value,
+      data,
+      accessList,
+      // The sender's own authorizations signed for the estimate with the nonce they will likely
+      // get; the nonce manager signs them again with the transaction's real nonce.
+      ...(authorizationList === undefined
+        ? {}
+        : {
+            authorizationList: await signAuthorizationList(
+              account,
+              authorizationList,
+              await ctx.client.getTransactionCount({ address: account.address, blockTag: "pending" }),
+            ),
+          }),
+    }));
   const sent = await ctx.nonceManager(account.address).sendTransaction({
     account,
     to,
     value,
     data,
     ...(accessList === undefined ? {} : { accessList }),
+    ...(authorizationList === undefined ? {} : { authorizationList }),
     gas,
     source: params.source ?? "sdk",
     signer,
