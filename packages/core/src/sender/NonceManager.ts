@@ -1,9 +1,9 @@
 import type { AccessList, Address, Hash, Hex, LocalAccount } from "viem";
-import { BaseError, getContractAddress, keccak256 } from "viem";
+import { BaseError, getContractAddress } from "viem";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, NonceConflictError, TransactionRejectedError } from "../errors/sender.js";
-import { outrankingFees, type TransactionFees, transactionFees } from "../fees/feePolicy.js";
+import { GAS_PER_BLOB, outrankingFees, type TransactionFees, transactionFees } from "../fees/feePolicy.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import type { NewTransactionRecord, TransactionRecord } from "../storage/StorageAdapter.js";
 import { classifyNodeError, type NodeErrorKind } from "./classifyNodeError.js";
@@ -13,9 +13,11 @@ import { submissionClient } from "./submissionClient.js";
 import type { TransactionWatcher, WatchedTransaction } from "./TransactionWatcher.js";
 import {
   type QueuedAuthorization,
+  type QueuedBlobs,
   type QueuedRequest,
   signSelfAuthorizations,
   type TransactionRequest,
+  transactionHash,
 } from "./transactionRequest.js";
 
 /** Gas of a plain ETH transfer to an account without code. */
@@ -50,6 +52,8 @@ export type QueuedTransaction = {
    * are signed here, once the nonce is known (they take the nonces after the transaction's).
    */
   authorizationList?: readonly QueuedAuthorization[] | undefined;
+  /** EIP-4844 blobs with their commitments and proofs: the transaction is then a blob one (type 3). */
+  blobs?: QueuedBlobs | undefined;
   /** Gas limit, already decided (a transfer's 21,000, an estimate with its margin, or the caller's). */
   gas: bigint;
   source: string;
@@ -60,7 +64,7 @@ export type QueuedTransaction = {
 /** A plain ETH transfer: the queued transaction with no data and {@link TRANSFER_GAS}. */
 export type QueuedTransfer = Omit<
   QueuedTransaction,
-  "to" | "gas" | "data" | "accessList" | "authorizationList"
+  "to" | "gas" | "data" | "accessList" | "authorizationList" | "blobs"
 > & {
   to: Address;
 };
@@ -285,7 +289,10 @@ export class NonceManager {
     let next = firstNonce;
     const fees = transactionFees(block.baseFeePerGas, this.#options.priorityFeePerGas);
     const { maxFeePerGas } = fees;
-    const transactionCost = (item: QueuedTransaction) => item.value + item.gas * maxFeePerGas;
+    const transactionCost = (item: QueuedTransaction) =>
+      item.value +
+      item.gas * maxFeePerGas +
+      (item.blobs ? BigInt(item.blobs.sidecars.length) * GAS_PER_BLOB * item.blobs.maxFeePerBlobGas : 0n);
 
     let available = balance;
     let conflict = false;
@@ -457,7 +464,7 @@ export class NonceManager {
     } catch (error) {
       return { item, nonce, accepted: false, kind: "other", error };
     }
-    const hash = keccak256(serialized);
+    const hash = transactionHash(serialized);
     let record: TransactionRecord;
     try {
       record = await writer.write(this.#newRecord(item, nonce, hash, serialized));
@@ -558,8 +565,8 @@ export class NonceManager {
 }
 
 /**
- * The unsigned transaction `item` is sent as at `nonce`: type 4 (set-code) when it carries an
- * authorization list, type 2 otherwise.
+ * The unsigned transaction `item` is sent as at `nonce`: type 3 when it carries blobs, type 4
+ * (set-code) when it carries an authorization list, type 2 otherwise.
  */
 function queuedRequest(
   chainId: number,
@@ -576,6 +583,18 @@ function queuedRequest(
     gas: item.gas,
     ...fees,
   };
+  if (item.blobs !== undefined) {
+    // A blob transaction always has a recipient (sendTransaction refuses one without).
+    const { sidecars, blobVersionedHashes, maxFeePerBlobGas } = item.blobs;
+    return {
+      ...fields,
+      type: "eip4844",
+      to: item.to ?? null,
+      sidecars,
+      blobVersionedHashes,
+      maxFeePerBlobGas,
+    };
+  }
   if (item.authorizationList !== undefined) {
     // A set-code transaction always has a recipient (sendTransaction refuses one without).
     return { ...fields, type: "eip7702", to: item.to, authorizationList: item.authorizationList };

@@ -1,7 +1,12 @@
 import type { Address, Hash, Hex, LocalAccount } from "viem";
-import { keccak256, parseTransaction, toHex } from "viem";
+import { parseTransaction, toHex } from "viem";
 import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
-import { MAX_REPLACEMENTS, replacementFees, type TransactionFees } from "../fees/feePolicy.js";
+import {
+  blobReplacementFees,
+  MAX_REPLACEMENTS,
+  replacementFees,
+  type TransactionFees,
+} from "../fees/feePolicy.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import type {
   TransactionRecord,
@@ -11,7 +16,7 @@ import type {
 import { classifyNodeError } from "./classifyNodeError.js";
 import { nonceLockKey } from "./nonceLockKey.js";
 import { submissionClient } from "./submissionClient.js";
-import type { TransactionRequest } from "./transactionRequest.js";
+import { type TransactionRequest, transactionHash } from "./transactionRequest.js";
 
 export type TransactionWatcherOptions = {
   /** How often the node is polled for new blocks (HTTP transports). */
@@ -996,12 +1001,15 @@ export class TransactionWatcher {
     const block = await this.#ctx.client.getBlock({ blockTag: "latest" });
     const previous = watched.request;
     // Same fields, authorization list included (a set-code transaction stays one); higher fees.
-    const request: TransactionRequest = {
-      ...previous,
-      ...replacementFees(previous, block.baseFeePerGas),
-    };
+    const request: TransactionRequest =
+      previous.type === "eip4844"
+        ? {
+            ...previous,
+            ...blobReplacementFees(previous, block.baseFeePerGas, await this.#ctx.client.getBlobBaseFee()),
+          }
+        : { ...previous, ...replacementFees(previous, block.baseFeePerGas) };
     const serialized = await account.signTransaction(request);
-    const hash = keccak256(serialized);
+    const hash = transactionHash(serialized);
     try {
       await this.#ctx.client.sendRawTransaction({ serializedTransaction: serialized });
     } catch (error) {

@@ -15,6 +15,8 @@ export type EstimateTransactionGasParameters = {
   accessList?: AccessList | undefined;
   /** EIP-7702 authorizations, applied before the call is estimated (it may call delegated code). */
   authorizationList?: SignedAuthorizationList | undefined;
+  /** A blob transaction's versioned hashes and blob fee (its code may read them with BLOBHASH). */
+  blobs?: { blobVersionedHashes: readonly Hex[]; maxFeePerBlobGas: bigint } | undefined;
 };
 
 /** Margin on estimates of calls and deployments: 20 %, for state that changes before inclusion. */
@@ -42,7 +44,14 @@ export async function estimateTransactionGas(
       ...(params.data === undefined ? {} : { data: params.data }),
       ...(params.accessList === undefined ? {} : { accessList: params.accessList }),
       ...(params.authorizationList === undefined ? {} : { authorizationList: params.authorizationList }),
-    });
+      ...(params.blobs === undefined
+        ? {}
+        : {
+            blobVersionedHashes: params.blobs.blobVersionedHashes,
+            maxFeePerBlobGas: params.blobs.maxFeePerBlobGas,
+          }),
+      // viem's types take blob fields only with a type-3 shape; the node reads them from the request.
+    } as never);
   } catch (error) {
     const kind = classifyNodeError(error);
     if (kind === "unreachable") throw new ChainUnreachableError({ cause: error });

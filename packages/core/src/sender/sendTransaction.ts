@@ -7,6 +7,7 @@ import { findWallet } from "../wallets/getWallet.js";
 import { parsePrivateKey } from "../wallets/parsePrivateKey.js";
 import { estimateTransactionGas } from "./estimateTransactionGas.js";
 import { parseAddress } from "./parseAddress.js";
+import { prepareBlobs } from "./prepareBlobs.js";
 import { toStorageError } from "./RecordWriter.js";
 import { type AuthorizationListEntry, resolveAuthorizationList } from "./resolveAuthorizationList.js";
 import type { SenderContext } from "./SenderContext.js";
@@ -40,6 +41,14 @@ export type SendTransactionParameters = {
    * Needs `to`.
    */
   authorizationList?: readonly AuthorizationListEntry[] | undefined;
+  /**
+   * EIP-4844 blobs (up to 6 whole blobs of 131,072 bytes: viem's `toBlobs` makes them from data):
+   * sent as a blob transaction (type 3) with their KZG commitments and proofs, computed here.
+   * Needs `to` and a node past Cancun.
+   */
+  blobs?: readonly Hex[] | readonly Uint8Array[] | undefined;
+  /** Max fee per blob gas, in wei. Default: twice the current blob base fee. */
+  maxFeePerBlobGas?: bigint | undefined;
   /** Recorded with the transaction. Default: "sdk". */
   source?: string | undefined;
 };
@@ -99,6 +108,17 @@ export async function sendTransaction(
       "a set-code transaction (`authorizationList`) needs `to`; it cannot deploy.",
     );
   }
+  if (params.blobs !== undefined && to === undefined) {
+    throw new InvalidTransactionError("a blob transaction (`blobs`) needs `to`; it cannot deploy.");
+  }
+  if (params.blobs !== undefined && params.authorizationList !== undefined) {
+    throw new InvalidTransactionError(
+      "a transaction carries either `blobs` or an `authorizationList`, not both.",
+    );
+  }
+  if (params.maxFeePerBlobGas !== undefined && params.blobs === undefined) {
+    throw new InvalidTransactionError("`maxFeePerBlobGas` is for a blob transaction: give `blobs` too.");
+  }
 
   let account: LocalAccount;
   let signer: () => Promise<LocalAccount | undefined>;
@@ -123,6 +143,13 @@ export async function sendTransaction(
       ? undefined
       : await resolveAuthorizationList(ctx, params.authorizationList, account);
 
+  // Commitments and proofs are computed here, before a nonce is taken: a slow part stays out of
+  // the nonce manager's hold, and a node before Cancun is refused first.
+  const blobs =
+    params.blobs === undefined
+      ? undefined
+      : await prepareBlobs(ctx, { blobs: params.blobs, maxFeePerBlobGas: params.maxFeePerBlobGas });
+
   const gas =
     params.gas ??
     (await estimateTransactionGas(ctx, {
@@ -131,6 +158,7 @@ export async function sendTransaction(
       value,
       data,
       accessList,
+      blobs,
       // The sender's own authorizations signed for the estimate with the nonce they will likely
       // get; the nonce manager signs them again with the transaction's real nonce.
       ...(authorizationList === undefined
@@ -150,6 +178,7 @@ export async function sendTransaction(
     data,
     ...(accessList === undefined ? {} : { accessList }),
     ...(authorizationList === undefined ? {} : { authorizationList }),
+    ...(blobs === undefined ? {} : { blobs }),
     gas,
     source: params.source ?? "sdk",
     signer,

@@ -1,10 +1,19 @@
 import type {
-  Address,
-  LocalAccount,
   SignedAuthorization,
   TransactionSerializableEIP1559,
   TransactionSerializableEIP4844,
   TransactionSerializableEIP7702,
+} from "viem";
+import {
+  type Address,
+  type BlobSidecars,
+  concatHex,
+  fromRlp,
+  type Hash,
+  type Hex,
+  keccak256,
+  type LocalAccount,
+  toRlp,
 } from "viem";
 import { InvalidTransactionError } from "../errors/bots.js";
 
@@ -17,6 +26,32 @@ export type TransactionRequest =
   | TransactionSerializableEIP1559
   | TransactionSerializableEIP7702
   | TransactionSerializableEIP4844;
+
+/**
+ * The blobs of a type-3 transaction, computed before it is queued: the sidecars (blob,
+ * commitment, proof) sent with it, the versioned hashes it signs, and its max fee per blob gas.
+ */
+export type QueuedBlobs = {
+  sidecars: BlobSidecars<Hex>;
+  blobVersionedHashes: readonly Hex[];
+  maxFeePerBlobGas: bigint;
+};
+
+/**
+ * The hash of a signed transaction as `eth_sendRawTransaction` takes it. A blob transaction is sent
+ * wrapped with its sidecars (`0x03 || rlp([body, blobs, commitments, proofs])`), but its hash
+ * covers the body alone (`keccak256(0x03 || rlp(body))`).
+ *
+ * @example
+ * const hash = transactionHash(await account.signTransaction(request));
+ */
+export function transactionHash(serialized: Hex): Hash {
+  if (!serialized.startsWith("0x03")) return keccak256(serialized);
+  const fields = fromRlp(`0x${serialized.slice(4)}`, "hex");
+  const wrapped = Array.isArray(fields[0]);
+  if (!wrapped) return keccak256(serialized);
+  return keccak256(concatHex(["0x03", toRlp(fields[0] as Hex[])]));
+}
 
 /**
  * An authorization of the sender itself that is signed only once its transaction has a nonce:

@@ -74,7 +74,7 @@ async function settle(
   // (deployments and calls included), else what the node's pool shows.
   const signed = raw ? parseTransaction(raw) : undefined;
   const request: TransactionRequest | undefined =
-    signed?.type === "eip1559" || signed?.type === "eip7702"
+    signed?.type === "eip1559" || signed?.type === "eip7702" || signed?.type === "eip4844"
       ? ({ ...signed, chainId: signed.chainId ?? ctx.chain.id } as TransactionRequest)
       : inPool && {
           chainId: ctx.chain.id,
