@@ -1,3 +1,7 @@
+import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { resolveAnvilBinary, startDevnet } from "@privnet/devnet";
 import { useDevnet } from "@privnet/devnet/vitest";
 import {
   bytesToHex,
@@ -146,6 +150,32 @@ describe("blob transactions (EIP-4844)", () => {
       expect(await platform.transactions.list({ limit: 10 })).toHaveLength(0);
     } finally {
       await platform.close();
+    }
+  });
+
+  test("a node before Cancun: refused with TRANSACTION_REJECTED before a nonce is taken", async () => {
+    // The same anvil on Shanghai, the fork before blobs (the devnet's own options have no hardfork).
+    const dir = await mkdtemp(join(tmpdir(), "privnet-shanghai-"));
+    const binary = join(dir, "anvil");
+    await writeFile(binary, `#!/bin/sh\nexec "${resolveAnvilBinary()}" --hardfork shanghai "$@"\n`);
+    await chmod(binary, 0o755);
+    const shanghai = await startDevnet({ port: 0, binary, blockTime: 0 });
+    const platform = await createPlatform({ transport: http(shanghai.rpcUrl) });
+    try {
+      const sender = (await platform.wallets.get(2)).address;
+      await expect(
+        platform.sender.sendTransaction({ fromWalletId: 2, to: recipient, blobs: toBlobs({ data: "0x01" }) }),
+      ).rejects.toMatchObject({ code: "TRANSACTION_REJECTED", message: expect.stringContaining("Cancun") });
+      expect(await platform.transactions.list({ limit: 10 })).toHaveLength(0);
+      // Its nonce was not taken: the next transaction of the sender gets the first one.
+      const next = await platform.sender.sendTransaction({ fromWalletId: 2, to: recipient, value: 1n });
+      expect(next.record.nonce).toBe(0);
+      expect((await next.wait()).record.status).toBe("confirmed");
+      expect(await platform.client.getTransactionCount({ address: sender })).toBe(1);
+    } finally {
+      await platform.close();
+      await shanghai.stop();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

@@ -32,7 +32,8 @@ export type PrepareBlobsParameters = {
  * Everything a blob transaction needs before it gets a nonce: the blobs checked, their KZG
  * commitments and proofs ({@link loadKzg}: native, else pure JavaScript), their versioned hashes,
  * and the max fee per blob gas. A node whose chain has no blob transactions (before Cancun: its
- * blocks have no `excessBlobGas`) is refused here with `TRANSACTION_REJECTED`, before any nonce.
+ * blocks lack `excessBlobGas` or `parentBeaconBlockRoot`) is refused here with
+ * `TRANSACTION_REJECTED`, before any nonce.
  *
  * @example
  * const blobs = await prepareBlobs(ctx, { blobs: toBlobs({ data }) });
@@ -51,7 +52,10 @@ export async function prepareBlobs(
   const block = await ctx.client.getBlock({ blockTag: "latest" }).catch((error: unknown) => {
     throw new ChainUnreachableError({ cause: error });
   });
-  if (block.excessBlobGas === undefined || block.excessBlobGas === null) {
+  // Both header fields came with Cancun (EIP-4844, EIP-4788); anvil on an older fork still shows
+  // `excessBlobGas`, but not the beacon root.
+  const header = block as { excessBlobGas?: bigint | null; parentBeaconBlockRoot?: string | null };
+  if (header.excessBlobGas == null || header.parentBeaconBlockRoot == null) {
     throw new TransactionRejectedError(
       "the node's chain has no blob transactions (its blocks predate Cancun, EIP-4844).",
     );
