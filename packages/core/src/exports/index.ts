@@ -2,6 +2,15 @@
 // sibling packages reach it through `@privnet/core/internal`, which semver does not cover. A
 // change here changes api/core.api.md (`pnpm api:check` fails until the report is updated).
 
+// Signing: a drop-in for viem's privateKeyToAccount, signed by libsecp256k1 where it loads
+export {
+  KZG_ENV,
+  type KzgBackend,
+  type KzgBackendName,
+  kzgBackendNames,
+  type LoadKzgOptions,
+  loadKzg,
+} from "../blobs/loadKzg.js";
 // Bots: custom bots and what platform.bots answers
 export { type AmountRange, amountRange, type BotBaseConfig, decimalAmount } from "../bots/BotConfig.js";
 export type {
@@ -128,6 +137,7 @@ export {
   CREATE2_FACTORY_DEPLOYMENT,
 } from "../sender/create2Factory.js";
 export type { DeployCreate2Parameters, DeployCreate2ReturnType } from "../sender/deployCreate2.js";
+export type { AuthorizationListEntry, AuthorizationRequest } from "../sender/resolveAuthorizationList.js";
 export type { SendFromWalletParameters, SendFromWalletReturnType } from "../sender/sendFromWallet.js";
 export type {
   SendTransactionParameters,
@@ -136,7 +146,6 @@ export type {
 } from "../sender/sendTransaction.js";
 export type { SendWithKeyParameters, SendWithKeyReturnType } from "../sender/sendWithKey.js";
 export type { TransactionWatcherStatus } from "../sender/TransactionWatcher.js";
-// Signing: a drop-in for viem's privateKeyToAccount, signed by libsecp256k1 where it loads
 export { type LoadSignerOptions, signerBackend } from "../signing/loadSigner.js";
 export {
   type DigestSignature,

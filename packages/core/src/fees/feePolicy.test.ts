@@ -1,6 +1,14 @@
 import { parseGwei } from "viem";
 import { describe, expect, test } from "vitest";
-import { bumpFee, MAX_REPLACEMENTS, outrankingFees, replacementFees, transactionFees } from "./feePolicy.js";
+import {
+  blobFee,
+  blobReplacementFees,
+  bumpFee,
+  MAX_REPLACEMENTS,
+  outrankingFees,
+  replacementFees,
+  transactionFees,
+} from "./feePolicy.js";
 
 describe("transactionFees", () => {
   test("max fee is twice the base fee plus the tip; the tip defaults to 1 gwei", () => {
@@ -73,6 +81,28 @@ describe("outrankingFees", () => {
     expect(outrankingFees(0n, [{ maxFeePerGas: 0n, maxPriorityFeePerGas: 0n }], 0n)).toEqual({
       maxFeePerGas: 1n,
       maxPriorityFeePerGas: 1n,
+    });
+  });
+});
+
+describe("blob fees", () => {
+  test("a new blob transaction offers twice the blob base fee, never less than 2 wei", () => {
+    expect(blobFee(parseGwei("3"))).toBe(parseGwei("6"));
+    expect(blobFee(1n)).toBe(2n);
+    expect(blobFee(0n)).toBe(2n);
+  });
+
+  test("a replacement doubles all three fees (geth's blob pool rule), or follows the market when it rose further", () => {
+    const previous = { maxFeePerGas: 1_000n, maxPriorityFeePerGas: 100n, maxFeePerBlobGas: 10n };
+    expect(blobReplacementFees(previous, 1n, 1n)).toEqual({
+      maxFeePerGas: 2_000n,
+      maxPriorityFeePerGas: 200n,
+      maxFeePerBlobGas: 20n,
+    });
+    expect(blobReplacementFees(previous, 5_000n, 700n)).toEqual({
+      maxFeePerGas: 10_200n,
+      maxPriorityFeePerGas: 200n,
+      maxFeePerBlobGas: 1_400n,
     });
   });
 });

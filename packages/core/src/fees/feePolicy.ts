@@ -82,6 +82,57 @@ export function outrankingFees(
   };
 }
 
+/** Blob gas one blob uses (EIP-4844): 2^17. */
+export const GAS_PER_BLOB = 131_072n;
+
+/**
+ * Each replacement of a blob transaction raises its three fees by this much, in thousandths:
+ * +100 %. geth's blob pool takes a replacement only with every fee doubled (anvil asks less), and
+ * a replacement it refuses would leave the transaction stuck.
+ */
+export const BLOB_REPLACEMENT_BUMP_PER_MILLE = 1000n;
+
+/**
+ * The max fee per blob gas of a new blob transaction: {@link BASE_FEE_HEADROOM} × the current blob
+ * base fee (at least 1 wei, the protocol's floor), so that it survives the blob base fee rising
+ * while it waits, as the execution fee does.
+ *
+ * @example
+ * const maxFeePerBlobGas = blobFee(await client.getBlobBaseFee());
+ */
+export function blobFee(blobBaseFee: bigint): bigint {
+  return (blobBaseFee > 0n ? blobBaseFee : 1n) * BASE_FEE_HEADROOM;
+}
+
+/**
+ * The fees of a replacement of a blob transaction sent with `previous`: tip, max fee and max fee
+ * per blob gas each raised by {@link BLOB_REPLACEMENT_BUMP_PER_MILLE}, and the max fees at least
+ * what a new transaction would get now.
+ *
+ * @example
+ * const fees = blobReplacementFees(watched.request, block.baseFeePerGas, await client.getBlobBaseFee());
+ */
+export function blobReplacementFees(
+  previous: {
+    maxFeePerGas?: bigint | undefined;
+    maxPriorityFeePerGas?: bigint | undefined;
+    maxFeePerBlobGas?: bigint | undefined;
+  },
+  baseFeePerGas: bigint | null | undefined,
+  blobBaseFee: bigint,
+): TransactionFees & { maxFeePerBlobGas: bigint } {
+  const double = (fee: bigint) => (fee * (1000n + BLOB_REPLACEMENT_BUMP_PER_MILLE) + 999n) / 1000n;
+  const tip = double(previous.maxPriorityFeePerGas ?? 0n);
+  return {
+    maxFeePerGas: higher(
+      double(previous.maxFeePerGas ?? 0n),
+      transactionFees(baseFeePerGas, tip).maxFeePerGas,
+    ),
+    maxPriorityFeePerGas: tip,
+    maxFeePerBlobGas: higher(double(previous.maxFeePerBlobGas ?? 0n), blobFee(blobBaseFee)),
+  };
+}
+
 /** `fee` raised by {@link REPLACEMENT_BUMP_PER_MILLE}, rounded up. */
 export function bumpFee(fee: bigint): bigint {
   return (fee * (1000n + REPLACEMENT_BUMP_PER_MILLE) + 999n) / 1000n;

@@ -1,7 +1,11 @@
 export {
   BASE_FEE_HEADROOM,
+  BLOB_REPLACEMENT_BUMP_PER_MILLE,
+  blobFee,
+  blobReplacementFees,
   bumpFee,
   DEFAULT_PRIORITY_FEE_PER_GAS,
+  GAS_PER_BLOB,
   MAX_REPLACEMENTS,
   outrankingFees,
   REPLACEMENT_BUMP_PER_MILLE,

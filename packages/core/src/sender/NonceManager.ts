@@ -1,9 +1,9 @@
-import type { AccessList, Address, Hash, Hex, LocalAccount, TransactionSerializableEIP1559 } from "viem";
-import { BaseError, getContractAddress, keccak256 } from "viem";
+import type { AccessList, Address, Hash, Hex, LocalAccount } from "viem";
+import { BaseError, getContractAddress } from "viem";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, NonceConflictError, TransactionRejectedError } from "../errors/sender.js";
-import { outrankingFees, type TransactionFees, transactionFees } from "../fees/feePolicy.js";
+import { GAS_PER_BLOB, outrankingFees, type TransactionFees, transactionFees } from "../fees/feePolicy.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import type { NewTransactionRecord, TransactionRecord } from "../storage/StorageAdapter.js";
 import { classifyNodeError, type NodeErrorKind } from "./classifyNodeError.js";
@@ -12,6 +12,14 @@ import { createRecordWriter, type RecordWriter, toStorageError } from "./RecordW
 import { submissionClient } from "./submissionClient.js";
 import type { TransactionWatcher, WatchedTransaction } from "./TransactionWatcher.js";
 import { transactionKind } from "./transactionKind.js";
+import {
+  type QueuedAuthorization,
+  type QueuedBlobs,
+  type QueuedRequest,
+  signSelfAuthorizations,
+  type TransactionRequest,
+  transactionHash,
+} from "./transactionRequest.js";
 
 /** Gas of a plain ETH transfer to an account without code. */
 export const TRANSFER_GAS = 21_000n;
@@ -40,6 +48,13 @@ export type QueuedTransaction = {
   data?: Hex | undefined;
   /** EIP-2930 access list, signed in as given. */
   accessList?: AccessList | undefined;
+  /**
+   * EIP-7702 authorizations: the transaction is then a set-code one (type 4). The sender's own
+   * are signed here, once the nonce is known (they take the nonces after the transaction's).
+   */
+  authorizationList?: readonly QueuedAuthorization[] | undefined;
+  /** EIP-4844 blobs with their commitments and proofs: the transaction is then a blob one (type 3). */
+  blobs?: QueuedBlobs | undefined;
   /** Gas limit, already decided (a transfer's 21,000, an estimate with its margin, or the caller's). */
   gas: bigint;
   source: string;
@@ -50,7 +65,12 @@ export type QueuedTransaction = {
 };
 
 /** A plain ETH transfer: the queued transaction with no data and {@link TRANSFER_GAS}. */
-export type QueuedTransfer = Omit<QueuedTransaction, "to" | "gas" | "data" | "accessList"> & { to: Address };
+export type QueuedTransfer = Omit<
+  QueuedTransaction,
+  "to" | "gas" | "data" | "accessList" | "authorizationList" | "blobs"
+> & {
+  to: Address;
+};
 
 export type SentTransfer = { record: TransactionRecord; watched: WatchedTransaction };
 
@@ -272,7 +292,10 @@ export class NonceManager {
     let next = firstNonce;
     const fees = transactionFees(block.baseFeePerGas, this.#options.priorityFeePerGas);
     const { maxFeePerGas } = fees;
-    const transactionCost = (item: QueuedTransaction) => item.value + item.gas * maxFeePerGas;
+    const transactionCost = (item: QueuedTransaction) =>
+      item.value +
+      item.gas * maxFeePerGas +
+      (item.blobs ? BigInt(item.blobs.sidecars.length) * GAS_PER_BLOB * item.blobs.maxFeePerBlobGas : 0n);
 
     let available = balance;
     let conflict = false;
@@ -319,17 +342,7 @@ export class NonceManager {
       }
       available -= cost;
       const nonce = next++;
-      const request: TransactionSerializableEIP1559 = {
-        chainId: this.#ctx.chain.id,
-        type: "eip1559",
-        nonce,
-        ...(item.to === undefined ? {} : { to: item.to }),
-        value: item.value,
-        ...(item.data === undefined ? {} : { data: item.data }),
-        ...(item.accessList === undefined ? {} : { accessList: item.accessList }),
-        gas: item.gas,
-        ...fees,
-      };
+      const request = queuedRequest(this.#ctx.chain.id, item, nonce, fees);
       const sending: Promise<void> = this.#sendOne(item, nonce, request, writer, atNode).then(
         async (outcome) => {
           outcomes.push(outcome);
@@ -442,17 +455,19 @@ export class NonceManager {
   async #sendOne(
     item: Waiting,
     nonce: number,
-    request: TransactionSerializableEIP1559,
+    queued: QueuedRequest,
     writer: RecordWriter,
     atNode: Gate = createGate(1),
   ): Promise<Outcome> {
     let serialized: Hex;
+    let request: TransactionRequest;
     try {
+      request = await signSelfAuthorizations(item.account, queued);
       serialized = await item.account.signTransaction(request);
     } catch (error) {
       return { item, nonce, accepted: false, kind: "other", error };
     }
-    const hash = keccak256(serialized);
+    const hash = transactionHash(serialized);
     let record: TransactionRecord;
     try {
       record = await writer.write(this.#newRecord(item, nonce, hash, serialized));
@@ -549,19 +564,49 @@ export class NonceManager {
       resolve() {},
       reject() {},
     };
-    const request: TransactionSerializableEIP1559 = {
-      chainId: this.#ctx.chain.id,
-      type: "eip1559",
-      nonce,
-      to: this.address,
-      value: 0n,
-      gas: TRANSFER_GAS,
-      ...fees,
-    };
+    const request = queuedRequest(this.#ctx.chain.id, filler, nonce, fees);
     const outcome = await this.#sendOne(filler, nonce, request, createRecordWriter(this.#ctx.storage));
     if (outcome.accepted) await this.#accepted(outcome);
     return outcome.accepted;
   }
+}
+
+/**
+ * The unsigned transaction `item` is sent as at `nonce`: type 3 when it carries blobs, type 4
+ * (set-code) when it carries an authorization list, type 2 otherwise.
+ */
+function queuedRequest(
+  chainId: number,
+  item: QueuedTransaction,
+  nonce: number,
+  fees: TransactionFees,
+): QueuedRequest {
+  const fields = {
+    chainId,
+    nonce,
+    value: item.value,
+    ...(item.data === undefined ? {} : { data: item.data }),
+    ...(item.accessList === undefined ? {} : { accessList: item.accessList }),
+    gas: item.gas,
+    ...fees,
+  };
+  if (item.blobs !== undefined) {
+    // A blob transaction always has a recipient (sendTransaction refuses one without).
+    const { sidecars, blobVersionedHashes, maxFeePerBlobGas } = item.blobs;
+    return {
+      ...fields,
+      type: "eip4844",
+      to: item.to ?? null,
+      sidecars,
+      blobVersionedHashes,
+      maxFeePerBlobGas,
+    };
+  }
+  if (item.authorizationList !== undefined) {
+    // A set-code transaction always has a recipient (sendTransaction refuses one without).
+    return { ...fields, type: "eip7702", to: item.to, authorizationList: item.authorizationList };
+  }
+  return { ...fields, type: "eip1559", ...(item.to === undefined ? {} : { to: item.to }) };
 }
 
 function isNonceConflict(kind: NodeErrorKind) {

@@ -1,7 +1,12 @@
-import type { Address, Hash, Hex, LocalAccount, TransactionSerializableEIP1559 } from "viem";
-import { keccak256, parseTransaction, toHex } from "viem";
+import type { Address, Hash, Hex, LocalAccount } from "viem";
+import { parseTransaction, toHex } from "viem";
 import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
-import { MAX_REPLACEMENTS, replacementFees, type TransactionFees } from "../fees/feePolicy.js";
+import {
+  blobReplacementFees,
+  MAX_REPLACEMENTS,
+  replacementFees,
+  type TransactionFees,
+} from "../fees/feePolicy.js";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import type {
   TransactionRecord,
@@ -11,6 +16,7 @@ import type {
 import { classifyNodeError } from "./classifyNodeError.js";
 import { nonceLockKey } from "./nonceLockKey.js";
 import { submissionClient } from "./submissionClient.js";
+import { type TransactionRequest, transactionHash } from "./transactionRequest.js";
 
 export type TransactionWatcherOptions = {
   /** How often the node is polled for new blocks (HTTP transports). */
@@ -69,7 +75,7 @@ export type WatchedTransaction = {
   /** The signed transaction, kept for a resubmission when the node forgets it. */
   serialized?: Hex | undefined;
   /** The unsigned fields, kept for a replacement with a higher fee. */
-  request?: TransactionSerializableEIP1559 | undefined;
+  request?: TransactionRequest | undefined;
   /** Signs a replacement; absent when the key is not at hand (records adopted after a restart). */
   signer?: (() => Promise<LocalAccount | undefined>) | undefined;
   /**
@@ -1004,12 +1010,16 @@ export class TransactionWatcher {
     watched.replacements++;
     const block = await this.#ctx.client.getBlock({ blockTag: "latest" });
     const previous = watched.request;
-    const request: TransactionSerializableEIP1559 = {
-      ...previous,
-      ...replacementFees(previous, block.baseFeePerGas),
-    };
+    // Same fields, authorization list included (a set-code transaction stays one); higher fees.
+    const request: TransactionRequest =
+      previous.type === "eip4844"
+        ? {
+            ...previous,
+            ...blobReplacementFees(previous, block.baseFeePerGas, await this.#ctx.client.getBlobBaseFee()),
+          }
+        : { ...previous, ...replacementFees(previous, block.baseFeePerGas) };
     const serialized = await account.signTransaction(request);
-    const hash = keccak256(serialized);
+    const hash = transactionHash(serialized);
     try {
       await this.#ctx.client.sendRawTransaction({ serializedTransaction: serialized });
     } catch (error) {

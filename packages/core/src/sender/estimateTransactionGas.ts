@@ -1,4 +1,4 @@
-import type { AccessList, Address, Hex } from "viem";
+import type { AccessList, Address, Hex, SignedAuthorizationList } from "viem";
 import { BaseError } from "viem";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, TransactionRejectedError } from "../errors/sender.js";
@@ -13,6 +13,10 @@ export type EstimateTransactionGasParameters = {
   data?: Hex | undefined;
   /** Estimated with it: each address and slot listed changes what the transaction costs. */
   accessList?: AccessList | undefined;
+  /** EIP-7702 authorizations, applied before the call is estimated (it may call delegated code). */
+  authorizationList?: SignedAuthorizationList | undefined;
+  /** A blob transaction's versioned hashes and blob fee (its code may read them with BLOBHASH). */
+  blobs?: { blobVersionedHashes: readonly Hex[]; maxFeePerBlobGas: bigint } | undefined;
 };
 
 /** Margin on estimates of calls and deployments: 20 %, for state that changes before inclusion. */
@@ -39,7 +43,15 @@ export async function estimateTransactionGas(
       value: params.value,
       ...(params.data === undefined ? {} : { data: params.data }),
       ...(params.accessList === undefined ? {} : { accessList: params.accessList }),
-    });
+      ...(params.authorizationList === undefined ? {} : { authorizationList: params.authorizationList }),
+      ...(params.blobs === undefined
+        ? {}
+        : {
+            blobVersionedHashes: params.blobs.blobVersionedHashes,
+            maxFeePerBlobGas: params.blobs.maxFeePerBlobGas,
+          }),
+      // viem's types take blob fields only with a type-3 shape; the node reads them from the request.
+    } as never);
   } catch (error) {
     const kind = classifyNodeError(error);
     if (kind === "unreachable") throw new ChainUnreachableError({ cause: error });

@@ -7,8 +7,11 @@ import { findWallet } from "../wallets/getWallet.js";
 import { parsePrivateKey } from "../wallets/parsePrivateKey.js";
 import { estimateTransactionGas } from "./estimateTransactionGas.js";
 import { parseAddress } from "./parseAddress.js";
+import { prepareBlobs } from "./prepareBlobs.js";
 import { toStorageError } from "./RecordWriter.js";
+import { type AuthorizationListEntry, resolveAuthorizationList } from "./resolveAuthorizationList.js";
 import type { SenderContext } from "./SenderContext.js";
+import { signAuthorizationList } from "./transactionRequest.js";
 
 export type SendTransactionParameters = {
   /** Sign with this viem account (its key stays in memory, nothing is stored). */
@@ -30,6 +33,22 @@ export type SendTransactionParameters = {
    * estimate: addresses and storage slots the transaction will touch, paid for up front.
    */
   accessList?: AccessList | undefined;
+  /**
+   * EIP-7702 authorizations: sent as a set-code transaction (type 4), after which each authorizing
+   * account's code delegates to its contract. An entry is signed already (viem's
+   * `signAuthorization`) or a request privnet signs — by its `account`, `privateKey` or
+   * `fromWalletId`, by the sender when none is given (then with the nonce after the transaction's).
+   * Needs `to`.
+   */
+  authorizationList?: readonly AuthorizationListEntry[] | undefined;
+  /**
+   * EIP-4844 blobs (up to 6 whole blobs of 131,072 bytes: viem's `toBlobs` makes them from data):
+   * sent as a blob transaction (type 3) with their KZG commitments and proofs, computed here.
+   * Needs `to` and a node past Cancun.
+   */
+  blobs?: readonly Hex[] | readonly Uint8Array[] | undefined;
+  /** Max fee per blob gas, in wei. Default: twice the current blob base fee. */
+  maxFeePerBlobGas?: bigint | undefined;
   /** Recorded with the transaction. Default: "sdk". */
   source?: string | undefined;
 };
@@ -86,6 +105,22 @@ export async function sendTransaction(
     throw new InvalidTransactionError("`gas` must be a positive bigint.");
   }
   const accessList = params.accessList === undefined ? undefined : parseAccessList(params.accessList);
+  if (params.authorizationList !== undefined && to === undefined) {
+    throw new InvalidTransactionError(
+      "a set-code transaction (`authorizationList`) needs `to`; it cannot deploy.",
+    );
+  }
+  if (params.blobs !== undefined && to === undefined) {
+    throw new InvalidTransactionError("a blob transaction (`blobs`) needs `to`; it cannot deploy.");
+  }
+  if (params.blobs !== undefined && params.authorizationList !== undefined) {
+    throw new InvalidTransactionError(
+      "a transaction carries either `blobs` or an `authorizationList`, not both.",
+    );
+  }
+  if (params.maxFeePerBlobGas !== undefined && params.blobs === undefined) {
+    throw new InvalidTransactionError("`maxFeePerBlobGas` is for a blob transaction: give `blobs` too.");
+  }
 
   let account: LocalAccount;
   let signer: () => Promise<LocalAccount | undefined>;
@@ -105,14 +140,47 @@ export async function sendTransaction(
     signer = async () => fixed;
   }
 
+  const authorizationList =
+    params.authorizationList === undefined
+      ? undefined
+      : await resolveAuthorizationList(ctx, params.authorizationList, account);
+
+  // Commitments and proofs are computed here, before a nonce is taken: a slow part stays out of
+  // the nonce manager's hold, and a node before Cancun is refused first.
+  const blobs =
+    params.blobs === undefined
+      ? undefined
+      : await prepareBlobs(ctx, { blobs: params.blobs, maxFeePerBlobGas: params.maxFeePerBlobGas });
+
   const gas =
-    params.gas ?? (await estimateTransactionGas(ctx, { from: account.address, to, value, data, accessList }));
+    params.gas ??
+    (await estimateTransactionGas(ctx, {
+      from: account.address,
+      to,
+      value,
+      data,
+      accessList,
+      blobs,
+      // The sender's own authorizations signed for the estimate with the nonce they will likely
+      // get; the nonce manager signs them again with the transaction's real nonce.
+      ...(authorizationList === undefined
+        ? {}
+        : {
+            authorizationList: await signAuthorizationList(
+              account,
+              authorizationList,
+              await ctx.client.getTransactionCount({ address: account.address, blockTag: "pending" }),
+            ),
+          }),
+    }));
   const sent = await ctx.nonceManager(account.address).sendTransaction({
     account,
     to,
     value,
     data,
     ...(accessList === undefined ? {} : { accessList }),
+    ...(authorizationList === undefined ? {} : { authorizationList }),
+    ...(blobs === undefined ? {} : { blobs }),
     gas,
     source: params.source ?? "sdk",
     signer,

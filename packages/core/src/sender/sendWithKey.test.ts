@@ -29,6 +29,8 @@ test("sendWithKey waits for the receipt, returns the confirmed transfer and reco
       status: "confirmed",
       blockNumber: receipt.blockNumber,
       source: "sdk",
+      kind: "transfer",
+      selector: null,
       createdAt: entry?.createdAt,
     });
     expect(entry).toMatchObject({ hash: result.hash, status: "confirmed", value: parseEther("0.75") });

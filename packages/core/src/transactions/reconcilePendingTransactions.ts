@@ -1,7 +1,8 @@
-import { type Hash, type Hex, parseTransaction, type TransactionSerializableEIP1559 } from "viem";
+import { type Hash, type Hex, parseTransaction } from "viem";
 import type { PlatformContext } from "../platform/PlatformContext.js";
 import { classifyNodeError } from "../sender/classifyNodeError.js";
 import type { TransactionWatcher } from "../sender/TransactionWatcher.js";
+import type { TransactionRequest } from "../sender/transactionRequest.js";
 import { toFastAccount } from "../signing/toFastAccount.js";
 import { MAX_TRANSACTIONS_PAGE } from "../storage/memoryStorage.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
@@ -72,9 +73,9 @@ async function settle(
   // The unsigned fields for a replacement: exactly what was signed when the bytes are stored
   // (deployments and calls included), else what the node's pool shows.
   const signed = raw ? parseTransaction(raw) : undefined;
-  const request: TransactionSerializableEIP1559 | undefined =
-    signed?.type === "eip1559"
-      ? { ...(signed as TransactionSerializableEIP1559), chainId: signed.chainId ?? ctx.chain.id }
+  const request: TransactionRequest | undefined =
+    signed?.type === "eip1559" || signed?.type === "eip7702" || signed?.type === "eip4844"
+      ? ({ ...signed, chainId: signed.chainId ?? ctx.chain.id } as TransactionRequest)
       : inPool && {
           chainId: ctx.chain.id,
           type: "eip1559",
