@@ -146,7 +146,7 @@ export interface paths {
         };
         /**
          * Transaction history, newest first
-         * @description At most 100 entries; page with `before`; filter by `address` and by what sent them (`source`).
+         * @description At most 100 entries; page with `before`; filter by `address`, by what sent them (`source`) and by what they do (`kind`).
          */
         get: operations["listTransactions"];
         put?: never;
@@ -483,6 +483,10 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds.
              */
             created_at: string;
+            /** @description What it does: `transfer`, `call`, `deploy` (CREATE or CREATE2), `blob`, `set-code`. Null for an entry recorded before kinds were kept whose source sends several kinds. */
+            kind: ("transfer" | "call" | "deploy" | "blob" | "set-code") | null;
+            /** @description A call's 4-byte function selector; null for other kinds (and for calls recorded before kinds were kept). */
+            selector: string | null;
         };
         VerifyReport: {
             /** @description Entries looked at (pending ones are not checked). */
@@ -1255,6 +1259,8 @@ export interface operations {
                 address?: string;
                 /** @description Only transactions sent by this: `sdk` (platform.sender.* without a source of its own), `api` (the admin API's POST /send and POST /send-direct), `oracle` (the price simulator's pushes (loop ticks, push, setPrice, scenarios)), `lending` (platform.lending.*: ERC20 approvals and LendingPool calls), `deployment` (deploying and wiring the platform contracts, and granting the oracle's updater right), `funding` (ETH for the contracts' owner and the oracle's updater keys, from System 20), `bot-funding` (top-ups of the bots' keys), `nonce-gap-filler` (zero-value transfers to self that fill a nonce the node lost), or a bot's name (`transfer`, `erc20`, `nft`, a custom bot's). Anything else is 400. */
                 source?: string;
+                /** @description Only transactions of this kind: `transfer`, `call`, `deploy`, `blob`, `set-code`. Anything else is 400. */
+                kind?: string;
             };
             header?: never;
             path?: never;
