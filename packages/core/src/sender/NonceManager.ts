@@ -290,6 +290,8 @@ export class NonceManager {
     if (this.#uncertain.size > 0) await this.#removeUncertain();
     const firstNonce = await this.#reconcile(chainPending, stored, genesis);
     let next = firstNonce;
+    /** Nonces a transaction uses up beyond its own (its sender's authorizations), by its nonce. */
+    const consumedAfter = new Map<number, number>();
     const fees = transactionFees(block.baseFeePerGas, this.#options.priorityFeePerGas);
     const { maxFeePerGas } = fees;
     const transactionCost = (item: QueuedTransaction) =>
@@ -342,6 +344,10 @@ export class NonceManager {
       }
       available -= cost;
       const nonce = next++;
+      // The sender's own EIP-7702 authorizations take the nonces right after the transaction's.
+      const ownAuthorizations = selfAuthorizationCount(item);
+      next += ownAuthorizations;
+      if (ownAuthorizations > 0) consumedAfter.set(nonce, ownAuthorizations);
       const request = queuedRequest(this.#ctx.chain.id, item, nonce, fees);
       const sending: Promise<void> = this.#sendOne(item, nonce, request, writer, atNode).then(
         async (outcome) => {
@@ -398,7 +404,8 @@ export class NonceManager {
 
     // Continue after the highest accepted nonce; refused nonces above it are reused. After a
     // conflict the next hold's reconciliation takes the chain's count if it is higher.
-    const nextNonce = highestAccepted >= 0 ? highestAccepted + 1 : firstNonce;
+    const nextNonce =
+      highestAccepted >= 0 ? highestAccepted + 1 + (consumedAfter.get(highestAccepted) ?? 0) : firstNonce;
     await this.#ctx.storage.state
       .set<StoredNonceState>(this.#stateKey, { next: nextNonce, genesis })
       .catch((error: unknown) => {
@@ -607,6 +614,11 @@ function queuedRequest(
     return { ...fields, type: "eip7702", to: item.to, authorizationList: item.authorizationList };
   }
   return { ...fields, type: "eip1559", ...(item.to === undefined ? {} : { to: item.to }) };
+}
+
+/** How many of `item`'s authorizations are its sender's own, still to be signed with its nonces. */
+function selfAuthorizationCount(item: QueuedTransaction): number {
+  return item.authorizationList?.filter((entry) => "self" in entry && entry.self).length ?? 0;
 }
 
 function isNonceConflict(kind: NodeErrorKind) {

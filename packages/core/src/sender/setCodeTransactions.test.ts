@@ -94,6 +94,35 @@ describe("set-code transactions (EIP-7702)", () => {
     }
   });
 
+  test("self-sponsored, then a send before it is mined: the send takes the nonce after the authorization's", async () => {
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl) });
+    try {
+      const token = await deployToken(platform);
+      const account = privateKeyToAccount(devnet.accounts[7]?.privateKey ?? "0x");
+      // Nothing is mined in between: the node's pending count does not know the authorization yet.
+      await devnet.request("evm_setAutomine", [false]);
+      const setCode = await platform.sender.sendTransaction({
+        account,
+        to: account.address,
+        data: approve(5n),
+        authorizationList: [{ contractAddress: token }],
+        gas: 200_000n,
+      });
+      const transfer = await platform.sender.sendTransaction({ account, to: recipient, value: 1n });
+      await devnet.request("evm_setAutomine", [true]);
+      await devnet.request("evm_mine");
+      const settled = await Promise.all([setCode.wait(), transfer.wait()]);
+      expect(settled.map((s) => s.record.status)).toEqual(["confirmed", "confirmed"]);
+      expect(transfer.record.nonce).toBe(setCode.record.nonce + 2);
+      expect(await platform.client.getTransactionCount({ address: account.address })).toBe(
+        setCode.record.nonce + 3,
+      );
+    } finally {
+      await devnet.request("evm_setAutomine", [true]);
+      await platform.close();
+    }
+  });
+
   test("self-sponsored: the authorization takes the nonce after the transaction's, and the delegated account sends on", async () => {
     const platform = await createPlatform({ transport: http(devnet.rpcUrl) });
     try {
