@@ -4,6 +4,7 @@ import {
   bytesToHex,
   type Hex,
   isHex,
+  type PublicClient,
   sidecarsToVersionedHashes,
   toBlobSidecars,
 } from "viem";
@@ -12,7 +13,6 @@ import { InvalidTransactionError } from "../errors/bots.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { TransactionRejectedError } from "../errors/sender.js";
 import { blobFee } from "../fees/feePolicy.js";
-import type { PlatformContext } from "../platform/PlatformContext.js";
 import type { QueuedBlobs } from "./transactionRequest.js";
 
 /** Bytes of one blob: 4,096 field elements of 32 bytes. */
@@ -39,7 +39,7 @@ export type PrepareBlobsParameters = {
  * const blobs = await prepareBlobs(ctx, { blobs: toBlobs({ data }) });
  */
 export async function prepareBlobs(
-  ctx: PlatformContext,
+  ctx: { client: PublicClient },
   params: PrepareBlobsParameters,
 ): Promise<QueuedBlobs> {
   const blobs = parseBlobs(params.blobs);

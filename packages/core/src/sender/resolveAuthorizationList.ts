@@ -1,11 +1,8 @@
 import type { LocalAccount, SignedAuthorization } from "viem";
 import { isAddressEqual, isHex } from "viem";
 import { InvalidTransactionError } from "../errors/bots.js";
-import { toFastAccount } from "../signing/toFastAccount.js";
-import { findWallet } from "../wallets/getWallet.js";
-import { parsePrivateKey } from "../wallets/parsePrivateKey.js";
 import { parseAddress } from "./parseAddress.js";
-import { toStorageError } from "./RecordWriter.js";
+import { resolveSigner, type SignerSource } from "./resolveSigner.js";
 import type { SenderContext } from "./SenderContext.js";
 import type { QueuedAuthorization } from "./transactionRequest.js";
 
@@ -120,15 +117,9 @@ async function authorizingAccount(
   entry: AuthorizationRequest,
   sender: LocalAccount,
 ): Promise<LocalAccount> {
-  if (entry.account !== undefined) return entry.account;
-  if (entry.privateKey !== undefined) return toFastAccount(parsePrivateKey(entry.privateKey).privateKey);
-  if (entry.fromWalletId !== undefined) {
-    const wallet = await findWallet(ctx, entry.fromWalletId).catch((error: unknown) => {
-      throw toStorageError(error);
-    });
-    return ctx.signers.forWallet(wallet);
-  }
-  return sender;
+  if (entry.account === undefined && entry.privateKey === undefined && entry.fromWalletId === undefined)
+    return sender;
+  return (await resolveSigner(ctx, entry as SignerSource)).account;
 }
 
 function checkUint(value: unknown, where: string): asserts value is number {

@@ -1,15 +1,12 @@
 import type { AccessList, Address, Hex, LocalAccount } from "viem";
 import { isHex } from "viem";
 import { InvalidTransactionError } from "../errors/bots.js";
-import { toFastAccount } from "../signing/toFastAccount.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
-import { findWallet } from "../wallets/getWallet.js";
-import { parsePrivateKey } from "../wallets/parsePrivateKey.js";
 import { estimateTransactionGas } from "./estimateTransactionGas.js";
 import { parseAddress } from "./parseAddress.js";
 import { prepareBlobs } from "./prepareBlobs.js";
-import { toStorageError } from "./RecordWriter.js";
 import { type AuthorizationListEntry, resolveAuthorizationList } from "./resolveAuthorizationList.js";
+import { resolveSigner, type SignerSource } from "./resolveSigner.js";
 import type { SenderContext } from "./SenderContext.js";
 import { signAuthorizationList } from "./transactionRequest.js";
 
@@ -122,23 +119,7 @@ export async function sendTransaction(
     throw new InvalidTransactionError("`maxFeePerBlobGas` is for a blob transaction: give `blobs` too.");
   }
 
-  let account: LocalAccount;
-  let signer: () => Promise<LocalAccount | undefined>;
-  if (params.fromWalletId !== undefined) {
-    // A storage that fails here stops the send before anything is signed: nothing was sent.
-    const wallet = await findWallet(ctx, params.fromWalletId).catch((error: unknown) => {
-      throw toStorageError(error);
-    });
-    account = await ctx.signers.forWallet(wallet);
-    signer = async () => {
-      const current = await ctx.storage.wallets.get(wallet.id);
-      return current && ctx.signers.forWallet(current);
-    };
-  } else {
-    const fixed = params.account ?? toFastAccount(parsePrivateKey(params.privateKey).privateKey);
-    account = fixed;
-    signer = async () => fixed;
-  }
+  const { account, signer } = await resolveSigner(ctx, params as SignerSource);
 
   const authorizationList =
     params.authorizationList === undefined
