@@ -14,6 +14,8 @@ import { deriveAccounts } from "../chain/deriveAccounts.js";
 import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { privnet } from "../chain/privnet.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
+import type { OperationGuard } from "../context/OperationGuard.js";
+import type { PlatformEvents } from "../context/PlatformEvents.js";
 import {
   connectPlatformContracts,
   type PlatformContractsOptions,
@@ -21,7 +23,6 @@ import {
 import { contractActions } from "../contracts/contractActions.js";
 import { InvalidOptionsError } from "../errors/index.js";
 import { ChainIdMismatchError, ChainUnreachableError, PlatformClosedError } from "../errors/platform.js";
-import type { PlatformEvents } from "../events/PlatformEvents.js";
 import type { LendingContext } from "../lending/LendingContext.js";
 import { lendingActions } from "../lending/lendingActions.js";
 import { networkActions } from "../network/networkActions.js";
@@ -36,14 +37,13 @@ import { sendTransaction } from "../sender/sendTransaction.js";
 import { sendWithKey } from "../sender/sendWithKey.js";
 import { TransactionWatcher } from "../sender/TransactionWatcher.js";
 import { createWalletSigners } from "../sender/WalletSigners.js";
+import { createKeyVault } from "../signing/KeyVault.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import { reconcilePendingTransactions } from "../transactions/reconcilePendingTransactions.js";
 import { transactionActions } from "../transactions/transactionActions.js";
-import { createKeyVault } from "../wallets/KeyVault.js";
 import { registerSystemWallets } from "../wallets/registerSystemWallets.js";
 import { walletActions } from "../wallets/walletActions.js";
-import type { OperationGuard } from "./OperationGuard.js";
 import { revertPlatform } from "./revertPlatform.js";
 import { type PlatformSnapshot, snapshotPlatform } from "./snapshotPlatform.js";
 

@@ -1,10 +1,10 @@
 import type { AccessList, Address, Hash, Hex, LocalAccount } from "viem";
 import { BaseError, getContractAddress } from "viem";
+import type { PlatformContext } from "../context/PlatformContext.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, NonceConflictError, TransactionRejectedError } from "../errors/sender.js";
 import { GAS_PER_BLOB, outrankingFees, type TransactionFees, transactionFees } from "../fees/feePolicy.js";
-import type { PlatformContext } from "../platform/PlatformContext.js";
 import type { NewTransactionRecord, TransactionRecord } from "../storage/StorageAdapter.js";
 import { classifyNodeError, type NodeErrorKind } from "./classifyNodeError.js";
 import { nonceLockKey } from "./nonceLockKey.js";

@@ -1,5 +1,6 @@
 import type { Address, Hash, Hex, LocalAccount } from "viem";
 import { parseTransaction, toHex } from "viem";
+import type { PlatformContext } from "../context/PlatformContext.js";
 import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
 import {
   blobReplacementFees,
@@ -7,7 +8,6 @@ import {
   replacementFees,
   type TransactionFees,
 } from "../fees/feePolicy.js";
-import type { PlatformContext } from "../platform/PlatformContext.js";
 import type {
   TransactionRecord,
   TransactionRecordUpdate,

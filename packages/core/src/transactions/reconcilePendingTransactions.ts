@@ -1,5 +1,5 @@
 import { type Hash, type Hex, parseTransaction } from "viem";
-import type { PlatformContext } from "../platform/PlatformContext.js";
+import type { PlatformContext } from "../context/PlatformContext.js";
 import { classifyNodeError } from "../sender/classifyNodeError.js";
 import type { TransactionWatcher } from "../sender/TransactionWatcher.js";
 import type { TransactionRequest } from "../sender/transactionRequest.js";

@@ -1,8 +1,8 @@
 import type { EventEmitter } from "eventemitter3";
 import type { Chain, PublicClient } from "viem";
-import type { PlatformEvents } from "../events/PlatformEvents.js";
+import type { KeyVault } from "../signing/KeyVault.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
-import type { KeyVault } from "../wallets/KeyVault.js";
+import type { PlatformEvents } from "./PlatformEvents.js";
 
 /** What the platform's operations share: the chain client, the storage, the events, the key vault. */
 export type PlatformContext = {

@@ -1,6 +1,6 @@
-import type { BotEvent } from "../bots/BotEvent.js";
-import type { OracleEvent, PriceUpdate } from "../oracle/PriceUpdate.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
+import type { BotEvent } from "./BotEvent.js";
+import type { OracleEvent, PriceUpdate } from "./PriceUpdate.js";
 
 /**
  * Events a platform emits, by name, with their arguments. Services add theirs as they land
