@@ -4,7 +4,6 @@ import { toTransactionEntry } from "../context/TransactionEntry.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { TransactionFailedError } from "../errors/sender.js";
 import { toErrorRecord } from "../errors/toErrorRecord.js";
-import { transactionFees } from "../fees/feePolicy.js";
 import { estimateTransactionGas } from "../sender/estimateTransactionGas.js";
 import { TRANSFER_GAS } from "../sender/NonceManager.js";
 import type { SenderContext } from "../sender/SenderContext.js";
@@ -612,7 +611,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     ]);
     // As the fee policy prices a transaction (twice the base fee plus the tip), at a base fee half
     // as high again: room for it to rise until the next check (12.5 % a full block).
-    this.#feePerGas = transactionFees(((block.baseFeePerGas ?? 0n) * 3n) / 2n).maxFeePerGas;
+    this.#feePerGas = ctx.fees.newTransaction(((block.baseFeePerGas ?? 0n) * 3n) / 2n).maxFeePerGas;
     this.#funding.balanceRead(balance);
     this.#lastFundsCheck = Date.now();
     this.#fundNow = false;

@@ -2,12 +2,7 @@ import type { Address, Hash, Hex, LocalAccount } from "viem";
 import { parseTransaction, toHex } from "viem";
 import type { PlatformContext } from "../context/PlatformContext.js";
 import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
-import {
-  blobReplacementFees,
-  MAX_REPLACEMENTS,
-  replacementFees,
-  type TransactionFees,
-} from "../fees/feePolicy.js";
+import { MAX_REPLACEMENTS, type TransactionFees } from "../fees/feePolicy.js";
 import type {
   TransactionRecord,
   TransactionRecordUpdate,
@@ -1015,9 +1010,13 @@ export class TransactionWatcher {
       previous.type === "eip4844"
         ? {
             ...previous,
-            ...blobReplacementFees(previous, block.baseFeePerGas, await this.#ctx.client.getBlobBaseFee()),
+            ...this.#ctx.fees.blobReplacement(
+              previous,
+              block.baseFeePerGas,
+              await this.#ctx.client.getBlobBaseFee(),
+            ),
           }
-        : { ...previous, ...replacementFees(previous, block.baseFeePerGas) };
+        : { ...previous, ...this.#ctx.fees.replacement(previous, block.baseFeePerGas) };
     const serialized = await account.signTransaction(request);
     const hash = transactionHash(serialized);
     try {
