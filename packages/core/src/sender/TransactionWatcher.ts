@@ -10,6 +10,7 @@ import type {
 } from "../storage/StorageAdapter.js";
 import { classifyNodeError } from "./classifyNodeError.js";
 import { nonceLockKey } from "./nonceLockKey.js";
+import { receiptOutcome } from "./receiptOutcome.js";
 import { submissionClient } from "./submissionClient.js";
 import { type TransactionRequest, transactionHash } from "./transactionRequest.js";
 
@@ -552,16 +553,7 @@ export class TransactionWatcher {
           for (const receipt of receipts ?? []) {
             const watched = this.#byHash.get(receipt.transactionHash);
             if (!watched) continue;
-            settled.push([
-              watched,
-              {
-                status: receipt.status === "0x1" ? "confirmed" : "failed",
-                blockNumber: BigInt(receipt.blockNumber),
-                blockHash: receipt.blockHash,
-                hash: receipt.transactionHash,
-                reason: receipt.status === "0x1" ? "confirmed" : "reverted",
-              },
-            ]);
+            settled.push([watched, receiptOutcome(receipt)]);
           }
         }
         await this.#finishMany(settled);
@@ -932,13 +924,7 @@ export class TransactionWatcher {
         return undefined;
       });
       if (!receipt) continue;
-      await this.#finish(watched, {
-        status: receipt.status === "success" ? "confirmed" : "failed",
-        blockNumber: receipt.blockNumber,
-        blockHash: receipt.blockHash,
-        hash,
-        reason: receipt.status === "success" ? "confirmed" : "reverted",
-      });
+      await this.#finish(watched, receiptOutcome(receipt));
       return true;
     }
     return false;
@@ -1166,10 +1152,8 @@ export class TransactionWatcher {
         : await client.getTransactionReceipt({ hash: entry.hash }).catch(() => undefined);
     if (receipt) {
       this.#remember({ ...entry, blockNumber: receipt.blockNumber, blockHash: receipt.blockHash });
-      await this.#updateRecord(entry.recordId, {
-        status: receipt.status === "success" ? "confirmed" : "failed",
-        blockNumber: receipt.blockNumber,
-      });
+      const { status, blockNumber } = receiptOutcome(receipt);
+      await this.#updateRecord(entry.recordId, { status, blockNumber });
       return;
     }
     const inPool =
