@@ -59,6 +59,12 @@ export function createDevnetClock(options: DevnetClockOptions) {
     /** A timestamp the user set for the next block: left alone until a block has it. */
     userNext: undefined as number | undefined,
     checkedAt: Number.NEGATIVE_INFINITY,
+    /**
+     * The latest block's timestamp at the last check, or the one the clock set for the next
+     * block. Blocks only move it on, so while the wall clock is not past it + the interval the
+     * chain cannot be behind, and nothing needs checking (a burst of blocks runs ahead).
+     */
+    knownHead: Number.NEGATIVE_INFINITY,
     /** anvil's timestamp interval now (0: removed by the user; the clock then stands aside). */
     interval: options.interval,
     automine: options.automine,
@@ -67,15 +73,21 @@ export function createDevnetClock(options: DevnetClockOptions) {
     running: undefined as Promise<void> | undefined,
   };
 
-  const due = () =>
-    state.interval > 0 &&
-    (state.anchoredAt !== undefined || state.increase !== 0 || now() - state.checkedAt >= checkEveryMs);
+  const due = () => {
+    if (state.interval === 0) return false;
+    if (state.anchoredAt !== undefined || state.increase !== 0) return true;
+    const at = now();
+    return (
+      at - state.checkedAt >= checkEveryMs && seconds(at) + state.offset > state.knownHead + state.interval
+    );
+  };
 
   async function check(): Promise<void> {
     const startedAt = now();
     state.checkedAt = startedAt;
     const head = await rpc<{ timestamp: string }>("eth_getBlockByNumber", ["latest", false]);
     const parent = Number(BigInt(head.timestamp));
+    state.knownHead = parent;
     if (state.anchoredAt !== undefined) {
       state.offset = parent - seconds(state.anchoredAt) + state.increase;
       state.anchoredAt = undefined;
@@ -99,6 +111,7 @@ export function createDevnetClock(options: DevnetClockOptions) {
     }
     await rpc("evm_setNextBlockTimestamp", [next]);
     state.increase = 0;
+    state.knownHead = next;
   }
 
   return {
@@ -183,6 +196,7 @@ export function createDevnetClock(options: DevnetClockOptions) {
           break;
         case "anvil_setTime":
         case "evm_setTime":
+          state.knownHead = Number.NEGATIVE_INFINITY;
           state.offset = number() - seconds(now());
           state.increase = 0;
           state.anchoredAt = undefined;
@@ -216,6 +230,7 @@ export function createDevnetClock(options: DevnetClockOptions) {
         case "anvil_loadState":
         case "anvil_load_state":
           state.anchoredAt = now();
+          state.knownHead = Number.NEGATIVE_INFINITY;
           state.increase = 0;
           state.userNext = undefined;
           break;
