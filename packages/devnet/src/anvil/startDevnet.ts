@@ -14,8 +14,7 @@ import {
 import { firstIndexes } from "@privnet/core/internal";
 import type { Chain } from "viem";
 import { DevnetPortInUseError, DevnetStartError, DevnetStateInvalidError } from "../errors.js";
-import { createDevnetClock } from "./clock/createDevnetClock.js";
-import { type ClockRelay, startClockRelay } from "./clock/startClockRelay.js";
+import { type ClockWorker, startClockWorker } from "./clock/startClockWorker.js";
 import { resolveAnvilBinary } from "./resolveAnvilBinary.js";
 import { supervisorScript } from "./supervisor.js";
 
@@ -178,7 +177,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   }
 
   const anvilUrl = `http://${withClock ? "127.0.0.1" : formatHost(host)}:${port}`;
-  let relay: ClockRelay | undefined;
+  let relay: ClockWorker | undefined;
   try {
     await waitForRpc(anvilUrl, exited);
     if (withClock)
@@ -265,21 +264,20 @@ function timestampInterval(blockTime: number): number {
   return Math.max(1, Math.floor(blockTime));
 }
 
-/** Starts the clock relay on the devnet's port, in front of anvil on its own. */
+/** Starts the clock relay on the devnet's port, in front of anvil on its own, on a thread of its own. */
 async function startClock(
   anvilUrl: string,
   options: { host: string; port: number; anvilPort: number; blockTime: number; automineFirst: boolean },
-): Promise<ClockRelay> {
+): Promise<ClockWorker> {
   const automine = options.blockTime === 0 || options.automineFirst;
   const interval = timestampInterval(automine ? 0 : options.blockTime);
   await anvilRequest(anvilUrl, "anvil_setBlockTimestampInterval", [interval]);
-  const rpc = <T>(method: string, params: unknown[]) => anvilRequest<T>(anvilUrl, method, params);
-  return startClockRelay({
+  return startClockWorker({
     host: options.host,
     port: options.port,
-    target: { host: "127.0.0.1", port: options.anvilPort },
-    clock: createDevnetClock({ rpc, interval, automine }),
-    rpc,
+    anvilPort: options.anvilPort,
+    interval,
+    automine,
   });
 }
 
