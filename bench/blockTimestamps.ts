@@ -18,18 +18,19 @@
  * - `clock_presigned_block_time`: the first at 1 s blocks (what the sender benchmarks run on).
  *
  *   pnpm bench:timestamps
- *   pnpm bench:timestamps --transfers 2000 --concurrency 64 --rounds 3
+ *   pnpm bench:timestamps --transfers 2000 --concurrency 64 --rounds 9   # defaults: 1000, 64, 7
  */
 import { parseArgs } from "node:util";
 import { type Devnet, startDevnet } from "@privnet/devnet";
-import { createPublicClient, type Hex, http } from "viem";
-import { type Figure, figure, median, rawBaselines, recordFigures } from "./harness/index.js";
+import { createPublicClient, type Hex, http, parseGwei } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { type Figure, figure, median, recordFigures, runConcurrently } from "./harness/index.js";
 
 const { values: args } = parseArgs({
   options: {
-    transfers: { type: "string", default: "2000" },
+    transfers: { type: "string", default: "1000" },
     concurrency: { type: "string", default: "64" },
-    rounds: { type: "string", default: "3" },
+    rounds: { type: "string", default: "7" },
   },
 });
 const transfers = Number(args.transfers);
@@ -82,29 +83,35 @@ const start = async (options: Parameters<typeof startDevnet>[0]) => {
   return devnet;
 };
 
+type Round = () => Promise<{ rate: number; cpu: number }>;
+
 /**
  * Medians of `rounds` alternating rounds of each side, after one warm-up round each; with the
- * CPU time this process (the sender, and the relay when the clock is on) spent per transfer,
- * which the machine's load moves less than the rates.
+ * CPU time this process (the sender, and the relay when the clock is on) spent per transfer
+ * while sending, which the machine's load moves less than the rates.
  */
-async function alternate(sides: Record<"clock" | "anvil", () => Promise<number>>) {
+async function alternate(sides: Record<"clock" | "anvil", Round>) {
   const measured = { clock: [] as number[], anvil: [] as number[] };
   const cpu = { clock: [] as number[], anvil: [] as number[] };
   const round = async (name: "clock" | "anvil") => {
-    const before = process.cpuUsage();
-    measured[name].push(await sides[name]());
-    const used = process.cpuUsage(before);
-    cpu[name].push((used.user + used.system) / transfers);
+    const result = await sides[name]();
+    measured[name].push(result.rate);
+    cpu[name].push(result.cpu);
   };
   await sides.clock();
   await sides.anvil();
+  // Pairs, each side first in every other pair, so that neither always meets the load first.
   for (let index = 0; index < rounds; index++) {
-    await round("clock");
-    await round("anvil");
+    const order = index % 2 === 0 ? (["clock", "anvil"] as const) : (["anvil", "clock"] as const);
+    for (const name of order) await round(name);
   }
   const list = (values: number[]) => values.map((value) => value.toFixed(0)).join(", ");
+  const pairs = measured.clock.map((value, index) => value / (measured.anvil[index] as number));
   console.log(`  clock: ${list(measured.clock)} tx/s (${list(cpu.clock)} µs CPU/tx)`);
   console.log(`  anvil alone: ${list(measured.anvil)} tx/s (${list(cpu.anvil)} µs CPU/tx)`);
+  console.log(
+    `  ratio of each pair: ${pairs.map((ratio) => ratio.toFixed(2)).join(", ")} → median ${median(pairs).toFixed(3)}`,
+  );
   return {
     clock: median(measured.clock),
     anvil: median(measured.anvil),
@@ -113,21 +120,53 @@ async function alternate(sides: Record<"clock" | "anvil", () => Promise<number>>
   };
 }
 
-/** Raw pre-signed sends on a devnet started with and without the clock, the same otherwise. */
+/**
+ * Raw pre-signed sends on a devnet started with and without the clock, the same otherwise: the
+ * transfers are signed first, then only their sending is timed (as `rawBaselines` does), one
+ * `eth_sendRawTransaction` per request with C in flight, or in batches of 100 with 4 in flight.
+ */
 async function throughput(blockTime: number, kind: "preSigned" | "preSignedBatches") {
   const withClock = await start({ blockTime });
   const without = await start({ blockTime, clock: false });
-  const side = (devnet: Devnet) => {
-    const raw = rawBaselines({
-      client: createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl) }),
+  const side = (devnet: Devnet): Round => {
+    const account = privateKeyToAccount(devnet.accounts[1]?.privateKey as Hex);
+    const client = createPublicClient({
       chain: devnet.chain,
-      rpcUrl: devnet.rpcUrl,
-      privateKey: devnet.accounts[1]?.privateKey as Hex,
-      recipient,
-      transfers,
-      concurrency,
+      transport: http(
+        devnet.rpcUrl,
+        kind === "preSignedBatches" ? { batch: { batchSize: 100, wait: 0 } } : {},
+      ),
     });
-    return () => raw[kind]();
+    return async () => {
+      const nonce = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
+      const block = await client.getBlock();
+      const maxPriorityFeePerGas = parseGwei("1");
+      const maxFeePerGas = (block.baseFeePerGas ?? 0n) * 2n + maxPriorityFeePerGas;
+      const signed = await Promise.all(
+        Array.from({ length: transfers }, (_, index) =>
+          account.signTransaction({
+            chainId: devnet.chain.id,
+            type: "eip1559",
+            nonce: nonce + index,
+            to: recipient,
+            value: 1n,
+            gas: 21_000n,
+            maxFeePerGas,
+            maxPriorityFeePerGas,
+          }),
+        ),
+      );
+      const before = process.cpuUsage();
+      const rate = await runConcurrently(
+        transfers,
+        kind === "preSignedBatches" ? 400 : concurrency,
+        async (index) => {
+          await client.sendRawTransaction({ serializedTransaction: signed[index] as Hex });
+        },
+      );
+      const used = process.cpuUsage(before);
+      return { rate, cpu: (used.user + used.system) / transfers };
+    };
   };
   console.log(`${kind}, ${blockTime === 0 ? "automining" : `${blockTime} s blocks`}:`);
   const result = await alternate({ clock: side(withClock), anvil: side(without) });
