@@ -191,13 +191,19 @@ function relayConnection(client: Socket, upstream: Socket, clock: DevnetClock, r
    * asked for, counted from the latest block.
    */
   async function spacedMine(bytes: Buffer, blocks: number, spacing: number): Promise<void> {
-    const latest = await rpc<{ timestamp: string }>("eth_getBlockByNumber", ["latest", false]);
-    await rpc("anvil_setTime", [Number(BigInt(latest.timestamp))]);
-    await rpc("anvil_setBlockTimestampInterval", [spacing]);
+    let spaced = false;
+    try {
+      const latest = await rpc<{ timestamp: string }>("eth_getBlockByNumber", ["latest", false]);
+      await rpc("anvil_setTime", [Number(BigInt(latest.timestamp))]);
+      await rpc("anvil_setBlockTimestampInterval", [spacing]);
+      spaced = true;
+    } catch {
+      // The call still goes on: its blocks then get the mode's interval.
+    }
     try {
       await new Promise<void>((resolve) => send(bytes, blocks, resolve));
     } finally {
-      await rpc("anvil_setBlockTimestampInterval", [clock.interval]);
+      if (spaced) await rpc("anvil_setBlockTimestampInterval", [clock.interval]).catch(() => undefined);
     }
   }
 
