@@ -28,6 +28,7 @@ const benchmarks = [
   ["startup", "startup.ts"],
   ["fixture-reset", "fixtureReset.ts"],
   ["oracle-burst", "oracleBurst.ts"],
+  ["timestamps", "blockTimestamps.ts"],
   ["panel", "panel.ts"],
 ] as const;
 

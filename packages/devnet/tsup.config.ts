@@ -2,7 +2,13 @@ import { defineConfig } from "tsup";
 
 export default defineConfig([
   {
-    entry: ["src/exports/index.ts", "src/exports/vitest.ts", "src/exports/faults.ts"],
+    entry: {
+      index: "src/exports/index.ts",
+      vitest: "src/exports/vitest.ts",
+      faults: "src/exports/faults.ts",
+      // The thread the devnet's clock runs on (startClockWorker finds it next to the bundle).
+      clockWorker: "src/anvil/clock/clockWorker.ts",
+    },
     outDir: "dist/exports",
     format: ["esm"],
     dts: true,

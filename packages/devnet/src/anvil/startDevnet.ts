@@ -14,6 +14,7 @@ import {
 import { firstIndexes } from "@privnet/core/internal";
 import type { Chain } from "viem";
 import { DevnetPortInUseError, DevnetStartError, DevnetStateInvalidError } from "../errors.js";
+import { type ClockWorker, startClockWorker } from "./clock/startClockWorker.js";
 import { resolveAnvilBinary } from "./resolveAnvilBinary.js";
 import { supervisorScript } from "./supervisor.js";
 
@@ -48,6 +49,14 @@ export type StartDevnetOptions = {
   startTimeout?: number;
   /** Receives every line anvil prints. Default: lines are kept only for error messages. */
   onLog?: (line: string) => void;
+  /**
+   * Hardhat's block timestamps: each block later than its parent (by a second automining, by the
+   * block time otherwise) and never behind the wall clock plus `evm_increaseTime`. A small relay
+   * on the devnet's port keeps that clock in front of anvil, which listens on a loopback port of
+   * its own. `false`: anvil alone on the devnet's port, with anvil's timestamps (blocks mined in
+   * the same second share one). Default: true.
+   */
+  clock?: boolean;
 };
 
 export type Devnet = {
@@ -57,11 +66,15 @@ export type Devnet = {
   wsUrl: string;
   host: string;
   port: number;
-  /** The viem chain, with `rpcUrls` pointing at this devnet. */
+  /**
+   * The viem chain, with `rpcUrls` pointing at this devnet and `blockTime` the mode it mines in
+   * now: 0 while it mines a block per transaction (viem clients made from it then cache no block
+   * number), the block time (in ms, as viem counts) once it mines at it.
+   */
   chain: Chain;
   /** The prefunded accounts, index 0 first (derived on first read). */
   accounts: readonly DerivedAccount[];
-  /** anvil's process id. */
+  /** anvil's process id (with the clock, anvil listens on a loopback port of its own; `port` is the devnet's). */
   pid: number;
   /** Seconds between blocks once running at its block time; 0: a block per transaction. */
   blockTime: number;
@@ -122,11 +135,12 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   if (statePath !== undefined) prepareStatePath(statePath);
 
   const binary = resolveAnvilBinary(options.binary);
+  const withClock = options.clock !== false;
   const args = [
     "--host",
-    host,
+    withClock ? "127.0.0.1" : host,
     "--port",
-    String(requestedPort),
+    withClock ? "0" : String(requestedPort),
     "--chain-id",
     String(privnet.id),
     "--gas-limit",
@@ -162,28 +176,51 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     throw classifyStartFailure(error, { host, port: requestedPort, statePath, output });
   }
 
-  const rpcUrl = `http://${formatHost(host)}:${port}`;
-  const wsUrl = `ws://${formatHost(host)}:${port}`;
+  const anvilUrl = `http://${withClock ? "127.0.0.1" : formatHost(host)}:${port}`;
+  let relay: ClockWorker | undefined;
   try {
-    await waitForRpc(rpcUrl, exited);
+    await waitForRpc(anvilUrl, exited);
+    if (withClock)
+      relay = await startClock(anvilUrl, {
+        host,
+        port: requestedPort,
+        anvilPort: port,
+        blockTime,
+        automineFirst,
+      });
   } catch (error) {
     await terminate(child, exited);
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE")
+      throw new DevnetPortInUseError(host, requestedPort);
     throw classifyStartFailure(error, { host, port: requestedPort, statePath, output });
   }
+  const publicPort = relay?.port ?? port;
+  const rpcUrl = `http://${formatHost(host)}:${publicPort}`;
+  const wsUrl = `ws://${formatHost(host)}:${publicPort}`;
 
   let accounts: DerivedAccount[] | undefined;
   let stopping: Promise<void> | undefined;
   const stop = () => {
-    stopping ??= terminate(child, exited);
+    stopping ??= (relay?.close() ?? Promise.resolve()).then(() => terminate(child, exited));
     return stopping;
   };
+  const chainAt = (seconds: number): Chain => ({
+    ...privnet,
+    blockTime: seconds * 1000,
+    rpcUrls: { default: { http: [rpcUrl], webSocket: [wsUrl] } },
+  });
+  let chain = chainAt(automineFirst ? 0 : blockTime);
   let switched: Promise<void> | undefined;
   const useBlockTime = () => {
     if (!automineFirst) return Promise.resolve();
-    switched ??= setIntervalMining(rpcUrl, blockTime).catch((error: unknown) => {
-      switched = undefined; // a later call tries again
-      throw error;
-    });
+    switched ??= setIntervalMining(rpcUrl, blockTime, withClock)
+      .then(() => {
+        chain = chainAt(blockTime);
+      })
+      .catch((error: unknown) => {
+        switched = undefined; // a later call tries again
+        throw error;
+      });
     return switched;
   };
 
@@ -191,8 +228,10 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     rpcUrl,
     wsUrl,
     host,
-    port,
-    chain: { ...privnet, rpcUrls: { default: { http: [rpcUrl], webSocket: [wsUrl] } } },
+    port: publicPort,
+    get chain() {
+      return chain;
+    },
     get accounts() {
       accounts ??= deriveAccounts(mnemonic, firstIndexes(accountCount));
       return accounts;
@@ -205,20 +244,54 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   };
 }
 
-/** `evm_setIntervalMining`: anvil leaves automine and mines a block every `seconds`. */
-async function setIntervalMining(rpcUrl: string, seconds: number): Promise<void> {
+/**
+ * `evm_setIntervalMining`: anvil leaves automine and mines a block every `seconds`; with the
+ * clock, each block's timestamp is then its parent's + the block time (sent through the clock,
+ * which takes note of both).
+ */
+async function setIntervalMining(rpcUrl: string, seconds: number, withClock: boolean): Promise<void> {
+  await anvilRequest(rpcUrl, "evm_setIntervalMining", [seconds]);
+  if (withClock) await anvilRequest(rpcUrl, "anvil_setBlockTimestampInterval", [timestampInterval(seconds)]);
+}
+
+/**
+ * Seconds each block adds to its parent's timestamp: 1 automining, the block time (whole seconds,
+ * at least 1) otherwise. Blocks are then strictly increasing, and what `eth_estimateGas` and
+ * `eth_call` see is the timestamp the next block gets; the clock keeps the chain from falling
+ * behind the wall clock.
+ */
+function timestampInterval(blockTime: number): number {
+  return Math.max(1, Math.floor(blockTime));
+}
+
+/** Starts the clock relay on the devnet's port, in front of anvil on its own, on a thread of its own. */
+async function startClock(
+  anvilUrl: string,
+  options: { host: string; port: number; anvilPort: number; blockTime: number; automineFirst: boolean },
+): Promise<ClockWorker> {
+  const automine = options.blockTime === 0 || options.automineFirst;
+  const interval = timestampInterval(automine ? 0 : options.blockTime);
+  await anvilRequest(anvilUrl, "anvil_setBlockTimestampInterval", [interval]);
+  return startClockWorker({
+    host: options.host,
+    port: options.port,
+    anvilPort: options.anvilPort,
+    interval,
+    automine,
+  });
+}
+
+async function anvilRequest<T>(rpcUrl: string, method: string, params: unknown[]): Promise<T> {
   const response = await fetch(rpcUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "evm_setIntervalMining", params: [seconds] }),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
   });
-  const body = (await response.json()) as { error?: { message?: string } };
+  const body = (await response.json()) as { result?: T; error?: { message?: string } };
   if (body.error) {
-    throw new DevnetStartError(
-      `anvil refused evm_setIntervalMining: ${body.error.message ?? "no reason given"}`,
-      "",
-    );
+    throw new DevnetStartError(`anvil refused ${method}: ${body.error.message ?? "no reason given"}`, "");
   }
+  return body.result as T;
 }
 
 /**

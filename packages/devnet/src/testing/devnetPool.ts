@@ -2,7 +2,13 @@ import { availableParallelism } from "node:os";
 import { type Devnet, type StartDevnetOptions, startDevnet } from "../anvil/startDevnet.js";
 
 /** What the pool hands to test workers (serialisable). */
-export type PooledDevnet = { rpcUrl: string; wsUrl: string; pid: number };
+export type PooledDevnet = {
+  rpcUrl: string;
+  wsUrl: string;
+  pid: number;
+  /** Seconds between blocks; 0: a block per transaction. */
+  blockTime: number;
+};
 
 export type DevnetPoolOptions = Omit<StartDevnetOptions, "port" | "statePath"> & {
   /** Number of devnets. Default: Vitest's `maxWorkers`, else the number of CPUs. */
@@ -33,7 +39,7 @@ export async function acquireDevnetPool(
   const devnets = await current.devnets;
   let released = false;
   return {
-    devnets: devnets.map(({ rpcUrl, wsUrl, pid }) => ({ rpcUrl, wsUrl, pid })),
+    devnets: devnets.map(({ rpcUrl, wsUrl, pid, blockTime }) => ({ rpcUrl, wsUrl, pid, blockTime })),
     async release() {
       if (released) return;
       released = true;

@@ -33,7 +33,13 @@ export function workerDevnet(onReset: () => void): WorkerDevnet {
   return {
     rpcUrl: pooled.rpcUrl,
     wsUrl: pooled.wsUrl,
-    chain: { ...privnet, rpcUrls: { default: { http: [pooled.rpcUrl], webSocket: [pooled.wsUrl] } } },
+    chain: {
+      ...privnet,
+      // What the devnet runs at (0: a block per transaction), so that viem's clients made from it
+      // poll and cache to match: with 0 they cache nothing.
+      blockTime: (pooled.blockTime ?? 0) * 1000,
+      rpcUrls: { default: { http: [pooled.rpcUrl], webSocket: [pooled.wsUrl] } },
+    },
     get accounts() {
       cachedAccounts ??= deriveAccounts(SYSTEM_MNEMONIC, firstIndexes(SYSTEM_ACCOUNT_COUNT));
       return cachedAccounts;

@@ -1,0 +1,237 @@
+/**
+ * Block timestamps: privnet's devnet (anvil behind its clock relay) against anvil's own options,
+ * each on a fresh chain in the same run, and what the clock costs a sender.
+ *
+ * Timestamps (transfers sent one after the other, each waited for, automining):
+ * - `timestamps_repeated`: of 200 blocks, those not later than their parent. Baseline: anvil as it
+ *   starts (automine, wall clock), where blocks of the same second share a timestamp.
+ * - `timestamps_ahead_s`: how far the last of the 200 is ahead of the wall clock (a second a
+ *   block, Hardhat's rule). Baseline: anvil with `anvil_setBlockTimestampInterval 1`.
+ * - `timestamps_behind_after_idle_s`: the next block after 3 s without blocks, behind the wall
+ *   clock by. Baseline: the same anvil with the interval, which never catches up.
+ *
+ * Throughput (the same devnet with and without the clock, rounds alternating, medians):
+ * - `clock_presigned_automine`: pre-signed transfers, one `eth_sendRawTransaction` per request,
+ *   C in flight, automining (the test devnet: every send mines a block the clock looks after).
+ *   Baseline: `startDevnet({ clock: false })`, anvil alone on the devnet's port.
+ * - `clock_presigned_batches_automine`: the same in JSON-RPC batches of 100, 4 in flight.
+ * - `clock_presigned_block_time`: the first at 1 s blocks (what the sender benchmarks run on).
+ *
+ *   pnpm bench:timestamps
+ *   pnpm bench:timestamps --transfers 2000 --concurrency 64 --rounds 9   # defaults: 1000, 64, 7
+ */
+import { parseArgs } from "node:util";
+import { type Devnet, startDevnet } from "@privnet/devnet";
+import { createPublicClient, type Hex, http, parseGwei } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { type Figure, figure, median, recordFigures, runConcurrently } from "./harness/index.js";
+
+const { values: args } = parseArgs({
+  options: {
+    transfers: { type: "string", default: "1000" },
+    concurrency: { type: "string", default: "64" },
+    rounds: { type: "string", default: "7" },
+  },
+});
+const transfers = Number(args.transfers);
+const concurrency = Number(args.concurrency);
+const rounds = Number(args.rounds);
+const blocks = 200;
+const idleMs = 3_000;
+const recipient: Hex = "0x000000000000000000000000000000000000bE0c";
+
+type Rpc = <T>(method: string, params?: unknown[]) => Promise<T>;
+const rpcAt =
+  (url: string): Rpc =>
+  async <T>(method: string, params: unknown[] = []) => {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
+    const body = (await response.json()) as { result: T; error?: { message: string } };
+    if (body.error) throw new Error(`${method}: ${body.error.message}`);
+    return body.result;
+  };
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** One transfer, 3 s idle and one more; then 200 transfers one after the other. */
+async function timeline(rpc: Rpc) {
+  const [from] = await rpc<string[]>("eth_accounts");
+  const send = async () => {
+    const hash = await rpc<string>("eth_sendTransaction", [{ from, to: recipient, value: "0x1" }]);
+    let receipt: { blockNumber: string } | null = null;
+    while (!receipt) receipt = await rpc("eth_getTransactionReceipt", [hash]);
+    const block = await rpc<{ timestamp: string }>("eth_getBlockByNumber", [receipt.blockNumber, false]);
+    return Number(BigInt(block.timestamp));
+  };
+  await send();
+  await new Promise((resolve) => setTimeout(resolve, idleMs));
+  const behind = nowSeconds() - (await send());
+  const stamps = [await send()];
+  for (let index = 0; index < blocks; index++) stamps.push(await send());
+  const ahead = (stamps.at(-1) as number) - nowSeconds();
+  const repeated = stamps.slice(1).filter((stamp, index) => stamp <= (stamps[index] as number)).length;
+  return { repeated, ahead, behind };
+}
+
+const figures: Record<string, Figure> = {};
+const started: Devnet[] = [];
+const start = async (options: Parameters<typeof startDevnet>[0]) => {
+  const devnet = await startDevnet({ port: 0, ...options });
+  started.push(devnet);
+  return devnet;
+};
+
+type Round = () => Promise<{ rate: number; cpu: number }>;
+
+/**
+ * Medians of `rounds` alternating rounds of each side, after one warm-up round each; with the
+ * CPU time this process (the sender, and the relay when the clock is on) spent per transfer
+ * while sending, which the machine's load moves less than the rates.
+ */
+async function alternate(sides: Record<"clock" | "anvil", Round>) {
+  const measured = { clock: [] as number[], anvil: [] as number[] };
+  const cpu = { clock: [] as number[], anvil: [] as number[] };
+  const round = async (name: "clock" | "anvil") => {
+    const result = await sides[name]();
+    measured[name].push(result.rate);
+    cpu[name].push(result.cpu);
+  };
+  await sides.clock();
+  await sides.anvil();
+  // Pairs, each side first in every other pair, so that neither always meets the load first.
+  for (let index = 0; index < rounds; index++) {
+    const order = index % 2 === 0 ? (["clock", "anvil"] as const) : (["anvil", "clock"] as const);
+    for (const name of order) await round(name);
+  }
+  const list = (values: number[]) => values.map((value) => value.toFixed(0)).join(", ");
+  const pairs = measured.clock.map((value, index) => value / (measured.anvil[index] as number));
+  console.log(`  clock: ${list(measured.clock)} tx/s (${list(cpu.clock)} µs CPU/tx)`);
+  console.log(`  anvil alone: ${list(measured.anvil)} tx/s (${list(cpu.anvil)} µs CPU/tx)`);
+  console.log(
+    `  ratio of each pair: ${pairs.map((ratio) => ratio.toFixed(2)).join(", ")} → median ${median(pairs).toFixed(3)}`,
+  );
+  return {
+    clock: median(measured.clock),
+    anvil: median(measured.anvil),
+    cpuClock: median(cpu.clock),
+    cpuAnvil: median(cpu.anvil),
+  };
+}
+
+/**
+ * Raw pre-signed sends on a devnet started with and without the clock, the same otherwise: the
+ * transfers are signed first, then only their sending is timed (as `rawBaselines` does), one
+ * `eth_sendRawTransaction` per request with C in flight, or in batches of 100 with 4 in flight.
+ */
+async function throughput(blockTime: number, kind: "preSigned" | "preSignedBatches") {
+  const withClock = await start({ blockTime });
+  const without = await start({ blockTime, clock: false });
+  const side = (devnet: Devnet): Round => {
+    const account = privateKeyToAccount(devnet.accounts[1]?.privateKey as Hex);
+    const client = createPublicClient({
+      chain: devnet.chain,
+      transport: http(
+        devnet.rpcUrl,
+        kind === "preSignedBatches" ? { batch: { batchSize: 100, wait: 0 } } : {},
+      ),
+    });
+    return async () => {
+      const nonce = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
+      const block = await client.getBlock();
+      const maxPriorityFeePerGas = parseGwei("1");
+      const maxFeePerGas = (block.baseFeePerGas ?? 0n) * 2n + maxPriorityFeePerGas;
+      const signed = await Promise.all(
+        Array.from({ length: transfers }, (_, index) =>
+          account.signTransaction({
+            chainId: devnet.chain.id,
+            type: "eip1559",
+            nonce: nonce + index,
+            to: recipient,
+            value: 1n,
+            gas: 21_000n,
+            maxFeePerGas,
+            maxPriorityFeePerGas,
+          }),
+        ),
+      );
+      const before = process.cpuUsage();
+      const rate = await runConcurrently(
+        transfers,
+        kind === "preSignedBatches" ? 400 : concurrency,
+        async (index) => {
+          await client.sendRawTransaction({ serializedTransaction: signed[index] as Hex });
+        },
+      );
+      const used = process.cpuUsage(before);
+      return { rate, cpu: (used.user + used.system) / transfers };
+    };
+  };
+  console.log(`${kind}, ${blockTime === 0 ? "automining" : `${blockTime} s blocks`}:`);
+  const result = await alternate({ clock: side(withClock), anvil: side(without) });
+  await Promise.all([withClock.stop(), without.stop()]);
+  return result;
+}
+
+try {
+  const plain = await start({ blockTime: 0, clock: false });
+  const spaced = await start({ blockTime: 0, clock: false });
+  const privnet = await start({ blockTime: 0 });
+  await rpcAt(spaced.rpcUrl)("anvil_setBlockTimestampInterval", [1]);
+  const anvilDefault = await timeline(rpcAt(plain.rpcUrl));
+  const anvilInterval = await timeline(rpcAt(spaced.rpcUrl));
+  const privnetClock = await timeline(rpcAt(privnet.rpcUrl));
+  console.log({ anvilDefault, anvilInterval, privnetClock });
+  await Promise.all([plain.stop(), spaced.stop(), privnet.stop()]);
+  figures.timestamps_repeated = figure(
+    privnetClock.repeated,
+    anvilDefault.repeated,
+    "blocks",
+    `blocks of ${blocks} automined transfers not later than their parent — privnet's devnet vs anvil's default`,
+  );
+  figures.timestamps_ahead_s = figure(
+    privnetClock.ahead,
+    anvilInterval.ahead,
+    "s",
+    `last of ${blocks} automined transfers ahead of the wall clock — privnet's devnet vs anvil with a 1 s timestamp interval`,
+  );
+  figures.timestamps_behind_after_idle_s = figure(
+    privnetClock.behind,
+    anvilInterval.behind,
+    "s",
+    `the next block after ${idleMs / 1000} s idle, behind the wall clock — privnet's devnet vs anvil with a 1 s timestamp interval`,
+  );
+
+  const rounding = `median of ${rounds} alternating rounds of ${transfers} transfers`;
+  const single = await throughput(0, "preSigned");
+  figures.clock_presigned_automine = figure(
+    single.clock,
+    single.anvil,
+    "tx/s",
+    `pre-signed eth_sendRawTransaction, one per request, ${concurrency} in flight, automining: devnet with its clock vs startDevnet({ clock: false }); ${rounding}`,
+  );
+  figures.clock_cpu_per_send_automine = figure(
+    single.cpuClock,
+    single.cpuAnvil,
+    "µs",
+    `CPU time of the sending process per pre-signed transfer (signing excluded: it is done before), the relay included — with the clock vs without; ${rounding}`,
+  );
+  const batches = await throughput(0, "preSignedBatches");
+  figures.clock_presigned_batches_automine = figure(
+    batches.clock,
+    batches.anvil,
+    "tx/s",
+    `pre-signed eth_sendRawTransaction in JSON-RPC batches of 100, 4 in flight, automining: devnet with its clock vs without; ${rounding}`,
+  );
+  const blockTime = await throughput(1, "preSigned");
+  figures.clock_presigned_block_time = figure(
+    blockTime.clock,
+    blockTime.anvil,
+    "tx/s",
+    `pre-signed eth_sendRawTransaction, one per request, ${concurrency} in flight, 1 s blocks: devnet with its clock vs without; ${rounding}`,
+  );
+  recordFigures(figures);
+} finally {
+  await Promise.all(started.map((devnet) => devnet.stop()));
+}

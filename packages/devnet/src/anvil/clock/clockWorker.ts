@@ -1,0 +1,52 @@
+import { parentPort, workerData } from "node:worker_threads";
+import { createDevnetClock } from "./createDevnetClock.js";
+import { startClockRelay } from "./startClockRelay.js";
+
+/** What the devnet hands the thread that runs its clock. */
+export type ClockWorkerData = {
+  host: string;
+  port: number;
+  /** anvil, on loopback. */
+  anvilPort: number;
+  interval: number;
+  automine: boolean;
+};
+
+/** What the thread answers: the port it listens on, or why it could not. */
+export type ClockWorkerMessage = { port: number } | { error: string; code?: string } | { closed: true };
+
+const data = workerData as ClockWorkerData;
+const anvilUrl = `http://127.0.0.1:${data.anvilPort}`;
+const rpc = async <T>(method: string, params: unknown[]): Promise<T> => {
+  const response = await fetch(anvilUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message?: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message ?? "refused"}`);
+  return body.result as T;
+};
+const post = (message: ClockWorkerMessage) => parentPort?.postMessage(message);
+
+try {
+  const relay = await startClockRelay({
+    host: data.host,
+    port: data.port,
+    target: { host: "127.0.0.1", port: data.anvilPort },
+    clock: createDevnetClock({ rpc, interval: data.interval, automine: data.automine }),
+    rpc,
+  });
+  parentPort?.on("message", (message: unknown) => {
+    if (message !== "close") return;
+    void relay.close().then(() => {
+      post({ closed: true });
+      parentPort?.close();
+    });
+  });
+  post({ port: relay.port });
+} catch (error) {
+  const { code, message } = error as NodeJS.ErrnoException;
+  post(code === undefined ? { error: message } : { error: message, code });
+  parentPort?.close();
+}

@@ -1,0 +1,341 @@
+import { connect, createServer, type Socket } from "node:net";
+import type { AnvilRpc, ClockCall, DevnetClock } from "./createDevnetClock.js";
+
+export type ClockRelayOptions = {
+  /** Interface and port to listen on (0: a free one). */
+  host: string;
+  port: number;
+  /** The anvil it stands in front of. */
+  target: { host: string; port: number };
+  clock: DevnetClock;
+  /** Calls to anvil itself, for what the relay does around a spaced `anvil_mine`. */
+  rpc: AnvilRpc;
+};
+
+export type ClockRelay = {
+  port: number;
+  /** Stops listening and closes every connection. */
+  close(): Promise<void>;
+};
+
+const headerEnd = Buffer.from("\r\n\r\n");
+const noBytes: Buffer = Buffer.alloc(0);
+/** A request or response head longer than this is not JSON-RPC: the connection is piped as is. */
+const maxHead = 64 * 1024;
+
+/**
+ * A TCP relay in front of anvil that reads just enough of each request to keep the devnet's clock:
+ * the HTTP framing (to find each request's body) and the methods of the JSON-RPC calls in it.
+ * Requests and answers cross byte for byte — batches stay batches, headers (CORS included) stay
+ * anvil's — and only a call that mines or reads the next block may wait, while the clock compares
+ * the chain with the wall clock (at most once a second). Answers are framed only to count the
+ * blocks still in flight. WebSocket connections are read frame by frame the same way (without
+ * permessage-deflate, which the relay takes out of the handshake).
+ */
+export async function startClockRelay(options: ClockRelayOptions): Promise<ClockRelay> {
+  const { clock, rpc, target } = options;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect({ host: target.host, port: target.port });
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.setNoDelay(true);
+      socket.on("close", () => sockets.delete(socket));
+    }
+    relayConnection(client, upstream, clock, rpc);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen({ host: options.host, port: options.port, exclusive: true }, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  return {
+    port,
+    close() {
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+  };
+}
+
+type Pending = { blocks: number; answered?: () => void };
+
+function relayConnection(client: Socket, upstream: Socket, clock: DevnetClock, rpc: AnvilRpc): void {
+  let input: Buffer = noBytes;
+  /** A request waits for the clock: later ones on this connection wait behind it. */
+  let held = false;
+  let mode: "http" | "websocket" | "pipe" = "http";
+  /** Requests sent to anvil and not answered yet, in order (HTTP answers come in order). */
+  const pending: Pending[] = [];
+  const answers = answerCounter(() => {
+    const answered = pending.shift();
+    if (!answered) return;
+    clock.settled(answered.blocks);
+    answered.answered?.();
+  });
+  let fragments: Buffer[] = [];
+
+  const settleAll = () => {
+    for (const entry of pending.splice(0)) {
+      clock.settled(entry.blocks);
+      entry.answered?.();
+    }
+  };
+  const end = () => {
+    settleAll();
+    client.destroy();
+    upstream.destroy();
+  };
+  client.on("error", end);
+  upstream.on("error", end);
+  client.on("close", end);
+  upstream.on("close", end);
+
+  upstream.on("data", (chunk: Buffer) => {
+    if (!client.write(chunk)) {
+      upstream.pause();
+      client.once("drain", () => upstream.resume());
+    }
+    if (mode !== "http") return;
+    const outcome = answers.read(chunk);
+    if (outcome === "switched") mode = "websocket";
+    else if (outcome === "unreadable") {
+      // Not an answer we can frame: nothing more is counted on this connection.
+      mode = "pipe";
+      settleAll();
+    }
+  });
+
+  client.on("data", (chunk: Buffer) => {
+    input = input.length === 0 ? chunk : Buffer.concat([input, chunk]);
+    pump();
+  });
+
+  const send = (bytes: Buffer, blocks: number, answered?: () => void) => {
+    if (mode === "http") {
+      pending.push(answered ? { blocks, answered } : { blocks });
+      clock.sent(blocks);
+    } else {
+      answered?.();
+    }
+    if (!upstream.write(bytes)) {
+      client.pause();
+      upstream.once("drain", () => {
+        if (!held) client.resume();
+      });
+    }
+  };
+
+  /** Holds this connection until `work` is done, then goes on with what came in meanwhile. */
+  const hold = (work: Promise<unknown>) => {
+    held = true;
+    client.pause();
+    void work
+      .catch(() => undefined)
+      .then(() => {
+        held = false;
+        client.resume();
+        pump();
+      });
+  };
+
+  function pump(): void {
+    while (!held && input.length > 0) {
+      if (mode === "pipe") {
+        send(input, 0);
+        input = noBytes;
+        return;
+      }
+      const message = mode === "http" ? nextRequest() : nextFrame();
+      if (message === undefined) return;
+      dispatch(message.bytes, message.calls);
+    }
+  }
+
+  function dispatch(bytes: Buffer, calls: ClockCall[]): void {
+    let blocks = 0;
+    let gated = false;
+    for (const call of calls) {
+      try {
+        clock.observe(call);
+        blocks += clock.blocksOf(call);
+      } catch {
+        // Parameters anvil will refuse: its answer says so; the clock has nothing to do.
+      }
+      gated ||= clock.gated(call.method);
+    }
+    const spacing =
+      calls.length === 1 && mode === "http" ? safely(() => clock.spacing(calls[0] as ClockCall)) : undefined;
+    if (spacing !== undefined) {
+      hold(clock.exclusive(() => spacedMine(bytes, blocks, spacing)));
+      return;
+    }
+    const wait = gated ? clock.gate() : undefined;
+    if (wait) {
+      hold(wait.then(() => send(bytes, blocks)));
+      return;
+    }
+    send(bytes, blocks);
+  }
+
+  /**
+   * `anvil_mine(blocks, interval)`: anvil applies its interval through the clock offset, which a
+   * timestamp interval overrides; for the length of the call the timestamp interval is the one
+   * asked for, counted from the latest block.
+   */
+  async function spacedMine(bytes: Buffer, blocks: number, spacing: number): Promise<void> {
+    let spaced = false;
+    try {
+      const latest = await rpc<{ timestamp: string }>("eth_getBlockByNumber", ["latest", false]);
+      await rpc("anvil_setTime", [Number(BigInt(latest.timestamp))]);
+      await rpc("anvil_setBlockTimestampInterval", [spacing]);
+      spaced = true;
+    } catch {
+      // The call still goes on: its blocks then get the mode's interval.
+    }
+    try {
+      await new Promise<void>((resolve) => send(bytes, blocks, resolve));
+    } finally {
+      if (spaced) await rpc("anvil_setBlockTimestampInterval", [clock.interval]).catch(() => undefined);
+    }
+  }
+
+  /** The next whole HTTP request in `input`, or undefined until it has arrived. */
+  function nextRequest(): { bytes: Buffer; calls: ClockCall[] } | undefined {
+    const end = input.indexOf(headerEnd);
+    if (end === -1) {
+      if (input.length > maxHead) mode = "pipe";
+      return undefined;
+    }
+    let head = input.toString("latin1", 0, end);
+    if (/\r\ntransfer-encoding:/i.test(head)) {
+      // Chunked bodies are not what JSON-RPC clients send: piped from here on, unread.
+      mode = "pipe";
+      return undefined;
+    }
+    const length = Number(/\r\ncontent-length:[ \t]*(\d+)/i.exec(head)?.[1] ?? 0);
+    const total = end + headerEnd.length + length;
+    if (input.length < total) return undefined;
+    let bytes = input.subarray(0, total);
+    const body = input.subarray(end + headerEnd.length, total);
+    input = input.subarray(total);
+    if (/\r\nupgrade:[ \t]*websocket/i.test(head)) {
+      // Frames the relay can read: no compression.
+      head = head.replace(/\r\nsec-websocket-extensions:[^\r]*/gi, "");
+      bytes = Buffer.concat([Buffer.from(head, "latin1"), headerEnd, body]);
+    }
+    return { bytes, calls: readCalls(body) };
+  }
+
+  /** The next whole WebSocket frame from the client, with the calls of a message it completes. */
+  function nextFrame(): { bytes: Buffer; calls: ClockCall[] } | undefined {
+    if (input.length < 2) return undefined;
+    const first = input[0] as number;
+    const second = input[1] as number;
+    let length = second & 0x7f;
+    let at = 2;
+    if (length === 126) {
+      if (input.length < 4) return undefined;
+      length = input.readUInt16BE(2);
+      at = 4;
+    } else if (length === 127) {
+      if (input.length < 10) return undefined;
+      length = Number(input.readBigUInt64BE(2));
+      at = 10;
+    }
+    const masked = (second & 0x80) !== 0;
+    const mask = masked ? input.subarray(at, at + 4) : undefined;
+    if (masked) at += 4;
+    if (input.length < at + length) return undefined;
+    const bytes = input.subarray(0, at + length);
+    const payload = Buffer.from(input.subarray(at, at + length));
+    input = input.subarray(at + length);
+    const opcode = first & 0x0f;
+    if (opcode >= 0x8) return { bytes, calls: [] }; // close, ping, pong
+    if (mask)
+      for (let index = 0; index < payload.length; index++)
+        payload[index] = (payload[index] as number) ^ (mask[index & 3] as number);
+    fragments.push(payload);
+    if ((first & 0x80) === 0) return { bytes, calls: [] };
+    const message = fragments.length === 1 ? payload : Buffer.concat(fragments);
+    fragments = [];
+    return { bytes, calls: readCalls(message) };
+  }
+}
+
+/**
+ * Counts whole HTTP answers in anvil's byte stream (status line, headers, `content-length`
+ * bytes of body), calling `onAnswer` for each.
+ */
+function answerCounter(onAnswer: () => void) {
+  let head: Buffer = noBytes;
+  let remaining = 0;
+  return {
+    read(chunk: Buffer): "ok" | "switched" | "unreadable" {
+      let rest = chunk;
+      while (rest.length > 0) {
+        if (remaining > 0) {
+          const taken = Math.min(remaining, rest.length);
+          remaining -= taken;
+          rest = rest.subarray(taken);
+          if (remaining === 0) onAnswer();
+          continue;
+        }
+        head = head.length === 0 ? rest : Buffer.concat([head, rest]);
+        rest = noBytes;
+        const end = head.indexOf(headerEnd);
+        if (end === -1) return head.length > maxHead ? "unreadable" : "ok";
+        const text = head.toString("latin1", 0, end);
+        rest = head.subarray(end + headerEnd.length);
+        head = noBytes;
+        if (/^HTTP\/1\.\d 101/.test(text)) {
+          onAnswer();
+          return "switched";
+        }
+        if (/^HTTP\/1\.\d 1\d\d/.test(text)) continue; // 100 Continue: the answer follows
+        if (/\r\ntransfer-encoding:/i.test(text)) return "unreadable";
+        remaining = Number(/\r\ncontent-length:[ \t]*(\d+)/i.exec(text)?.[1] ?? 0);
+        if (remaining === 0) onAnswer();
+      }
+      return "ok";
+    },
+  };
+}
+
+/** Bodies that name nothing the clock acts on are not parsed. */
+const mentionsClockMethod = /"(?:evm_|anvil_|eth_s|eth_e|eth_c)/;
+
+/** The JSON-RPC calls of a body (one call or a batch); none when it is not JSON-RPC. */
+function readCalls(body: Buffer): ClockCall[] {
+  if (body.length === 0) return [];
+  const text = body.toString("utf8");
+  if (!mentionsClockMethod.test(text)) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const calls: ClockCall[] = [];
+  for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
+    if (typeof call !== "object" || call === null) continue;
+    const { method, params } = call as { method?: unknown; params?: unknown };
+    if (typeof method === "string") calls.push({ method, params: Array.isArray(params) ? params : [] });
+  }
+  return calls;
+}
+
+function safely<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
