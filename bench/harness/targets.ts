@@ -23,6 +23,11 @@ export const targets: Record<string, Target> = {
   rebroadcast_after_pool_loss_ms: { on: "ratio", atMost: 1 },
   bot_block_fill_2x: { on: "ratio", atLeast: 0.9 },
   oracle_burst_blocks: { on: "value", atMost: 2 },
+  // issue 26: the gas-bound traffic scenarios fill blocks like the transfer bot
+  scenario_block_fill_erc1155: { on: "ratio", atLeast: 0.9 },
+  scenario_block_fill_gas_burner: { on: "ratio", atLeast: 0.9 },
+  scenario_block_fill_storage_spam: { on: "ratio", atLeast: 0.9 },
+  scenario_block_fill_call: { on: "ratio", atLeast: 0.9 },
 };
 
 /** "ratio ≥ 1.5", "value ≤ 1 s", or "" when the figure has no target. */

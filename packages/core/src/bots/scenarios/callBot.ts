@@ -2,6 +2,7 @@ import {
   type Abi,
   type AbiFunction,
   type Address,
+  decodeFunctionData,
   encodeDeployData,
   encodeFunctionData,
   getAddress,
@@ -18,6 +19,7 @@ import type { BotConfigOf } from "../BotDefinition.js";
 import { createBotDefinition } from "../defineBot.js";
 import { deployBotContract } from "../deployBotContract.js";
 import { callArgument, drawArgument } from "./callArguments.js";
+import { GAS_BURNER_OVERHEAD } from "./gasBurnerBot.js";
 
 export const callBotSchema = z.object({
   /** The contract called; null: a GasBurner the bot deploys (its `burn(uint256)`, the default call). */
@@ -33,7 +35,11 @@ export const callBotSchema = z.object({
   args: z.array(callArgument),
   /** Wei sent with each call, a decimal string. */
   value: z.string().regex(/^\d+$/, "must be a whole number of wei, as a decimal string"),
-  /** Gas limit per call; null: the node's estimate + 20 %, asked on each call. */
+  /**
+   * Gas limit per call; null: the node's estimate + 20 %, asked on each call (the default GasBurner's
+   * `burn(amount)` is not asked: it takes amount + 26,000). An estimate per call bounds the rate:
+   * anvil takes ~40 ms for one against a pool thousands deep; give `gas` to fill blocks.
+   */
   gas: z.number().int().min(21_000).max(1_000_000_000).nullable(),
 });
 
@@ -143,14 +149,17 @@ export const callBot = createBotDefinition({
     } else {
       address = getAddress(ctx.config.address);
     }
-    return { address, target: callTarget(ctx.config), value: BigInt(ctx.config.value) };
+    // Its own GasBurner's cost is known without asking the node: the amount burned + the overhead.
+    const ownBurner = ctx.config.address === null;
+    return { address, target: callTarget(ctx.config), value: BigInt(ctx.config.value), ownBurner };
   },
   async tick(ctx, run) {
-    await ctx.send({
-      to: run.address,
-      data: callData(run.target, ctx.config),
-      value: run.value,
-      gas: ctx.config.gas === null ? undefined : BigInt(ctx.config.gas),
-    });
+    const data = callData(run.target, ctx.config);
+    let gas = ctx.config.gas === null ? undefined : BigInt(ctx.config.gas);
+    if (gas === undefined && run.ownBurner && run.target.fn.name === "burn") {
+      const [amount] = decodeFunctionData({ abi: gasBurnerAbi, data }).args;
+      gas = amount + GAS_BURNER_OVERHEAD;
+    }
+    await ctx.send({ to: run.address, data, value: run.value, gas });
   },
 });

@@ -5,6 +5,7 @@ import { gasBurnerAbi, gasBurnerBytecode } from "../../contracts/generated.js";
 import type { BotConfigOf } from "../BotDefinition.js";
 import { createBotDefinition } from "../defineBot.js";
 import { deployBotContract } from "../deployBotContract.js";
+import { fitsInBlock } from "./blockGasLimit.js";
 
 export const gasBurnerBotSchema = z.object({
   /** Gas each call burns in the contract, on top of the transaction's own 21,000 and call data. */
@@ -37,6 +38,8 @@ export const gasBurnerBot = createBotDefinition({
   schema: gasBurnerBotSchema,
   defaults: GAS_BURNER_BOT_DEFAULTS,
   contract: { key: "burner", name: "GasBurner", contract: "GasBurner", abi: gasBurnerAbi },
+  check: ({ client, name, config }) =>
+    fitsInBlock(client, name, "gasPerCall", BigInt(config.gasPerCall) + GAS_BURNER_OVERHEAD),
   async setup(ctx) {
     const { address } = await deployBotContract(
       ctx,

@@ -5,6 +5,7 @@ import { storageSpamAbi, storageSpamBytecode } from "../../contracts/generated.j
 import type { BotConfigOf } from "../BotDefinition.js";
 import { createBotDefinition } from "../defineBot.js";
 import { deployBotContract } from "../deployBotContract.js";
+import { fitsInBlock } from "./blockGasLimit.js";
 
 export const storageSpamBotSchema = z.object({
   /** Fresh storage slots each transaction writes (22,100 gas each). */
@@ -40,6 +41,8 @@ export const storageSpamBot = createBotDefinition({
   schema: storageSpamBotSchema,
   defaults: STORAGE_SPAM_BOT_DEFAULTS,
   contract: { key: "spam", name: "StorageSpam", contract: "StorageSpam", abi: storageSpamAbi },
+  check: ({ client, name, config }) =>
+    fitsInBlock(client, name, "slotsPerTransaction", storageSpamGas(config.slotsPerTransaction)),
   async setup(ctx) {
     const { address } = await deployBotContract(
       ctx,
