@@ -25,7 +25,9 @@ import {
   slice,
 } from "viem";
 import { recoverAuthorizationAddress } from "viem/utils";
-import { describe, expect, test, vi } from "vitest";
+import { beforeAll, describe, expect, test, vi } from "vitest";
+import { loadKzg } from "../../blobs/loadKzg.js";
+import type { BotEvent } from "../../context/BotEvent.js";
 import {
   deployTargetAbi,
   deployTargetBytecode,
@@ -39,7 +41,6 @@ import type { Platform } from "../../platform/createPlatform.js";
 import { CREATE2_FACTORY_ADDRESS } from "../../sender/create2Factory.js";
 import { readWholeHistory } from "../../storage/readWholeHistory.js";
 import type { StorageAdapter, TransactionRecord } from "../../storage/StorageAdapter.js";
-import type { BotEvent } from "../BotEvent.js";
 import { nextBotEvents } from "../fixtures/nextBotEvents.js";
 import { openBotPlatform } from "../fixtures/openBotPlatform.js";
 import { GAS_BURNER_OVERHEAD } from "./gasBurnerBot.js";
@@ -99,6 +100,10 @@ async function contractOf(platform: Platform, bot: string): Promise<Address> {
 }
 
 describe("traffic scenarios on chain", () => {
+  // The KZG backend the sender computes blob proofs with builds its tables once per process
+  // (seconds, on the event loop): built here, before the tests that send blobs.
+  beforeAll(() => loadKzg(), 120_000);
+
   test("erc1155: batches minted, singles and batches transferred; every balance and supply matches what was sent", async () => {
     const platform = await open();
     try {
