@@ -27,6 +27,11 @@ export const targets: Record<string, Target> = {
   clock_presigned_automine: { on: "ratio", atLeast: 0.9 },
   clock_presigned_batches_automine: { on: "ratio", atLeast: 0.9 },
   clock_presigned_block_time: { on: "ratio", atLeast: 0.9 },
+  // issue 26: the gas-bound traffic scenarios fill blocks like the transfer bot
+  scenario_block_fill_erc1155: { on: "ratio", atLeast: 0.9 },
+  scenario_block_fill_gas_burner: { on: "ratio", atLeast: 0.9 },
+  scenario_block_fill_storage_spam: { on: "ratio", atLeast: 0.9 },
+  scenario_block_fill_call: { on: "ratio", atLeast: 0.9 },
 };
 
 /** "ratio ≥ 1.5", "value ≤ 1 s", or "" when the figure has no target. */

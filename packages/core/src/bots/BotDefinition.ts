@@ -1,5 +1,6 @@
-import type { Abi, Address, Hex, LocalAccount, PublicClient } from "viem";
+import type { Abi, AccessList, Address, Hex, LocalAccount, PublicClient } from "viem";
 import type { z } from "zod";
+import type { AuthorizationListEntry } from "../sender/resolveAuthorizationList.js";
 import type { SendTransactionReturnType } from "../sender/sendTransaction.js";
 import type { BotBaseConfig } from "./BotConfig.js";
 
@@ -16,7 +17,11 @@ export type BotConfigOf<Schema extends z.ZodObject> =
         { [Key in keyof (BotBaseConfig & z.output<Schema>)]: (BotBaseConfig & z.output<Schema>)[Key] }
     : never;
 
-/** What a bot sends: a transfer, a call or a deployment (no `to`). */
+/**
+ * What a bot sends: a transfer, a call or a deployment (no `to`), and any kind the platform's
+ * sender takes (see `platform.sender.sendTransaction`): with an access list, EIP-7702
+ * authorizations (type 4), EIP-4844 blobs (type 3), or a `salt` for a CREATE2 deployment.
+ */
 export type BotTransaction = {
   to?: Address | undefined;
   /** Wei. Default 0. */
@@ -24,6 +29,20 @@ export type BotTransaction = {
   data?: Hex | undefined;
   /** Default: the node's estimate + 20 % (exactly 21,000 for a plain transfer). */
   gas?: bigint | undefined;
+  /** EIP-2930 access list, signed into the transaction. */
+  accessList?: AccessList | undefined;
+  /** EIP-7702 authorizations: a set-code transaction (needs `to`). */
+  authorizationList?: readonly AuthorizationListEntry[] | undefined;
+  /** EIP-4844 blobs, whole (viem's `toBlobs`): a blob transaction (needs `to` and Cancun). */
+  blobs?: readonly Hex[] | undefined;
+  /** Max fee per blob gas; default twice the blob base fee (raised on each replacement). */
+  maxFeePerBlobGas?: bigint | undefined;
+  /**
+   * With no `to`: deploys `data` (the init code) through the deterministic CREATE2 factory with
+   * this 32-byte salt (`platform.sender.deployCreate2`); the result's `contractAddress` is known
+   * before it is mined.
+   */
+  salt?: Hex | undefined;
 };
 
 /** What `setup` and `tick` get: the bot's key, its config for this run, its stored data, and a sender. */
@@ -53,6 +72,18 @@ export type BotContext<Config extends BotBaseConfig = BotBaseConfig> = {
   background(task: () => Promise<unknown>): void;
   /** A recipient per the `recipients` setting: a stored wallet (not a bot) or a fresh address. */
   pickRecipient(source?: "wallets" | "fresh"): Promise<Address>;
+  /**
+   * Adds `by` (default 1) to one of the bot's own counters, shown in its stats (`counters`) and
+   * kept across restarts: what a scenario measures beyond sends (refusals, findings…).
+   */
+  count(counter: string, by?: number): void;
+};
+
+/** What a bot's `check` gets: its name, the config of the run about to start, and the chain. */
+export type BotCheckContext<Config extends BotBaseConfig = BotBaseConfig> = {
+  readonly name: string;
+  readonly config: Config;
+  readonly client: PublicClient;
 };
 
 /** The contract a bot deploys and works with, as its status and `GET /contracts` show it. */
@@ -83,7 +114,7 @@ export type BotDefinitionParameters<Name extends string, Schema extends z.ZodObj
   /**
    * Index of the bot's key on the system mnemonic (m/44'/60'/0'/0/<index>). Default: allocated
    * from 110 up and remembered in storage. The indexes of `KEY_INDEXES` are refused (0–20 system
-   * wallets, 21 the oracle's updater, 22 the contracts' owner, 100–102 the built-in bots).
+   * wallets, 21 the oracle's updater, 22 the contracts' owner, 30–39 and 100–102 the built-in bots).
    */
   keyIndex?: number | undefined;
   /** Settings beyond `interval` and `maxPending`, as a zod object: what start requests may override. */
@@ -98,6 +129,13 @@ export type BotDefinitionParameters<Name extends string, Schema extends z.ZodObj
    * is shown in the bot's status (`contract`) and in `GET /contracts` once deployed.
    */
   contract?: BotContract | undefined;
+  /**
+   * Runs at each start, before anything is stored or sent: refuses a run the bot cannot do by
+   * throwing — `BOT_UNSUPPORTED` when the node lacks what it needs (blobs before Cancun),
+   * `INVALID_BOT_CONFIG` for a config the schema alone cannot judge. The start fails with that
+   * error (a 4xx over HTTP) instead of the bot failing tick after tick.
+   */
+  check?: ((ctx: BotCheckContext<BotConfigOf<Schema>>) => Promise<void>) | undefined;
   /**
    * Runs at each start before the first tick (deploy contracts, read state), and again after the
    * chain went back (reset or revert). An error is reported and retried. What it returns is the
@@ -125,6 +163,8 @@ export type BotDefinition<
   readonly schema: z.ZodObject;
   readonly defaults: Config;
   readonly contract: BotContract | undefined;
+  /** Refuses a start the bot cannot run (see {@link BotDefinitionParameters.check}). */
+  check?(ctx: BotCheckContext<Config>): Promise<void>;
   setup(ctx: BotContext<Config>): Promise<State>;
   tick(ctx: BotContext<Config>, state: State): Promise<void>;
 };

@@ -10,6 +10,7 @@ import type { CreatePlatformOptions, Platform } from "../platform/createPlatform
 import { memoryStorage } from "../storage/memoryStorage.js";
 import { readWholeHistory } from "../storage/readWholeHistory.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
+import { BUILTIN_BOT_NAMES } from "./builtinBots.js";
 import { defineBot } from "./defineBot.js";
 import { nextBotEvents, transactionWith } from "./fixtures/nextBotEvents.js";
 import { openBotPlatform } from "./fixtures/openBotPlatform.js";
@@ -191,7 +192,9 @@ describe("platform.bots", () => {
         null,
         null,
       ]);
-      expect(await platform.bots.contracts()).toEqual({ erc20: null, nft: null });
+      // The scenarios with a contract of their own are listed too, null until they run.
+      const scenarios = { erc1155: null, "gas-burner": null, "storage-spam": null, "set-code": null };
+      expect(await platform.bots.contracts()).toEqual({ erc20: null, nft: null, ...scenarios });
 
       const deployed = Promise.all(
         (["erc20", "nft"] as const).map((bot) =>
@@ -211,6 +214,7 @@ describe("platform.bots", () => {
       ]);
       const contracts = await platform.bots.contracts();
       expect(contracts).toEqual({
+        ...scenarios,
         erc20: {
           name: "BOT",
           contract: "TestToken",
@@ -227,7 +231,7 @@ describe("platform.bots", () => {
         },
       });
       // Each block is the one that deployed it: no code just before, code at it.
-      for (const contract of Object.values(contracts)) {
+      for (const contract of [contracts.erc20, contracts.nft]) {
         const { address, blockNumber } = contract as { address: `0x${string}`; blockNumber: bigint };
         expect(await platform.client.getCode({ address, blockNumber: blockNumber - 1n })).toBeUndefined();
         expect(await platform.client.getCode({ address, blockNumber })).toMatch(/^0x[0-9a-f]+$/);
@@ -246,7 +250,8 @@ describe("platform.bots", () => {
     });
     try {
       const status = await platform.bots.status();
-      expect(Object.keys(status)).toEqual(["transfer", "erc20", "nft"]);
+      expect(Object.keys(status)).toEqual(BUILTIN_BOT_NAMES);
+      expect(Object.keys(status).slice(0, 3)).toEqual(["transfer", "erc20", "nft"]);
       expect(status.transfer?.config).toMatchObject({
         amount: "0.5",
         interval: 2000,
@@ -319,7 +324,7 @@ describe("platform.bots", () => {
     });
     const platform = await open({ bots: { custom: [flaky] } });
     try {
-      expect(platform.bots.names()).toEqual(["transfer", "erc20", "nft", "flaky"]);
+      expect(platform.bots.names()).toEqual([...BUILTIN_BOT_NAMES, "flaky"]);
       const errors = nextBotEvents(platform, "flaky", (e) => e.type === "error", 2);
       const confirmed = nextBotEvents(platform, "flaky", transactionWith("confirmed"), 3);
       await platform.bots.start("flaky", { value: "7" });

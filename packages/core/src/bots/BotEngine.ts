@@ -252,8 +252,13 @@ export class BotEngine {
     this.#addresses.add(account.address.toLowerCase());
     const { resume, config } = await runner.load();
     if (resume && (this.#options.resume ?? true)) {
-      // The last run's config if it is still valid, else the configured one.
-      const resumeRun = () => runner.start(config ?? undefined).catch(() => runner.start());
+      // The last run's config if it is still valid, else the configured one. A bot the node cannot
+      // run (a fork it lacks) stays stopped, its refusal reported; it resumes on a later start.
+      const resumeRun = () =>
+        runner
+          .start(config ?? undefined)
+          .catch(() => runner.start())
+          .catch((error: unknown) => runner.resumeRefused(error));
       const after = this.#options.resumeAfter;
       if (after === undefined) await resumeRun();
       else {

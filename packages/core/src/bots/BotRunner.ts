@@ -1,9 +1,11 @@
-import { type Address, getAddress, type LocalAccount, toHex } from "viem";
+import { type Address, concat, getAddress, type Hex, type LocalAccount, toHex } from "viem";
 import type { BotError, BotEvent } from "../context/BotEvent.js";
 import { toTransactionEntry } from "../context/TransactionEntry.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { TransactionFailedError } from "../errors/sender.js";
 import { toErrorRecord } from "../errors/toErrorRecord.js";
+import { CREATE2_FACTORY_ADDRESS } from "../sender/create2Factory.js";
+import { deployCreate2 } from "../sender/deployCreate2.js";
 import { estimateTransactionGas } from "../sender/estimateTransactionGas.js";
 import { TRANSFER_GAS } from "../sender/NonceManager.js";
 import type { SenderContext } from "../sender/SenderContext.js";
@@ -211,6 +213,15 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     this.#enter({ status: "stopped", held: { config } });
   }
 
+  /**
+   * A resume the bot's `check` refused (the node lacks a fork it needs): the bot is stopped (a
+   * held resume let go) and stored so, with the refusal reported as its error.
+   */
+  resumeRefused(error: unknown) {
+    if (this.#state.status === "stopped") this.#enter({ status: "stopped" });
+    this.#reportError(error);
+  }
+
   /** Starts the loop with the configured settings, overridden by `overrides` for this run. */
   start(overrides?: unknown): Promise<BotTransition> {
     return this.#serially(() => this.#start(overrides));
@@ -226,6 +237,8 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       };
     }
     const config = mergeBotConfig(this.name, this.definition.schema, this.#configured, overrides);
+    // A run the bot cannot do (a fork the node lacks) is refused here, before anything is stored.
+    await this.definition.check?.({ name: this.name, config, client: this.#deps.ctx.client });
     const explicit =
       this.#deps.explicitMaxPending ||
       (typeof overrides === "object" && overrides !== null && "maxPending" in overrides);
@@ -467,6 +480,10 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
         this.#pickRecipient(
           source ?? (config as { recipients?: "wallets" | "fresh" }).recipients ?? "wallets",
         ),
+      count: (counter, by = 1) => {
+        this.stats.count(counter, by);
+        this.#scheduleSave();
+      },
     };
   }
 
@@ -474,35 +491,67 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   async #send(transaction: BotTransaction, check: () => void = () => {}): Promise<SendTransactionReturnType> {
     // The gas limit is known before the send, so that the spend and the pending limit count it. An
     // estimate that fails leaves it to the sender, which reports why (its estimate fails the same).
+    // A CREATE2 deployment is a call to the factory with the salt before the init code.
+    const create2 = transaction.salt !== undefined && transaction.to === undefined;
+    const to = create2 ? CREATE2_FACTORY_ADDRESS : transaction.to;
+    const data =
+      create2 && transaction.data ? concat([transaction.salt as Hex, transaction.data]) : transaction.data;
+    // Blobs and authorizations are estimated by the sender, once prepared and signed; a CREATE2
+    // deployment too while the factory is not on the chain (a call to its empty address would
+    // estimate as a plain transfer).
     const gas =
       transaction.gas ??
-      (await estimateTransactionGas(this.#deps.ctx, {
-        from: this.account.address,
-        to: transaction.to,
-        value: transaction.value ?? 0n,
-        data: transaction.data,
-      }).catch(() => undefined));
+      (transaction.blobs !== undefined ||
+      transaction.authorizationList !== undefined ||
+      (create2 && !(await this.#hasCode(CREATE2_FACTORY_ADDRESS)))
+        ? undefined
+        : await estimateTransactionGas(this.#deps.ctx, {
+            from: this.account.address,
+            to,
+            value: transaction.value ?? 0n,
+            data,
+            accessList: transaction.accessList,
+          }).catch(() => undefined));
     check();
     const cost = gas === undefined ? 0n : (transaction.value ?? 0n) + gas * this.#feePerGas;
-    if (gas !== undefined) {
-      const first = this.#funding.lastCost === 0n;
-      this.#funding.spent(cost);
-      if (first) this.#wake(); // ticks held until a transaction's cost was known go on
-      this.#gasPerTransaction += (gas - this.#gasPerTransaction) / 16n;
-      this.#applyPendingLimit();
-    }
+    if (gas !== undefined) this.#spent(gas, cost);
     let sent: SendTransactionReturnType;
     try {
-      sent = await sendTransaction(this.#deps.ctx, {
+      const common = {
         account: this.account,
-        to: transaction.to,
         value: transaction.value,
-        data: transaction.data,
         gas,
+        accessList: transaction.accessList,
         source: this.name,
-      });
+      };
+      sent = create2
+        ? await deployCreate2(this.#deps.ctx, {
+            ...common,
+            salt: transaction.salt as Hex,
+            initCode: transaction.data ?? "0x",
+          })
+        : await sendTransaction(this.#deps.ctx, {
+            ...common,
+            to: transaction.to,
+            data: transaction.data,
+            authorizationList: transaction.authorizationList,
+            blobs: transaction.blobs,
+            maxFeePerBlobGas: transaction.maxFeePerBlobGas,
+          });
     } finally {
       this.#funding.sent(cost);
+    }
+    if (gas === undefined) {
+      // The sender chose the gas limit: the spend counts it once the node has the transaction.
+      const chosen = await this.#deps.ctx.client
+        .getTransaction({ hash: sent.record.hash })
+        .then((mined) => mined.gas)
+        .catch(() => undefined);
+      if (chosen !== undefined) {
+        const spent = (transaction.value ?? 0n) + chosen * this.#feePerGas;
+        this.#spent(chosen, spent);
+        this.#funding.sent(spent);
+      }
     }
     const acceptedAt = Date.now();
     this.stats.sentOne(sent.record.id);
@@ -514,6 +563,20 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       () => undefined,
     );
     return sent;
+  }
+
+  /** Counts a send's gas limit and cost (wei) in the spend and the pending limit. */
+  #spent(gas: bigint, cost: bigint) {
+    const first = this.#funding.lastCost === 0n;
+    this.#funding.spent(cost);
+    if (first) this.#wake(); // ticks held until a transaction's cost was known go on
+    this.#gasPerTransaction += (gas - this.#gasPerTransaction) / 16n;
+    this.#applyPendingLimit();
+  }
+
+  async #hasCode(address: Address): Promise<boolean> {
+    const code = await this.#deps.ctx.client.getCode({ address }).catch(() => undefined);
+    return code !== undefined && code !== "0x";
   }
 
   /** Runs work a tick does not wait for; its failure is the bot's error, like a tick's. */

@@ -16,6 +16,11 @@ export type BotStatsSnapshot = {
   txPerSecond: { last5Blocks: number | null; last20Blocks: number | null; last60Blocks: number | null };
   /** Milliseconds from the node accepting a transaction to the platform seeing it confirmed. */
   inclusionLatencyMs: { last: number | null; average: number | null };
+  /**
+   * The bot's own counters (`ctx.count`), e.g. the invalid-transaction fuzzer's refusals and
+   * findings; left out for a bot that never counted anything.
+   */
+  counters?: Record<string, number>;
 };
 
 /** The counters that are persisted, so that stats continue after a restart. */
@@ -27,6 +32,8 @@ export type PersistedBotCounters = {
   lastError: BotError | null;
   /** Record ids still pending, followed again after a restart. */
   pendingIds: number[];
+  /** The bot's own counters (absent in state stored before they existed, or when empty). */
+  counters?: Record<string, number>;
 };
 
 const LATENCY_SAMPLES = 100;
@@ -40,6 +47,7 @@ export class BotStats {
   errors = 0;
   lastError: BotError | null = null;
   readonly pendingIds = new Set<number>();
+  readonly counters = new Map<string, number>();
   readonly #latencies: number[] = [];
   readonly #confirmedPerBlock = new Map<bigint, number>();
 
@@ -51,6 +59,7 @@ export class BotStats {
     this.errors = saved.errors;
     this.lastError = saved.lastError;
     for (const id of saved.pendingIds) this.pendingIds.add(id);
+    for (const [name, value] of Object.entries(saved.counters ?? {})) this.counters.set(name, value);
   }
 
   persisted(): PersistedBotCounters {
@@ -61,6 +70,7 @@ export class BotStats {
       errors: this.errors,
       lastError: this.lastError,
       pendingIds: [...this.pendingIds],
+      ...(this.counters.size ? { counters: Object.fromEntries(this.counters) } : {}),
     };
   }
 
@@ -95,6 +105,11 @@ export class BotStats {
     return true;
   }
 
+  /** Adds `by` to the bot's own counter `name`. */
+  count(name: string, by: number) {
+    this.counters.set(name, (this.counters.get(name) ?? 0) + by);
+  }
+
   error(error: BotError) {
     this.errors++;
     this.lastError = error;
@@ -123,6 +138,7 @@ export class BotStats {
           ? Math.round(latencies.reduce((sum, value) => sum + value, 0) / latencies.length)
           : null,
       },
+      ...(this.counters.size ? { counters: Object.fromEntries(this.counters) } : {}),
     };
   }
 }

@@ -4,8 +4,22 @@ import { BUILTIN_BOT_NAMES, BUILTIN_BOTS, builtinBotEntries } from "./builtinBot
 import { readBotEnv } from "./readBotEnv.js";
 
 describe("the built-in bots' registry", () => {
-  test("lists the seed's three bots in the status's order", () => {
-    expect(BUILTIN_BOT_NAMES).toEqual(["transfer", "erc20", "nft"]);
+  test("lists the seed's three bots, then the traffic scenarios, in the status's order", () => {
+    expect(BUILTIN_BOT_NAMES).toEqual([
+      "transfer",
+      "erc20",
+      "nft",
+      "erc1155",
+      "call",
+      "deploy",
+      "create2",
+      "gas-burner",
+      "storage-spam",
+      "blob",
+      "set-code",
+      "tx-fuzz",
+      "tx-fuzz-invalid",
+    ]);
     expect(builtinBotEntries().map(([name]) => name)).toEqual(BUILTIN_BOT_NAMES);
   });
 

@@ -3,6 +3,16 @@ import type { AmountRange } from "./BotConfig.js";
 import type { BotDefinition } from "./BotDefinition.js";
 import { erc20Bot } from "./erc20Bot.js";
 import { nftBot } from "./nftBot.js";
+import { blobBot } from "./scenarios/blobBot.js";
+import { callBot } from "./scenarios/callBot.js";
+import { create2Bot } from "./scenarios/create2Bot.js";
+import { deployBot } from "./scenarios/deployBot.js";
+import { erc1155Bot } from "./scenarios/erc1155Bot.js";
+import { gasBurnerBot } from "./scenarios/gasBurnerBot.js";
+import { setCodeBot } from "./scenarios/setCodeBot.js";
+import { storageSpamBot } from "./scenarios/storageSpamBot.js";
+import { txFuzzBot } from "./scenarios/txFuzzBot.js";
+import { txFuzzInvalidBot } from "./scenarios/txFuzzInvalidBot.js";
 import { transferBot } from "./transferBot.js";
 
 /** What the platform knows of one built-in bot beyond its definition. */
@@ -19,7 +29,8 @@ export type BuiltinBot = {
 };
 
 /**
- * The built-in bots, in the order the status lists them: the one list of them. The engine
+ * The built-in bots, in the order the status lists them: the one list of them. The seed's three
+ * come first, then the traffic scenarios (docs/bots.md is their catalogue). The engine
  * registers these, the environment is read by their prefixes, the platform's options and a
  * start's overrides are typed by them, and the servers describe them from it. The bot's name is
  * also its state key (`bots:<name>`), history source, event `bot` and route (`/bots/<name>/…`).
@@ -28,9 +39,19 @@ export const BUILTIN_BOTS = {
   transfer: { definition: transferBot, envPrefix: "TRANSFER", randomRange: { min: "0.001", max: "0.1" } },
   erc20: { definition: erc20Bot, envPrefix: "ERC20", randomRange: { min: "1", max: "100" } },
   nft: { definition: nftBot, envPrefix: "NFT" },
+  erc1155: { definition: erc1155Bot, envPrefix: "ERC1155" },
+  call: { definition: callBot, envPrefix: "CALL" },
+  deploy: { definition: deployBot, envPrefix: "DEPLOY" },
+  create2: { definition: create2Bot, envPrefix: "CREATE2" },
+  "gas-burner": { definition: gasBurnerBot, envPrefix: "GAS_BURNER" },
+  "storage-spam": { definition: storageSpamBot, envPrefix: "STORAGE_SPAM" },
+  blob: { definition: blobBot, envPrefix: "BLOB" },
+  "set-code": { definition: setCodeBot, envPrefix: "SET_CODE" },
+  "tx-fuzz": { definition: txFuzzBot, envPrefix: "TX_FUZZ" },
+  "tx-fuzz-invalid": { definition: txFuzzInvalidBot, envPrefix: "TX_FUZZ_INVALID" },
 } as const satisfies Record<string, BuiltinBot>;
 
-/** A built-in bot's name: `"transfer" | "erc20" | "nft"`. */
+/** A built-in bot's name: `"transfer" | "erc20" | "nft"` and the scenarios' (`"erc1155"`, `"blob"`, …). */
 export type BuiltinBotName = keyof typeof BUILTIN_BOTS;
 
 /** The built-in bots' names, in the registry's order. */

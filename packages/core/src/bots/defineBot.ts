@@ -36,13 +36,13 @@ export function defineBot<
   if (reserved) {
     throw new InvalidBotConfigError(
       params.name,
-      `key index ${params.keyIndex} is reserved: ${reserved} (0–20 system wallets, 21 the oracle's updater, 22 the contracts' owner, 100–102 the built-in bots; see KEY_INDEXES).`,
+      `key index ${params.keyIndex} is reserved: ${reserved} (0–20 system wallets, 21 the oracle's updater, 22 the contracts' owner, 30–39 the built-in scenarios, 100–102 the seed's bots; see KEY_INDEXES).`,
     );
   }
   return createBotDefinition(params);
 }
 
-/** {@link defineBot} without the reserved-key check: the built-in bots use the reserved 100–102. */
+/** {@link defineBot} without the reserved-key check: the built-in bots use the reserved 30–39 and 100–102. */
 export function createBotDefinition<const Name extends string, Schema extends z.ZodObject, State>(
   params: BotDefinitionParameters<Name, Schema, State>,
 ): BotDefinition<BotConfigOf<Schema>, State, Name> {
@@ -57,7 +57,7 @@ export function createBotDefinition<const Name extends string, Schema extends z.
   if (!checked.success) {
     throw new InvalidBotConfigError(params.name, `bad defaults: ${checked.error.issues[0]?.message}`);
   }
-  const setup = params.setup;
+  const { setup, check } = params;
   return {
     name: params.name,
     keyIndex: params.keyIndex,
@@ -65,6 +65,9 @@ export function createBotDefinition<const Name extends string, Schema extends z.
     // The defaults as given (not as parsed: a schema's transforms apply to overrides, as before).
     defaults: { interval: 5_000, maxPending: 64, ...params.defaults } as BotConfigOf<Schema>,
     contract: params.contract,
+    check: async (ctx) => {
+      if (check) await check(ctx);
+    },
     setup: async (ctx) => (setup ? setup(ctx) : (undefined as State)),
     tick: params.tick,
   };

@@ -1,9 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { isPrivnetError } from "../errors/PrivnetError.js";
+import { BUILTIN_BOT_NAMES } from "./builtinBots.js";
 import { readBotEnv } from "./readBotEnv.js";
 
 describe("readBotEnv", () => {
   test("reads every bot variable; unset and empty ones are left out", () => {
+    const none = Object.fromEntries(BUILTIN_BOT_NAMES.map((name) => [name, {}]));
     expect(
       readBotEnv({
         TRANSFER_INTERVAL: "0",
@@ -20,6 +22,7 @@ describe("readBotEnv", () => {
         NFT_MAX_PENDING: "",
       }),
     ).toEqual({
+      ...none,
       transfer: {
         interval: 0,
         amount: "0.5",
@@ -30,7 +33,13 @@ describe("readBotEnv", () => {
       erc20: { interval: 1000, amount: "3", random: null },
       nft: { interval: 250, recipients: "wallets" },
     });
-    expect(readBotEnv({})).toEqual({ transfer: {}, erc20: {}, nft: {} });
+    expect(readBotEnv({})).toEqual(none);
+    // A scenario's variables, by its prefix (GAS_BURNER_ for gas-burner).
+    expect(readBotEnv({ GAS_BURNER_INTERVAL: "10", TX_FUZZ_INVALID_MAX_PENDING: "3" })).toEqual({
+      ...none,
+      "gas-burner": { interval: 10 },
+      "tx-fuzz-invalid": { maxPending: 3 },
+    });
     expect(readBotEnv({ ERC20_RANDOM_MIN: "10" }).erc20).toEqual({ random: { min: "10", max: "100" } });
   });
 

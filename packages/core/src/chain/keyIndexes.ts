@@ -6,6 +6,8 @@
  *   services, 20 ({@link KEY_INDEXES.funder}) tops up the bots and funds the keys below.
  * - 21: the oracle simulator's updater (pushes prices).
  * - 22: the key that deploys and owns the platform contracts.
+ * - 30–39: the built-in traffic scenarios (erc1155, call, deploy, create2, gas-burner,
+ *   storage-spam, blob, set-code, tx-fuzz, tx-fuzz-invalid).
  * - 100–102: the built-in transfer, erc20 and nft bots.
  * - 110 and up: custom bots, allocated in order unless a bot names its own index.
  *
@@ -24,8 +26,22 @@ export const KEY_INDEXES = {
   oracleUpdater: 21,
   /** The key that deploys and owns the platform contracts. */
   contractsOwner: 22,
-  /** The built-in bots, one key each. */
-  bots: { transfer: 100, erc20: 101, nft: 102 },
+  /** The built-in bots, one key each: the seed's three, then the traffic scenarios. */
+  bots: {
+    transfer: 100,
+    erc20: 101,
+    nft: 102,
+    erc1155: 30,
+    call: 31,
+    deploy: 32,
+    create2: 33,
+    "gas-burner": 34,
+    "storage-spam": 35,
+    blob: 36,
+    "set-code": 37,
+    "tx-fuzz": 38,
+    "tx-fuzz-invalid": 39,
+  },
   /** The first index handed to a custom bot that names none. */
   firstCustomBot: 110,
 } as const;

@@ -1,6 +1,7 @@
 import type {
   BotExistsError,
   BotNotFoundError,
+  BotUnsupportedError,
   InvalidBotConfigError,
   InvalidTransactionError,
 } from "./bots.js";
@@ -104,6 +105,7 @@ export type PrivnetErrorTypes = {
   BOT_NOT_FOUND: BotNotFoundError;
   BOT_EXISTS: BotExistsError;
   INVALID_BOT_CONFIG: InvalidBotConfigError;
+  BOT_UNSUPPORTED: BotUnsupportedError;
 };
 
 /**

@@ -33,6 +33,24 @@ export class BotExistsError extends PrivnetError {
   }
 }
 
+/**
+ * The connected node cannot run this bot: its chain lacks a fork the bot needs (blob transactions
+ * before Cancun, set-code before Prague). Raised when the bot starts, before anything is sent.
+ */
+export class BotUnsupportedError extends PrivnetError {
+  override name = "BotUnsupportedError";
+  constructor(
+    readonly bot: string,
+    /** What the bot needs, e.g. "Cancun (EIP-4844 blob transactions)". */
+    readonly requirement: string,
+    reason: string,
+  ) {
+    super("BOT_UNSUPPORTED", `The ${bot} bot cannot run on this node: ${reason}`, {
+      details: `It needs ${requirement}. Start the node on that fork or later (anvil: --hardfork), or connect to another node.`,
+    });
+  }
+}
+
 /** A configuration (environment, platform options or a start request) the bot cannot run with. */
 export class InvalidBotConfigError extends PrivnetError {
   override name = "InvalidBotConfigError";

@@ -1,6 +1,7 @@
 export {
   BotExistsError,
   BotNotFoundError,
+  BotUnsupportedError,
   InvalidBotConfigError,
   InvalidTransactionError,
 } from "./bots.js";

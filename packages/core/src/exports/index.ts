@@ -14,6 +14,7 @@ export {
 // Bots: custom bots and what platform.bots answers
 export { type AmountRange, amountRange, type BotBaseConfig, decimalAmount } from "../bots/BotConfig.js";
 export type {
+  BotCheckContext,
   BotConfigOf,
   BotContext,
   BotContract,
@@ -36,6 +37,22 @@ export {
   erc20BotSchema,
 } from "../bots/erc20Bot.js";
 export { NFT_BOT_DEFAULTS, type NftBotConfig, nftBotSchema } from "../bots/nftBot.js";
+export { BLOB_BOT_DEFAULTS, type BlobBotConfig } from "../bots/scenarios/blobBot.js";
+export type { CallArgument } from "../bots/scenarios/callArguments.js";
+export { CALL_BOT_DEFAULTS, type CallBotConfig } from "../bots/scenarios/callBot.js";
+export { CREATE2_BOT_DEFAULTS, type Create2BotConfig } from "../bots/scenarios/create2Bot.js";
+export { DEPLOY_BOT_DEFAULTS, type DeployBotConfig } from "../bots/scenarios/deployBot.js";
+export { ERC1155_BOT_DEFAULTS, type Erc1155BotConfig } from "../bots/scenarios/erc1155Bot.js";
+export { GAS_BURNER_BOT_DEFAULTS, type GasBurnerBotConfig } from "../bots/scenarios/gasBurnerBot.js";
+export { SET_CODE_BOT_DEFAULTS, type SetCodeBotConfig } from "../bots/scenarios/setCodeBot.js";
+export { STORAGE_SPAM_BOT_DEFAULTS, type StorageSpamBotConfig } from "../bots/scenarios/storageSpamBot.js";
+export { TX_FUZZ_BOT_DEFAULTS, type TxFuzzBotConfig } from "../bots/scenarios/txFuzzBot.js";
+export {
+  INVALID_TRANSACTION_KINDS,
+  type InvalidTransactionKind,
+  TX_FUZZ_INVALID_BOT_DEFAULTS,
+  type TxFuzzInvalidBotConfig,
+} from "../bots/scenarios/txFuzzInvalidBot.js";
 export { TRANSFER_BOT_DEFAULTS, type TransferBotConfig, transferBotSchema } from "../bots/transferBot.js";
 // The chain and its keys
 export { type DerivedAccount, deriveAccounts } from "../chain/deriveAccounts.js";
@@ -71,6 +88,7 @@ export {
 export {
   BotExistsError,
   BotNotFoundError,
+  BotUnsupportedError,
   ChainIdMismatchError,
   ChainUnreachableError,
   ContractDeploymentFailedError,

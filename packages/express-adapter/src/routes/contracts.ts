@@ -57,7 +57,7 @@ export const contracts = defineRoute({
   operationId: "getContracts",
   summary: "Every deployed contract: name, address, deployment block and ABI",
   description:
-    "The platform's contracts (PriceOracle, LendingPool, tokens, DevNFT, price feeds) and the bots' (the erc20 bot's token, the nft bot's collection), each with its ABI, for viem, ethers or cast. Only contracts the chain has code for; deploys nothing.",
+    "The platform's contracts (PriceOracle, LendingPool, tokens, DevNFT, price feeds) and the bots' (the erc20 bot's token, the nft bot's collection, the scenarios' contracts; null until deployed), each with its ABI, for viem, ethers or cast. Only contracts the chain has code for; deploys nothing.",
   tag: "system",
   response: contractsResponse,
   errors: { 503: "The chain does not answer." },

@@ -1,4 +1,9 @@
+import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createPlatform, type Platform } from "@privnet/core";
+import { BUILTIN_BOT_NAMES } from "@privnet/core/internal";
+import { resolveAnvilBinary, startDevnet } from "@privnet/devnet";
 import { useDevnet } from "@privnet/devnet/vitest";
 import { buildOpenApiDocument } from "@privnet/http";
 import { http } from "viem";
@@ -78,11 +83,12 @@ describe("bot routes", () => {
     );
   });
 
-  test("GET /bots/status lists the three bots with status, config and stats", async () => {
+  test("GET /bots/status lists the three bots, then the scenarios, with status, config and stats", async () => {
     const { url } = await serve();
     const { status, body } = await call(`${url}/bots/status`);
     expect(status).toBe(200);
-    expect(Object.keys(body)).toEqual(["transfer", "erc20", "nft"]);
+    expect(Object.keys(body)).toEqual(BUILTIN_BOT_NAMES);
+    expect(Object.keys(body).slice(0, 3)).toEqual(["transfer", "erc20", "nft"]);
     expect(body.transfer).toMatchObject({
       status: "Stopped",
       address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
@@ -170,6 +176,46 @@ describe("bot routes", () => {
     expect((await call(`${url}/bots/nope/logs`)).status).toBe(404);
     expect((await post(`${url}/bots/nope/stop`)).status).toBe(404);
     expect((await call(`${url}/bots/transfer/logs?limit=0`)).status).toBe(400);
+  });
+
+  test("a scenario starts through the same routes with its own config; one the node cannot run answers 409", async () => {
+    const { url, platform } = await serve();
+    const confirmed = confirmations(platform, "storage-spam", 2);
+    const started = await post(`${url}/bots/storage-spam/start`, { interval: 50, slotsPerTransaction: 5 });
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ bot: "storage-spam", status: "Running", changed: true });
+    expect((started.body.config as Record<string, unknown>).slotsPerTransaction).toBe(5);
+    await confirmed;
+    expect((await post(`${url}/bots/storage-spam/stop`)).body).toMatchObject({ status: "Stopped" });
+    const refused = await post(`${url}/bots/storage-spam/start`, { slotsPerTransaction: 0, amount: "1" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: "INVALID_BOT_CONFIG" });
+
+    // The same routes on a node before Cancun: the blob scenario is refused with the reason.
+    const dir = await mkdtemp(join(tmpdir(), "privnet-shanghai-"));
+    const binary = join(dir, "anvil");
+    await writeFile(binary, `#!/bin/sh\nexec "${resolveAnvilBinary()}" --hardfork shanghai "$@"\n`);
+    await chmod(binary, 0o755);
+    const shanghai = await startDevnet({ port: 0, binary, blockTime: 0 });
+    cleanups.push(async () => {
+      await shanghai.stop();
+      await rm(dir, { recursive: true, force: true });
+    });
+    const old = await createPlatform({
+      transport: http(shanghai.rpcUrl),
+      pollingInterval: 100,
+      bots: { env: {} },
+    });
+    cleanups.push(() => old.close());
+    const server = await serveBotRoutes(old);
+    cleanups.push(server.close);
+    const blob = await post(`${server.url}/bots/blob/start`);
+    expect(blob.status).toBe(409);
+    expect(blob.body).toMatchObject({ code: "BOT_UNSUPPORTED" });
+    expect(blob.body.error).toMatch(/The blob bot cannot run on this node: its blocks predate Cancun/);
+    expect(errorBody.safeParse(blob.body).success).toBe(true);
+    const { body } = await call(`${server.url}/bots/status`);
+    expect((body.blob as { status: string }).status).toBe("Stopped");
   });
 
   test("GET /bots/events streams bot events as server-sent events, filtered by ?bot=", async () => {

@@ -34,6 +34,12 @@ export const botStats = z
       last60Blocks: z.number().nullable(),
     }),
     inclusionLatencyMs: z.object({ last: z.number().nullable(), average: z.number().nullable() }),
+    counters: z
+      .record(z.string(), z.number())
+      .optional()
+      .describe(
+        "The bot's own counters, e.g. tx-fuzz-invalid's `refused`, `refused:<kind>` and `findings`; absent when it counted nothing.",
+      ),
   })
   .meta({ id: "BotStats" });
 
@@ -45,7 +51,7 @@ export const botStatusEntry = z
       .string()
       .nullable()
       .describe(
-        "The contract the bot deployed and works with (erc20: its token; nft: its collection) while the chain has its code; null before it is deployed and for the transfer bot.",
+        "The contract the bot deployed and works with (erc20: its token; nft: its collection; erc1155, gas-burner, storage-spam, set-code: theirs) while the chain has its code; null before it is deployed and for bots without one.",
       ),
     config: z.record(z.string(), z.unknown()).describe("The running config, or the configured defaults."),
     stats: botStats,
@@ -53,8 +59,9 @@ export const botStatusEntry = z
   .meta({ id: "BotStatus" });
 
 /**
- * A start request's overrides. The fields each built-in bot takes are typed here; which apply is
- * the bot's to decide (the nft bot refuses `amount` and `random`), and custom bots take their own.
+ * A start request's overrides. The fields the seed's bots take are typed here; which apply is the
+ * bot's to decide (the nft bot refuses `amount` and `random`), and the scenarios and custom bots
+ * take their own (see docs/bots.md), checked against their schema.
  */
 export const startBotBody = z
   .looseObject({

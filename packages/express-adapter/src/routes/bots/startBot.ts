@@ -15,6 +15,7 @@ export const startBot = defineRoute({
   errors: {
     400: "A field that does not apply to this bot, or a bad value (INVALID_BOT_CONFIG).",
     404: "No bot with that name (BOT_NOT_FOUND).",
+    409: "The node lacks a fork the bot needs, e.g. blob before Cancun, set-code before Prague (BOT_UNSUPPORTED).",
   },
   async handler({ platform, params, body }) {
     const overrides = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));

@@ -27,6 +27,8 @@ export function BotCard({ name, bot }: { name: string; bot: AdminSchemas["BotSta
     ["Errors", stats.errors],
     ["Tx/s (20 blocks)", rate(stats.txPerSecond.last20Blocks)],
     ["Inclusion (average)", ms(stats.inclusionLatencyMs.average)],
+    // A scenario's own counters (the invalid-transaction fuzzer's refusals and findings…).
+    ...Object.entries(stats.counters ?? {}),
   ];
   return (
     <section className="card bot" aria-labelledby={`${id}-title`}>
