@@ -1,5 +1,6 @@
 import type { Abi, Address, Hex, LocalAccount, PublicClient } from "viem";
 import type { z } from "zod";
+import type { PlatformContracts } from "../contracts/connectPlatformContracts.js";
 import type { SendTransactionReturnType } from "../sender/sendTransaction.js";
 import type { BotBaseConfig } from "./BotConfig.js";
 
@@ -24,6 +25,12 @@ export type BotTransaction = {
   data?: Hex | undefined;
   /** Default: the node's estimate + 20 % (exactly 21,000 for a plain transfer). */
   gas?: bigint | undefined;
+  /**
+   * Sign as this account instead of the bot's key: a wallet the bot derived and funded itself (a
+   * scenario's borrowers or traders). Sent through the same pipeline and counted in the bot's
+   * stats; its cost is not taken from the bot's balance (the bot funds the account beforehand).
+   */
+  account?: LocalAccount | undefined;
 };
 
 /** What `setup` and `tick` get: the bot's key, its config for this run, its stored data, and a sender. */
@@ -53,6 +60,12 @@ export type BotContext<Config extends BotBaseConfig = BotBaseConfig> = {
   background(task: () => Promise<unknown>): void;
   /** A recipient per the `recipients` setting: a stored wallet (not a bot) or a fresh address. */
   pickRecipient(source?: "wallets" | "fresh"): Promise<Address>;
+  /**
+   * The platform's contracts (PriceOracle, LendingPool, PRIV, USDC, DAI…), deployed when missing,
+   * for scenarios that work with them (`lending`, `liquidation-keeper`). Fails with
+   * `INVALID_BOT_CONFIG` on an engine created without them.
+   */
+  platformContracts(): Promise<PlatformContracts>;
 };
 
 /** The contract a bot deploys and works with, as its status and `GET /contracts` show it. */

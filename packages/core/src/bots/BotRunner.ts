@@ -1,7 +1,9 @@
 import { type Address, getAddress, type LocalAccount, toHex } from "viem";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { TransactionFailedError } from "../errors/sender.js";
+import { InvalidBotConfigError } from "../errors/bots.js";
 import { toErrorRecord } from "../errors/toErrorRecord.js";
+import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
 import { transactionFees } from "../fees/feePolicy.js";
 import { estimateTransactionGas } from "../sender/estimateTransactionGas.js";
 import { TRANSFER_GAS } from "../sender/NonceManager.js";
@@ -45,6 +47,8 @@ export type BotRunnerDependencies = {
   chainCapacity(): Promise<{ blockGasLimit: bigint; poolLimit: number }>;
   /** `maxPending` was set in the platform's options or the environment: it holds at interval 0 too. */
   explicitMaxPending: boolean;
+  /** The platform's contracts, for `ctx.platformContracts()`; absent on an engine made without them. */
+  contracts?: PlatformContractsService | undefined;
 };
 
 /** The answer of start and stop: the bot's status afterwards, and whether it changed. */
@@ -468,6 +472,11 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
         this.#pickRecipient(
           source ?? (config as { recipients?: "wallets" | "fresh" }).recipients ?? "wallets",
         ),
+      platformContracts: async () => {
+        const contracts = this.#deps.contracts;
+        if (!contracts) throw new InvalidBotConfigError(this.name, "this bot engine has no platform contracts.");
+        return contracts.get();
+      },
     };
   }
 
@@ -475,17 +484,20 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   async #send(transaction: BotTransaction, check: () => void = () => {}): Promise<SendTransactionReturnType> {
     // The gas limit is known before the send, so that the spend and the pending limit count it. An
     // estimate that fails leaves it to the sender, which reports why (its estimate fails the same).
+    const account = transaction.account ?? this.account;
     const gas =
       transaction.gas ??
       (await estimateTransactionGas(this.#deps.ctx, {
-        from: this.account.address,
+        from: account.address,
         to: transaction.to,
         value: transaction.value ?? 0n,
         data: transaction.data,
       }).catch(() => undefined));
     check();
-    const cost = gas === undefined ? 0n : (transaction.value ?? 0n) + gas * this.#feePerGas;
-    if (gas !== undefined) {
+    // Another account's send spends that account's ETH, not the bot's: it is not counted against it.
+    const cost =
+      gas === undefined || account !== this.account ? 0n : (transaction.value ?? 0n) + gas * this.#feePerGas;
+    if (gas !== undefined && account === this.account) {
       const first = this.#funding.lastCost === 0n;
       this.#funding.spent(cost);
       if (first) this.#wake(); // ticks held until a transaction's cost was known go on
@@ -495,7 +507,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     let sent: SendTransactionReturnType;
     try {
       sent = await sendTransaction(this.#deps.ctx, {
-        account: this.account,
+        account,
         to: transaction.to,
         value: transaction.value,
         data: transaction.data,
