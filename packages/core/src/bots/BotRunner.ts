@@ -1,9 +1,9 @@
 import { type Address, getAddress, type LocalAccount, toHex } from "viem";
+import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
+import { InvalidBotConfigError } from "../errors/bots.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { TransactionFailedError } from "../errors/sender.js";
-import { InvalidBotConfigError } from "../errors/bots.js";
 import { toErrorRecord } from "../errors/toErrorRecord.js";
-import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
 import { transactionFees } from "../fees/feePolicy.js";
 import { estimateTransactionGas } from "../sender/estimateTransactionGas.js";
 import { TRANSFER_GAS } from "../sender/NonceManager.js";
@@ -474,7 +474,8 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
         ),
       platformContracts: async () => {
         const contracts = this.#deps.contracts;
-        if (!contracts) throw new InvalidBotConfigError(this.name, "this bot engine has no platform contracts.");
+        if (!contracts)
+          throw new InvalidBotConfigError(this.name, "this bot engine has no platform contracts.");
         return contracts.get();
       },
     };

@@ -1,6 +1,9 @@
 import type { KEY_INDEXES } from "../chain/keyIndexes.js";
 import type { AmountRange } from "./BotConfig.js";
 import type { BotDefinition } from "./BotDefinition.js";
+import { lendingBot } from "./defi/lendingBot.js";
+import { liquidationKeeperBot } from "./defi/liquidationKeeperBot.js";
+import { uniswapV2Bot } from "./defi/uniswapV2Bot.js";
 import { erc20Bot } from "./erc20Bot.js";
 import { nftBot } from "./nftBot.js";
 import { transferBot } from "./transferBot.js";
@@ -28,6 +31,9 @@ export const BUILTIN_BOTS = {
   transfer: { definition: transferBot, envPrefix: "TRANSFER", randomRange: { min: "0.001", max: "0.1" } },
   erc20: { definition: erc20Bot, envPrefix: "ERC20", randomRange: { min: "1", max: "100" } },
   nft: { definition: nftBot, envPrefix: "NFT" },
+  "uniswap-v2": { definition: uniswapV2Bot, envPrefix: "UNISWAP_V2" },
+  lending: { definition: lendingBot, envPrefix: "LENDING" },
+  "liquidation-keeper": { definition: liquidationKeeperBot, envPrefix: "LIQUIDATION_KEEPER" },
 } as const satisfies Record<string, BuiltinBot>;
 
 /** A built-in bot's name: `"transfer" | "erc20" | "nft"`. */

@@ -6,7 +6,8 @@
  *   services, 20 ({@link KEY_INDEXES.funder}) tops up the bots and funds the keys below.
  * - 21: the oracle simulator's updater (pushes prices).
  * - 22: the key that deploys and owns the platform contracts.
- * - 100–102: the built-in transfer, erc20 and nft bots.
+ * - 100–102: the built-in transfer, erc20 and nft bots; 107–109 the DeFi scenarios (uniswap-v2,
+ *   lending, liquidation-keeper).
  * - 110 and up: custom bots, allocated in order unless a bot names its own index.
  *
  * @example
@@ -25,7 +26,14 @@ export const KEY_INDEXES = {
   /** The key that deploys and owns the platform contracts. */
   contractsOwner: 22,
   /** The built-in bots, one key each. */
-  bots: { transfer: 100, erc20: 101, nft: 102 },
+  bots: {
+    transfer: 100,
+    erc20: 101,
+    nft: 102,
+    "uniswap-v2": 107,
+    lending: 108,
+    "liquidation-keeper": 109,
+  },
   /** The first index handed to a custom bot that names none. */
   firstCustomBot: 110,
 } as const;
