@@ -191,7 +191,7 @@ describe("platform.bots", () => {
         null,
         null,
       ]);
-      expect(await platform.bots.contracts()).toEqual({ erc20: null, nft: null });
+      expect(await platform.bots.contracts()).toEqual({ erc20: null, nft: null, "uniswap-v2": null });
 
       const deployed = Promise.all(
         (["erc20", "nft"] as const).map((bot) =>
@@ -225,9 +225,10 @@ describe("platform.bots", () => {
           blockNumber: expect.any(BigInt),
           abi: devNftAbi,
         },
+        "uniswap-v2": null,
       });
       // Each block is the one that deployed it: no code just before, code at it.
-      for (const contract of Object.values(contracts)) {
+      for (const contract of [contracts.erc20, contracts.nft]) {
         const { address, blockNumber } = contract as { address: `0x${string}`; blockNumber: bigint };
         expect(await platform.client.getCode({ address, blockNumber: blockNumber - 1n })).toBeUndefined();
         expect(await platform.client.getCode({ address, blockNumber })).toMatch(/^0x[0-9a-f]+$/);
@@ -246,7 +247,14 @@ describe("platform.bots", () => {
     });
     try {
       const status = await platform.bots.status();
-      expect(Object.keys(status)).toEqual(["transfer", "erc20", "nft"]);
+      expect(Object.keys(status)).toEqual([
+        "transfer",
+        "erc20",
+        "nft",
+        "uniswap-v2",
+        "lending",
+        "liquidation-keeper",
+      ]);
       expect(status.transfer?.config).toMatchObject({
         amount: "0.5",
         interval: 2000,
@@ -319,7 +327,15 @@ describe("platform.bots", () => {
     });
     const platform = await open({ bots: { custom: [flaky] } });
     try {
-      expect(platform.bots.names()).toEqual(["transfer", "erc20", "nft", "flaky"]);
+      expect(platform.bots.names()).toEqual([
+        "transfer",
+        "erc20",
+        "nft",
+        "uniswap-v2",
+        "lending",
+        "liquidation-keeper",
+        "flaky",
+      ]);
       const errors = nextBotEvents(platform, "flaky", (e) => e.type === "error", 2);
       const confirmed = nextBotEvents(platform, "flaky", transactionWith("confirmed"), 3);
       await platform.bots.start("flaky", { value: "7" });

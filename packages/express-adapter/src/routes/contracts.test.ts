@@ -87,7 +87,7 @@ test("GET /contracts and GET /bots/status: the bots' contracts appear once the b
     collection,
   ]);
   const { bots } = (await call(`${url}/contracts`)).body as ContractsAnswer;
-  expect(Object.keys(bots)).toEqual(["erc20", "nft"]);
+  expect(Object.keys(bots)).toEqual(["erc20", "nft", "uniswap-v2"]);
   expect(bots.erc20).toMatchObject({ name: "BOT", contract: "TestToken", address: token });
   expect(bots.nft).toMatchObject({ name: "DevNFT", contract: "DevNFT", address: collection });
   const client = createPublicClient({ transport: http(devnet.rpcUrl) });

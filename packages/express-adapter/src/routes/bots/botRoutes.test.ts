@@ -82,7 +82,14 @@ describe("bot routes", () => {
     const { url } = await serve();
     const { status, body } = await call(`${url}/bots/status`);
     expect(status).toBe(200);
-    expect(Object.keys(body)).toEqual(["transfer", "erc20", "nft"]);
+    expect(Object.keys(body)).toEqual([
+      "transfer",
+      "erc20",
+      "nft",
+      "uniswap-v2",
+      "lending",
+      "liquidation-keeper",
+    ]);
     expect(body.transfer).toMatchObject({
       status: "Stopped",
       address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
