@@ -28,6 +28,8 @@ const benchmarks = [
   ["startup", "startup.ts"],
   ["fixture-reset", "fixtureReset.ts"],
   ["oracle-burst", "oracleBurst.ts"],
+  ["keeper", "keeperLiquidation.ts"],
+  ["uniswap", "uniswapBlockFill.ts"],
   ["panel", "panel.ts"],
 ] as const;
 

@@ -1,4 +1,4 @@
-import { type Address, encodeFunctionData, getAbiItem, maxUint256, parseUnits } from "viem";
+import { type Address, encodeFunctionData, maxUint256, parseUnits } from "viem";
 import { z } from "zod";
 import { KEY_INDEXES } from "../../chain/keyIndexes.js";
 import { lendingPoolAbi, priceOracleAbi, testTokenAbi } from "../../contracts/generated.js";
@@ -8,6 +8,7 @@ import { decimalAmount } from "../BotConfig.js";
 import type { BotConfigOf, BotContext } from "../BotDefinition.js";
 import { createBotDefinition } from "../defineBot.js";
 import { lendingAssetAddress } from "./lendingAssets.js";
+import { LendingBook } from "./lendingBook.js";
 
 // The LendingPool's constants (LendingPool.sol): what a liquidation may repay and what it pays.
 const BPS = 10_000n;
@@ -29,42 +30,43 @@ export const liquidationKeeperBotSchema = z.object({
 export type LiquidationKeeperBotConfig = BotConfigOf<typeof liquidationKeeperBotSchema>;
 
 export const LIQUIDATION_KEEPER_BOT_DEFAULTS: LiquidationKeeperBotConfig = {
-  interval: 200,
+  interval: 100,
   maxPending: 256,
-  collateral: "100",
-  float: { USDC: "20000", DAI: "20000" },
+  collateral: "50",
+  float: { USDC: "10000", DAI: "10000" },
 };
 
 type Asset = { address: Address; decimals: number };
 
-/** The run's state: the pool, what it lists, the borrowers seen so far and the liquidations in flight. */
+/** The run's state: the pool, what it lists, its positions as its events tell them, the liquidations in flight. */
 export type LiquidationKeeperRun = {
   pool: Address;
   oracle: Address;
   assets: Asset[];
+  /** Decimals by asset (lower-case address). */
+  decimals: Map<string, number>;
   /** Float tokens and the amount kept of each. */
   float: Map<Address, bigint>;
-  /** Every address that ever borrowed, from the pool's Borrow events. */
-  borrowers: Set<Address>;
-  /** The last block whose Borrow events were read. */
+  /** Every position, from the pool's events up to `scannedTo`. */
+  book: LendingBook;
+  /** The last block whose events are in the book. */
   scannedTo: bigint;
-  /** The last block whose positions were checked. */
-  checked: bigint;
   /** Borrowers with a liquidation sent and not yet mined. */
-  inFlight: Set<Address>;
+  inFlight: Set<string>;
+  /** The gas of a liquidation per debt/collateral pair, estimated once (a liquidation costs the same each time). */
+  gas: Map<string, Promise<bigint | undefined>>;
   refilling: boolean;
 };
 
-const borrowEvent = getAbiItem({ abi: lendingPoolAbi, name: "Borrow" });
-
 /**
- * The liquidation keeper: follows every position of the platform's LendingPool (each address
- * from its Borrow events) and, at each new block, liquidates every one below health factor 1.0 —
- * repaying the most the close factor allows (50 % of its largest debt, within the collateral
- * there is to seize and the keeper's float) for its largest collateral plus the 5 % bonus. Its
- * liquidations go out as soon as it sees the block that made them possible, for the next block.
- * It keeps a float of the debt tokens borrowed against ETH collateral of its own, refilled when
- * half spent.
+ * The liquidation keeper: follows every position of the platform's LendingPool from the pool's
+ * events (the pool charges no interest, so they tell each position exactly) and, at each new
+ * block, values them at that block's prices as the pool does and liquidates every one below
+ * health factor 1.0 — repaying the most the close factor allows (50 % of its largest debt, within
+ * the collateral there is to seize and the keeper's float) for its largest collateral plus the
+ * 5 % bonus. Its liquidations go out as soon as it sees the block that made them possible, for
+ * the next block. It keeps a float of the debt tokens, borrowed against ETH collateral of its
+ * own, refilled when half spent.
  */
 export const liquidationKeeperBot = createBotDefinition({
   name: "liquidation-keeper",
@@ -98,11 +100,12 @@ export const liquidationKeeperBot = createBotDefinition({
       pool,
       oracle: contracts.addresses.priceOracle,
       assets,
+      decimals: new Map(assets.map((asset) => [asset.address.toLowerCase(), asset.decimals])),
       float,
-      borrowers: new Set(),
+      book: new LendingBook(),
       scannedTo: (contracts.deployment.blockNumbers?.lendingPool ?? contracts.deployment.blockNumber) - 1n,
-      checked: 0n,
       inFlight: new Set(),
+      gas: new Map(),
       refilling: false,
     };
     await prepareFloat(ctx, run);
@@ -110,37 +113,60 @@ export const liquidationKeeperBot = createBotDefinition({
   },
   async tick(ctx, run) {
     const head = await ctx.client.getBlockNumber({ cacheTime: 0 });
-    if (head <= run.checked) return;
-    if (head > run.scannedTo) {
-      const logs = await ctx.client.getLogs({
-        address: run.pool,
-        event: borrowEvent,
-        fromBlock: run.scannedTo + 1n,
-        toBlock: head,
-      });
-      for (const log of logs) if (log.args.user) run.borrowers.add(log.args.user);
-      run.scannedTo = head;
-    }
-    run.checked = head;
-    const candidates = [...run.borrowers].filter(
-      (user) => !run.inFlight.has(user) && user.toLowerCase() !== ctx.address.toLowerCase(),
-    );
-    const health = await Promise.all(
-      candidates.map((user) =>
+    if (head <= run.scannedTo) return;
+    const [logs, prices] = await Promise.all([
+      ctx.client.getLogs({ address: run.pool, fromBlock: run.scannedTo + 1n, toBlock: head }),
+      readPrices(ctx, run, head),
+    ]);
+    run.book.apply(logs);
+    run.scannedTo = head;
+    const self = ctx.address.toLowerCase();
+    const unhealthy = run.book.borrowers().filter((user) => {
+      if (run.inFlight.has(user.toLowerCase()) || user.toLowerCase() === self) return false;
+      const health = run.book.healthFactor(user, prices, run.decimals);
+      return health !== undefined && health < WAD;
+    });
+    if (unhealthy.length > 0) await liquidateAll(ctx, run, unhealthy, prices);
+    refillFloat(ctx, run);
+  },
+});
+
+/** Each listed asset's price at block `head` (lower-case address → 1e18 USD); one that fails to read (stale) is left out. */
+async function readPrices(
+  ctx: BotContext<LiquidationKeeperBotConfig>,
+  run: LiquidationKeeperRun,
+  head: bigint,
+): Promise<Map<string, bigint>> {
+  const addresses = run.assets.map((asset) => asset.address);
+  try {
+    const prices = await ctx.client.readContract({
+      address: run.oracle,
+      abi: priceOracleAbi,
+      functionName: "getPrices",
+      args: [addresses],
+      blockNumber: head,
+    });
+    return new Map(addresses.map((address, index) => [address.toLowerCase(), prices[index] ?? 0n]));
+  } catch {
+    // One stale price fails them all: read them one by one, keeping those there are.
+    const each = await Promise.allSettled(
+      addresses.map((address) =>
         ctx.client.readContract({
-          address: run.pool,
-          abi: lendingPoolAbi,
-          functionName: "healthFactor",
-          args: [user],
+          address: run.oracle,
+          abi: priceOracleAbi,
+          functionName: "getPrice",
+          args: [address],
           blockNumber: head,
         }),
       ),
     );
-    const unhealthy = candidates.filter((_, index) => (health[index] ?? maxUint256) < WAD);
-    if (unhealthy.length > 0) await liquidateAll(ctx, run, unhealthy, head);
-    refillFloat(ctx, run);
-  },
-});
+    const prices = new Map<string, bigint>();
+    for (const [index, result] of each.entries()) {
+      if (result.status === "fulfilled") prices.set(addresses[index]?.toLowerCase() ?? "", result.value);
+    }
+    return prices;
+  }
+}
 
 /** Approves the pool for the float tokens, deposits the keeper's collateral and borrows the float. */
 async function prepareFloat(ctx: BotContext<LiquidationKeeperBotConfig>, run: LiquidationKeeperRun) {
@@ -238,102 +264,83 @@ function refillFloat(ctx: BotContext<LiquidationKeeperBotConfig>, run: Liquidati
 }
 
 /**
- * Sends one liquidation per unhealthy borrower, as read at block `head`: its largest debt (by
- * value), up to the close factor, for its largest collateral, within what there is to seize and
- * what the keeper holds. Does not wait for them to be mined.
+ * Sends one liquidation per unhealthy borrower, as the book has it at the prices read: its
+ * largest debt (by value), up to the close factor, for its largest collateral, within what there
+ * is to seize and what the keeper holds. Does not wait for them to be mined.
  */
 async function liquidateAll(
   ctx: BotContext<LiquidationKeeperBotConfig>,
   run: LiquidationKeeperRun,
   borrowers: Address[],
-  head: bigint,
+  prices: ReadonlyMap<string, bigint>,
 ) {
-  const read = (functionName: "debtOf" | "collateralOf", user: Address, token: Address) =>
-    ctx.client.readContract({
-      address: run.pool,
-      abi: lendingPoolAbi,
-      functionName,
-      args: [user, token],
-      blockNumber: head,
-    });
-  const [prices, holdings, positions] = await Promise.all([
-    ctx.client.readContract({
-      address: run.oracle,
-      abi: priceOracleAbi,
-      functionName: "getPrices",
-      args: [run.assets.map((asset) => asset.address)],
-      blockNumber: head,
-    }),
-    Promise.all(
-      run.assets.map((asset) =>
-        asset.address === NATIVE_ETH_ADDRESS
-          ? maxUint256 // ETH debts are repaid from the keeper's balance, which the bot's funding keeps up
-          : ctx.client.readContract({
-              address: asset.address,
-              abi: testTokenAbi,
-              functionName: "balanceOf",
-              args: [ctx.address],
-            }),
-      ),
+  // What the keeper holds of each float token; ETH debts are repaid from its balance, which the
+  // bot's funding keeps up.
+  const floatTokens = [...run.float.keys()];
+  const balances = await Promise.all(
+    floatTokens.map((token) =>
+      ctx.client.readContract({
+        address: token,
+        abi: testTokenAbi,
+        functionName: "balanceOf",
+        args: [ctx.address],
+      }),
     ),
-    Promise.all(
-      borrowers.map((user) =>
-        Promise.all([
-          Promise.all(run.assets.map((asset) => read("debtOf", user, asset.address))),
-          Promise.all(run.assets.map((asset) => read("collateralOf", user, asset.address))),
-        ]),
-      ),
-    ),
-  ]);
-  const valueUSD = (index: number, amount: bigint) =>
-    (amount * (prices[index] ?? 0n)) / 10n ** BigInt(run.assets[index]?.decimals ?? 18);
-  const available = [...holdings];
+  );
+  const available = new Map(floatTokens.map((token, index) => [token.toLowerCase(), balances[index] ?? 0n]));
+  available.set(NATIVE_ETH_ADDRESS.toLowerCase(), maxUint256);
+  const valueOf = (asset: string, amount: bigint) =>
+    (amount * (prices.get(asset) ?? 0n)) / 10n ** BigInt(run.decimals.get(asset) ?? 18);
 
   const sends: Promise<void>[] = [];
-  for (const [position, user] of borrowers.entries()) {
-    const [debts, collaterals] = positions[position] ?? [[], []];
-    const debtIndex = largest(debts.map((debt, index) => valueUSD(index, debt)));
-    const collateralIndex = largest(collaterals.map((amount, index) => valueUSD(index, amount)));
-    const debtAsset = run.assets[debtIndex];
-    const collateralAsset = run.assets[collateralIndex];
+  for (const user of borrowers) {
+    const { debt, collateral } = run.book.position(user);
+    const debtAsset = largest([...debt].map(([asset, amount]) => [asset, valueOf(asset, amount)]));
+    const collateralAsset = largest(
+      [...collateral].map(([asset, amount]) => [asset, valueOf(asset, amount)]),
+    );
     if (!debtAsset || !collateralAsset) continue;
-    let repay = ((debts[debtIndex] ?? 0n) * CLOSE_FACTOR_BPS) / BPS;
-    const seizable = collaterals[collateralIndex] ?? 0n;
-    const seize = seizeAmount(repay, prices, debtIndex, collateralIndex, run.assets);
-    // Not more than the collateral there is: scale the repayment down to it (rounding down).
-    if (seize > seizable) {
-      repay = (repay * seizable) / seize;
-      // Each step of the pool's arithmetic rounds down: a last unit over is possible; take a hair off.
-      if (seizeAmount(repay, prices, debtIndex, collateralIndex, run.assets) > seizable)
-        repay -= repay / 1_000n + 1n;
+    let repay = ((debt.get(debtAsset) ?? 0n) * CLOSE_FACTOR_BPS) / BPS;
+    const seizable = collateral.get(collateralAsset) ?? 0n;
+    const seize = (amount: bigint) => seizeAmount(amount, debtAsset, collateralAsset, prices, run.decimals);
+    if (seize(repay) > seizable) {
+      // Not more than the collateral there is: scale the repayment down to it. Each step of the
+      // pool's arithmetic rounds down, so a last unit over is possible: take a hair more off.
+      repay = (repay * seizable) / seize(repay);
+      if (seize(repay) > seizable) repay -= repay / 1_000n + 1n;
     }
-    const holding = available[debtIndex] ?? 0n;
+    const holding = available.get(debtAsset) ?? 0n;
     if (repay > holding) repay = holding;
-    if (repay === 0n) continue;
-    available[debtIndex] = holding - repay;
-    run.inFlight.add(user);
-    const eth = debtAsset.address === NATIVE_ETH_ADDRESS;
+    if (repay <= 0n) continue;
+    available.set(debtAsset, holding - repay);
+    const debtToken = run.assets.find((asset) => asset.address.toLowerCase() === debtAsset)?.address;
+    const collateralToken = run.assets.find(
+      (asset) => asset.address.toLowerCase() === collateralAsset,
+    )?.address;
+    if (!debtToken || !collateralToken) continue;
+    const transaction = {
+      to: run.pool,
+      ...(debtToken === NATIVE_ETH_ADDRESS ? { value: repay } : {}),
+      data: encodeFunctionData({
+        abi: lendingPoolAbi,
+        functionName: "liquidate",
+        args: [user, debtToken, repay, collateralToken],
+      }),
+    };
+    const key = user.toLowerCase();
+    run.inFlight.add(key);
     sends.push(
-      ctx
-        .send({
-          to: run.pool,
-          ...(eth ? { value: repay } : {}),
-          data: encodeFunctionData({
-            abi: lendingPoolAbi,
-            functionName: "liquidate",
-            args: [user, debtAsset.address, repay, collateralAsset.address],
-          }),
-        })
-        .then(
-          (sent) => {
-            // Looked at again once this one is mined: one liquidation may not be enough.
-            ctx.background(() => sent.wait().finally(() => run.inFlight.delete(user)));
-          },
-          (error: unknown) => {
-            run.inFlight.delete(user);
-            throw error;
-          },
-        ),
+      (async () => {
+        try {
+          const gas = await liquidationGas(ctx, run, `${debtAsset}:${collateralAsset}`, transaction);
+          const sent = await ctx.send({ ...transaction, gas });
+          // Looked at again once this one is mined: one liquidation may not be enough.
+          ctx.background(() => sent.wait().finally(() => run.inFlight.delete(key)));
+        } catch (error) {
+          run.inFlight.delete(key);
+          throw error;
+        }
+      })(),
     );
   }
   const results = await Promise.allSettled(sends);
@@ -341,31 +348,54 @@ async function liquidateAll(
   if (failed) throw failed.reason;
 }
 
+/**
+ * The gas limit of a liquidation of this debt/collateral pair: the first one's estimate + 30 %,
+ * then the same for the others (they cost the same), so that a hundred liquidations after a crash
+ * do not wait for a hundred estimates. Undefined (the sender estimates) when the estimate failed.
+ */
+function liquidationGas(
+  ctx: BotContext<LiquidationKeeperBotConfig>,
+  run: LiquidationKeeperRun,
+  pair: string,
+  transaction: { to: Address; value?: bigint; data: `0x${string}` },
+): Promise<bigint | undefined> {
+  let gas = run.gas.get(pair);
+  if (!gas) {
+    gas = ctx.client
+      .estimateGas({ account: ctx.address, ...transaction })
+      .then((estimate) => (estimate * 13n) / 10n)
+      .catch(() => {
+        run.gas.delete(pair);
+        return undefined;
+      });
+    run.gas.set(pair, gas);
+  }
+  return gas;
+}
+
 /** The collateral `liquidate` pays for `repay`, computed as LendingPool._seizeAmount does (rounding down). */
 function seizeAmount(
   repay: bigint,
-  prices: readonly bigint[],
-  debtIndex: number,
-  collateralIndex: number,
-  assets: Asset[],
+  debtAsset: string,
+  collateralAsset: string,
+  prices: ReadonlyMap<string, bigint>,
+  decimals: ReadonlyMap<string, number>,
 ): bigint {
-  const debtPrice = prices[debtIndex] ?? 0n;
-  const collateralPrice = prices[collateralIndex] ?? 0n;
+  const debtPrice = prices.get(debtAsset) ?? 0n;
+  const collateralPrice = prices.get(collateralAsset) ?? 0n;
   if (repay === 0n || collateralPrice === 0n) return 0n;
-  const repayUSD = (repay * debtPrice) / 10n ** BigInt(assets[debtIndex]?.decimals ?? 18);
+  const repayUSD = (repay * debtPrice) / 10n ** BigInt(decimals.get(debtAsset) ?? 18);
   return (
-    (repayUSD * (BPS + LIQUIDATION_BONUS_BPS) * 10n ** BigInt(assets[collateralIndex]?.decimals ?? 18)) /
+    (repayUSD * (BPS + LIQUIDATION_BONUS_BPS) * 10n ** BigInt(decimals.get(collateralAsset) ?? 18)) /
     (collateralPrice * BPS)
   );
 }
 
-/** The index of the largest value (the first of equals); -1 when all are 0. */
-function largest(values: readonly bigint[]): number {
-  let best = -1;
-  for (const [index, value] of values.entries()) {
-    if (value > 0n && (best === -1 || value > (values[best] ?? 0n))) best = index;
-  }
-  return best;
+/** The asset of the largest value; undefined when every value is 0. */
+function largest(values: [string, bigint][]): string | undefined {
+  let best: [string, bigint] | undefined;
+  for (const entry of values) if (entry[1] > 0n && (!best || entry[1] > best[1])) best = entry;
+  return best?.[0];
 }
 
 async function settle(
