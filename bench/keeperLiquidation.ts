@@ -85,8 +85,7 @@ try {
         for (const event of parseEventLogs({ abi: lendingPoolAbi, logs, eventName: "Liquidation" })) {
           if (waiting.delete(event.args.borrower.toLowerCase())) last = block;
         }
-        if (process.env.DEBUG_KEEPER)
-          console.log(`block ${block}: ${logs.length} pool events, ${waiting.size} waiting`);
+        console.log(`block ${block}: ${logs.length} pool events, ${waiting.size} waiting`);
       }
       await untilBlock(platform, last + 2n);
       const health = await Promise.all(

@@ -226,7 +226,7 @@ export interface paths {
         };
         /**
          * Every bot's status, config and stats
-         * @description `{ transfer: { status, address, contract, config, stats }, erc20: …, nft: …, <custom>: … }`.
+         * @description `{ transfer: { status, address, contract, config, stats }, erc20: …, nft: …, uniswap-v2: …, lending: …, liquidation-keeper: …, <custom>: … }`.
          */
         get: operations["getBotsStatus"];
         put?: never;
@@ -1257,7 +1257,7 @@ export interface operations {
                 before?: string;
                 /** @description Only transactions sent from or to this address. */
                 address?: string;
-                /** @description Only transactions sent by this: `sdk` (platform.sender.* without a source of its own), `api` (the admin API's POST /send and POST /send-direct), `oracle` (the price simulator's pushes (loop ticks, push, setPrice, scenarios)), `lending` (platform.lending.*: ERC20 approvals and LendingPool calls), `deployment` (deploying and wiring the platform contracts, and granting the oracle's updater right), `funding` (ETH for the contracts' owner and the oracle's updater keys, from System 20), `bot-funding` (top-ups of the bots' keys), `nonce-gap-filler` (zero-value transfers to self that fill a nonce the node lost), or a bot's name (`transfer`, `erc20`, `nft`, a custom bot's). Anything else is 400. */
+                /** @description Only transactions sent by this: `sdk` (platform.sender.* without a source of its own), `api` (the admin API's POST /send and POST /send-direct), `oracle` (the price simulator's pushes (loop ticks, push, setPrice, scenarios)), `lending` (platform.lending.*: ERC20 approvals and LendingPool calls), `deployment` (deploying and wiring the platform contracts, and granting the oracle's updater right), `funding` (ETH for the contracts' owner and the oracle's updater keys, from System 20), `bot-funding` (top-ups of the bots' keys), `nonce-gap-filler` (zero-value transfers to self that fill a nonce the node lost), or a bot's name (`transfer`, `erc20`, `nft`, `uniswap-v2`, `lending`, `liquidation-keeper`, a custom bot's). Anything else is 400. */
                 source?: string;
                 /** @description Only transactions of this kind: `transfer`, `call`, `deploy`, `blob`, `set-code`. Anything else is 400. */
                 kind?: string;
@@ -1619,7 +1619,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The bot: "transfer", "erc20", "nft" or a custom bot's name. */
+                /** @description The bot: "transfer", "erc20", "nft", "uniswap-v2", "lending", "liquidation-keeper" or a custom bot's name. */
                 name: string;
             };
             cookie?: never;
@@ -1691,7 +1691,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The bot: "transfer", "erc20", "nft" or a custom bot's name. */
+                /** @description The bot: "transfer", "erc20", "nft", "uniswap-v2", "lending", "liquidation-keeper" or a custom bot's name. */
                 name: string;
             };
             cookie?: never;
@@ -1753,7 +1753,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The bot: "transfer", "erc20", "nft" or a custom bot's name. */
+                /** @description The bot: "transfer", "erc20", "nft", "uniswap-v2", "lending", "liquidation-keeper" or a custom bot's name. */
                 name: string;
             };
             cookie?: never;

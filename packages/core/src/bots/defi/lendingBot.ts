@@ -222,6 +222,7 @@ async function takeTurn(ctx: BotContext<LendingBotConfig>, run: LendingRun, borr
     }),
   ]);
   // A liquidated borrower owes less than it holds; one that spent nothing holds what it owes.
+  // biome-ignore lint/complexity/useMathMinMax: bigints (Math.min takes numbers)
   const amount = balance < loan.debt ? balance : loan.debt;
   if (amount === 0n) return;
   if (allowance < amount) {

@@ -289,15 +289,15 @@ async function liquidateAll(
   );
   const available = new Map(floatTokens.map((token, index) => [token.toLowerCase(), balances[index] ?? 0n]));
   available.set(NATIVE_ETH_ADDRESS.toLowerCase(), maxUint256);
-  const valueOf = (asset: string, amount: bigint) =>
+  const usdValue = (asset: string, amount: bigint) =>
     (amount * (prices.get(asset) ?? 0n)) / 10n ** BigInt(run.decimals.get(asset) ?? 18);
 
   const sends: Promise<void>[] = [];
   for (const user of borrowers) {
     const { debt, collateral } = run.book.position(user);
-    const debtAsset = largest([...debt].map(([asset, amount]) => [asset, valueOf(asset, amount)]));
+    const debtAsset = largest([...debt].map(([asset, amount]) => [asset, usdValue(asset, amount)]));
     const collateralAsset = largest(
-      [...collateral].map(([asset, amount]) => [asset, valueOf(asset, amount)]),
+      [...collateral].map(([asset, amount]) => [asset, usdValue(asset, amount)]),
     );
     if (!debtAsset || !collateralAsset) continue;
     let repay = ((debt.get(debtAsset) ?? 0n) * CLOSE_FACTOR_BPS) / BPS;
