@@ -96,7 +96,7 @@ export type BotDefinitionParameters<Name extends string, Schema extends z.ZodObj
   /**
    * Index of the bot's key on the system mnemonic (m/44'/60'/0'/0/<index>). Default: allocated
    * from 110 up and remembered in storage. The indexes of `KEY_INDEXES` are refused (0–20 system
-   * wallets, 21 the oracle's updater, 22 the contracts' owner, 100–102 the built-in bots).
+   * wallets, 21 the oracle's updater, 22 the contracts' owner, 100–102 and 107–109 the built-in bots).
    */
   keyIndex?: number | undefined;
   /** Settings beyond `interval` and `maxPending`, as a zod object: what start requests may override. */
