@@ -1,8 +1,8 @@
 import { type Address, getAddress, type LocalAccount, toHex } from "viem";
-import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
-import { InvalidBotConfigError } from "../errors/bots.js";
 import type { BotError, BotEvent } from "../context/BotEvent.js";
 import { toTransactionEntry } from "../context/TransactionEntry.js";
+import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
+import { InvalidBotConfigError } from "../errors/bots.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { TransactionFailedError } from "../errors/sender.js";
 import { toErrorRecord } from "../errors/toErrorRecord.js";
