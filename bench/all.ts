@@ -30,6 +30,8 @@ const benchmarks = [
   ["fixture-reset", "fixtureReset.ts"],
   ["oracle-burst", "oracleBurst.ts"],
   ["timestamps", "blockTimestamps.ts"],
+  ["keeper", "keeperLiquidation.ts"],
+  ["uniswap", "uniswapBlockFill.ts"],
   ["panel", "panel.ts"],
 ] as const;
 

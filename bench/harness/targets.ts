@@ -32,6 +32,10 @@ export const targets: Record<string, Target> = {
   scenario_block_fill_gas_burner: { on: "ratio", atLeast: 0.9 },
   scenario_block_fill_storage_spam: { on: "ratio", atLeast: 0.9 },
   scenario_block_fill_call: { on: "ratio", atLeast: 0.9 },
+  // issue 26: the DeFi scenarios
+  keeper_liquidation_blocks: { on: "value", atMost: 1 },
+  keeper_positions_left: { on: "value", atMost: 0 },
+  uniswap_block_fill: { on: "ratio", atLeast: 0.9 },
 };
 
 /** "ratio ≥ 1.5", "value ≤ 1 s", or "" when the figure has no target. */

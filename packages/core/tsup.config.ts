@@ -8,7 +8,8 @@ export default defineConfig({
     "src/exports/server-status.ts",
     "src/exports/internal.ts",
   ],
-  external: ["vitest"],
+  // The Uniswap V2 build files are read at run time from their packages, as published.
+  external: ["vitest", /^@uniswap\//],
   outDir: "dist/exports",
   format: ["esm"],
   dts: true,

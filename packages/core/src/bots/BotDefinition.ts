@@ -1,5 +1,6 @@
 import type { Abi, AccessList, Address, Hex, LocalAccount, PublicClient } from "viem";
 import type { z } from "zod";
+import type { PlatformContracts } from "../contracts/connectPlatformContracts.js";
 import type { AuthorizationListEntry } from "../sender/resolveAuthorizationList.js";
 import type { SendTransactionReturnType } from "../sender/sendTransaction.js";
 import type { BotBaseConfig } from "./BotConfig.js";
@@ -43,6 +44,12 @@ export type BotTransaction = {
    * before it is mined.
    */
   salt?: Hex | undefined;
+  /**
+   * Sign as this account instead of the bot's key: a wallet the bot derived and funded itself (a
+   * scenario's borrowers or traders). Sent through the same pipeline and counted in the bot's
+   * stats; its cost is not taken from the bot's balance (the bot funds the account beforehand).
+   */
+  account?: LocalAccount | undefined;
 };
 
 /** What `setup` and `tick` get: the bot's key, its config for this run, its stored data, and a sender. */
@@ -77,6 +84,12 @@ export type BotContext<Config extends BotBaseConfig = BotBaseConfig> = {
    * kept across restarts: what a scenario measures beyond sends (refusals, findings…).
    */
   count(counter: string, by?: number): void;
+  /**
+   * The platform's contracts (PriceOracle, LendingPool, PRIV, USDC, DAI…), deployed when missing,
+   * for scenarios that work with them (`lending`, `liquidation-keeper`). Fails with
+   * `INVALID_BOT_CONFIG` on an engine created without them.
+   */
+  platformContracts(): Promise<PlatformContracts>;
 };
 
 /** What a bot's `check` gets: its name, the config of the run about to start, and the chain. */
@@ -114,7 +127,8 @@ export type BotDefinitionParameters<Name extends string, Schema extends z.ZodObj
   /**
    * Index of the bot's key on the system mnemonic (m/44'/60'/0'/0/<index>). Default: allocated
    * from 110 up and remembered in storage. The indexes of `KEY_INDEXES` are refused (0–20 system
-   * wallets, 21 the oracle's updater, 22 the contracts' owner, 30–39 and 100–102 the built-in bots).
+   * wallets, 21 the oracle's updater, 22 the contracts' owner, 30–39, 100–102 and 107–109 the
+   * built-in bots).
    */
   keyIndex?: number | undefined;
   /** Settings beyond `interval` and `maxPending`, as a zod object: what start requests may override. */

@@ -193,7 +193,13 @@ describe("platform.bots", () => {
         null,
       ]);
       // The scenarios with a contract of their own are listed too, null until they run.
-      const scenarios = { erc1155: null, "gas-burner": null, "storage-spam": null, "set-code": null };
+      const scenarios = {
+        erc1155: null,
+        "gas-burner": null,
+        "storage-spam": null,
+        "set-code": null,
+        "uniswap-v2": null,
+      };
       expect(await platform.bots.contracts()).toEqual({ erc20: null, nft: null, ...scenarios });
 
       const deployed = Promise.all(
@@ -229,6 +235,7 @@ describe("platform.bots", () => {
           blockNumber: expect.any(BigInt),
           abi: devNftAbi,
         },
+        "uniswap-v2": null,
       });
       // Each block is the one that deployed it: no code just before, code at it.
       for (const contract of [contracts.erc20, contracts.nft]) {

@@ -4,6 +4,7 @@ import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
 import type { BotError } from "../context/BotEvent.js";
 import { type TransactionEntry, toTransactionEntry } from "../context/TransactionEntry.js";
+import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
 import { BotExistsError, BotNotFoundError, InvalidBotConfigError } from "../errors/bots.js";
 import { InvalidQueryError } from "../errors/sender.js";
 import type { SenderContext } from "../sender/SenderContext.js";
@@ -99,9 +100,15 @@ export class BotEngine {
   readonly #env;
   #capacity: Promise<{ blockGasLimit: bigint; poolLimit: number }> | undefined;
   #closed = false;
+  readonly #contracts: PlatformContractsService | undefined;
 
-  constructor(ctx: SenderContext, options: BotsOptions = {}) {
+  constructor(
+    ctx: SenderContext,
+    options: BotsOptions = {},
+    services: { contracts?: PlatformContractsService | undefined } = {},
+  ) {
     this.#ctx = ctx;
+    this.#contracts = services.contracts;
     this.#options = options;
     const funderIndex = options.funderIndex ?? KEY_INDEXES.funder;
     if (!Number.isSafeInteger(funderIndex) || funderIndex < 0) {
@@ -247,6 +254,7 @@ export class BotEngine {
       botAddresses: () => this.#addresses,
       chainCapacity: () => this.#chainCapacity(),
       explicitMaxPending: layers.some((layer) => layer?.maxPending !== undefined),
+      contracts: this.#contracts,
     });
     this.#runners.set(definition.name, runner);
     this.#addresses.add(account.address.toLowerCase());

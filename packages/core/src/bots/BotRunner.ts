@@ -1,6 +1,8 @@
 import { type Address, concat, getAddress, type Hex, type LocalAccount, toHex } from "viem";
 import type { BotError, BotEvent } from "../context/BotEvent.js";
 import { toTransactionEntry } from "../context/TransactionEntry.js";
+import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
+import { InvalidBotConfigError } from "../errors/bots.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { TransactionFailedError } from "../errors/sender.js";
 import { toErrorRecord } from "../errors/toErrorRecord.js";
@@ -46,6 +48,8 @@ export type BotRunnerDependencies = {
   chainCapacity(): Promise<{ blockGasLimit: bigint; poolLimit: number }>;
   /** `maxPending` was set in the platform's options or the environment: it holds at interval 0 too. */
   explicitMaxPending: boolean;
+  /** The platform's contracts, for `ctx.platformContracts()`; absent on an engine made without them. */
+  contracts?: PlatformContractsService | undefined;
 };
 
 /** The answer of start and stop: the bot's status afterwards, and whether it changed. */
@@ -484,6 +488,12 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
         this.stats.count(counter, by);
         this.#scheduleSave();
       },
+      platformContracts: async () => {
+        const contracts = this.#deps.contracts;
+        if (!contracts)
+          throw new InvalidBotConfigError(this.name, "this bot engine has no platform contracts.");
+        return contracts.get();
+      },
     };
   }
 
@@ -491,6 +501,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   async #send(transaction: BotTransaction, check: () => void = () => {}): Promise<SendTransactionReturnType> {
     // The gas limit is known before the send, so that the spend and the pending limit count it. An
     // estimate that fails leaves it to the sender, which reports why (its estimate fails the same).
+    const account = transaction.account ?? this.account;
     // A CREATE2 deployment is a call to the factory with the salt before the init code.
     const create2 = transaction.salt !== undefined && transaction.to === undefined;
     const to = create2 ? CREATE2_FACTORY_ADDRESS : transaction.to;
@@ -506,19 +517,21 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       (create2 && !(await this.#hasCode(CREATE2_FACTORY_ADDRESS)))
         ? undefined
         : await estimateTransactionGas(this.#deps.ctx, {
-            from: this.account.address,
+            from: account.address,
             to,
             value: transaction.value ?? 0n,
             data,
             accessList: transaction.accessList,
           }).catch(() => undefined));
     check();
-    const cost = gas === undefined ? 0n : (transaction.value ?? 0n) + gas * this.#feePerGas;
-    if (gas !== undefined) this.#spent(gas, cost);
+    // Another account's send spends that account's ETH, not the bot's: it is not counted against it.
+    const own = account === this.account;
+    const cost = gas === undefined || !own ? 0n : (transaction.value ?? 0n) + gas * this.#feePerGas;
+    if (gas !== undefined && own) this.#spent(gas, cost);
     let sent: SendTransactionReturnType;
     try {
       const common = {
-        account: this.account,
+        account,
         value: transaction.value,
         gas,
         accessList: transaction.accessList,
@@ -541,7 +554,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     } finally {
       this.#funding.sent(cost);
     }
-    if (gas === undefined) {
+    if (gas === undefined && own) {
       // The sender chose the gas limit: the spend counts it once the node has the transaction.
       const chosen = await this.#deps.ctx.client
         .getTransaction({ hash: sent.record.hash })

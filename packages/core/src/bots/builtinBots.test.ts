@@ -4,7 +4,7 @@ import { BUILTIN_BOT_NAMES, BUILTIN_BOTS, builtinBotEntries } from "./builtinBot
 import { readBotEnv } from "./readBotEnv.js";
 
 describe("the built-in bots' registry", () => {
-  test("lists the seed's three bots, then the traffic scenarios, in the status's order", () => {
+  test("lists the seed's three bots, then the traffic and DeFi scenarios, in the status's order", () => {
     expect(BUILTIN_BOT_NAMES).toEqual([
       "transfer",
       "erc20",
@@ -19,6 +19,9 @@ describe("the built-in bots' registry", () => {
       "set-code",
       "tx-fuzz",
       "tx-fuzz-invalid",
+      "uniswap-v2",
+      "lending",
+      "liquidation-keeper",
     ]);
     expect(builtinBotEntries().map(([name]) => name)).toEqual(BUILTIN_BOT_NAMES);
   });
@@ -28,6 +31,11 @@ describe("the built-in bots' registry", () => {
       expect(definition.name).toBe(name);
       expect(definition.keyIndex).toBe(KEY_INDEXES.bots[name]);
     }
+    // Two bots on one key would share its nonces.
+    const indexes = Object.values(KEY_INDEXES.bots);
+    expect(new Set(indexes).size).toBe(indexes.length);
+    // Below the first custom bot's: custom bots are allocated from there up.
+    for (const index of indexes) expect(index).toBeLessThan(KEY_INDEXES.firstCustomBot);
   });
 
   test("the environment is read by each entry's prefix, with its random range", () => {

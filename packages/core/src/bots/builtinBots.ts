@@ -1,6 +1,9 @@
 import type { KEY_INDEXES } from "../chain/keyIndexes.js";
 import type { AmountRange } from "./BotConfig.js";
 import type { BotDefinition } from "./BotDefinition.js";
+import { lendingBot } from "./defi/lendingBot.js";
+import { liquidationKeeperBot } from "./defi/liquidationKeeperBot.js";
+import { uniswapV2Bot } from "./defi/uniswapV2Bot.js";
 import { erc20Bot } from "./erc20Bot.js";
 import { nftBot } from "./nftBot.js";
 import { blobBot } from "./scenarios/blobBot.js";
@@ -49,6 +52,9 @@ export const BUILTIN_BOTS = {
   "set-code": { definition: setCodeBot, envPrefix: "SET_CODE" },
   "tx-fuzz": { definition: txFuzzBot, envPrefix: "TX_FUZZ" },
   "tx-fuzz-invalid": { definition: txFuzzInvalidBot, envPrefix: "TX_FUZZ_INVALID" },
+  "uniswap-v2": { definition: uniswapV2Bot, envPrefix: "UNISWAP_V2" },
+  lending: { definition: lendingBot, envPrefix: "LENDING" },
+  "liquidation-keeper": { definition: liquidationKeeperBot, envPrefix: "LIQUIDATION_KEEPER" },
 } as const satisfies Record<string, BuiltinBot>;
 
 /** A built-in bot's name: `"transfer" | "erc20" | "nft"` and the scenarios' (`"erc1155"`, `"blob"`, …). */

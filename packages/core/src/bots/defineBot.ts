@@ -36,13 +36,13 @@ export function defineBot<
   if (reserved) {
     throw new InvalidBotConfigError(
       params.name,
-      `key index ${params.keyIndex} is reserved: ${reserved} (0–20 system wallets, 21 the oracle's updater, 22 the contracts' owner, 30–39 the built-in scenarios, 100–102 the seed's bots; see KEY_INDEXES).`,
+      `key index ${params.keyIndex} is reserved: ${reserved} (0–20 system wallets, 21 the oracle's updater, 22 the contracts' owner, 30–39, 100–102 and 107–109 the built-in bots; see KEY_INDEXES).`,
     );
   }
   return createBotDefinition(params);
 }
 
-/** {@link defineBot} without the reserved-key check: the built-in bots use the reserved 30–39 and 100–102. */
+/** {@link defineBot} without the reserved-key check: the built-in bots use the reserved 30–39, 100–102 and 107–109. */
 export function createBotDefinition<const Name extends string, Schema extends z.ZodObject, State>(
   params: BotDefinitionParameters<Name, Schema, State>,
 ): BotDefinition<BotConfigOf<Schema>, State, Name> {

@@ -27,6 +27,13 @@ export {
   type BuiltinBotName,
   builtinBotEntries,
 } from "./builtinBots.js";
+export { LENDING_BOT_DEFAULTS, type LendingBotConfig, lendingBot } from "./defi/lendingBot.js";
+export {
+  LIQUIDATION_KEEPER_BOT_DEFAULTS,
+  type LiquidationKeeperBotConfig,
+  liquidationKeeperBot,
+} from "./defi/liquidationKeeperBot.js";
+export { UNISWAP_V2_BOT_DEFAULTS, type UniswapV2BotConfig, uniswapV2Bot } from "./defi/uniswapV2Bot.js";
 export { defineBot } from "./defineBot.js";
 export { deployBotContract } from "./deployBotContract.js";
 export { ERC20_BOT_DEFAULTS, ERC20_BOT_SUPPLY, type Erc20BotConfig, erc20Bot } from "./erc20Bot.js";

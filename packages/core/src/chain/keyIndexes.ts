@@ -8,7 +8,8 @@
  * - 22: the key that deploys and owns the platform contracts.
  * - 30–39: the built-in traffic scenarios (erc1155, call, deploy, create2, gas-burner,
  *   storage-spam, blob, set-code, tx-fuzz, tx-fuzz-invalid).
- * - 100–102: the built-in transfer, erc20 and nft bots.
+ * - 100–102: the built-in transfer, erc20 and nft bots; 107–109 the DeFi scenarios (uniswap-v2,
+ *   lending, liquidation-keeper).
  * - 110 and up: custom bots, allocated in order unless a bot names its own index.
  *
  * @example
@@ -41,6 +42,9 @@ export const KEY_INDEXES = {
     "set-code": 37,
     "tx-fuzz": 38,
     "tx-fuzz-invalid": 39,
+    "uniswap-v2": 107,
+    lending: 108,
+    "liquidation-keeper": 109,
   },
   /** The first index handed to a custom bot that names none. */
   firstCustomBot: 110,

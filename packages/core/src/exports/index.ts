@@ -28,6 +28,18 @@ export type { BotOverrides } from "../bots/BotOverrides.js";
 export type { BotStatus, BotTransition } from "../bots/BotRunner.js";
 export type { BotStatsSnapshot } from "../bots/BotStats.js";
 export type { BuiltInBotConfigs } from "../bots/builtinBots.js";
+// The DeFi scenarios' settings
+export { LENDING_BOT_DEFAULTS, type LendingBotConfig, lendingBotSchema } from "../bots/defi/lendingBot.js";
+export {
+  LIQUIDATION_KEEPER_BOT_DEFAULTS,
+  type LiquidationKeeperBotConfig,
+  liquidationKeeperBotSchema,
+} from "../bots/defi/liquidationKeeperBot.js";
+export {
+  UNISWAP_V2_BOT_DEFAULTS,
+  type UniswapV2BotConfig,
+  uniswapV2BotSchema,
+} from "../bots/defi/uniswapV2Bot.js";
 export { defineBot } from "../bots/defineBot.js";
 export { deployBotContract } from "../bots/deployBotContract.js";
 export {

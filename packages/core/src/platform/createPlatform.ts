@@ -203,7 +203,7 @@ export async function createPlatform(options: CreatePlatformOptions) {
   let closing: Promise<void> | undefined;
   let bots: BotEngine;
   try {
-    bots = new BotEngine(ctx, options.bots);
+    bots = new BotEngine(ctx, options.bots, { contracts });
   } catch (error) {
     await storage.close();
     throw error;

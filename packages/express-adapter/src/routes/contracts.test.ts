@@ -88,13 +88,22 @@ test("GET /contracts and GET /bots/status: the bots' contracts appear once the b
   ]);
   const { bots } = (await call(`${url}/contracts`)).body as ContractsAnswer;
   // The scenarios with a contract are listed too, null until they deploy it.
-  expect(Object.keys(bots)).toEqual(["erc20", "nft", "erc1155", "gas-burner", "storage-spam", "set-code"]);
-  expect([bots.erc1155, bots["gas-burner"], bots["storage-spam"], bots["set-code"]]).toEqual([
-    null,
-    null,
-    null,
-    null,
+  expect(Object.keys(bots)).toEqual([
+    "erc20",
+    "nft",
+    "erc1155",
+    "gas-burner",
+    "storage-spam",
+    "set-code",
+    "uniswap-v2",
   ]);
+  expect([
+    bots.erc1155,
+    bots["gas-burner"],
+    bots["storage-spam"],
+    bots["set-code"],
+    bots["uniswap-v2"],
+  ]).toEqual([null, null, null, null, null]);
   expect(bots.erc20).toMatchObject({ name: "BOT", contract: "TestToken", address: token });
   expect(bots.nft).toMatchObject({ name: "DevNFT", contract: "DevNFT", address: collection });
   const client = createPublicClient({ transport: http(devnet.rpcUrl) });

@@ -226,7 +226,7 @@ export interface paths {
         };
         /**
          * Every bot's status, config and stats
-         * @description `{ transfer: { status, address, contract, config, stats }, erc20: …, nft: …, erc1155: …, call: …, deploy: …, create2: …, gas-burner: …, storage-spam: …, blob: …, set-code: …, tx-fuzz: …, tx-fuzz-invalid: …, <custom>: … }`.
+         * @description `{ transfer: { status, address, contract, config, stats }, erc20: …, nft: …, uniswap-v2: …, lending: …, liquidation-keeper: …, <custom>: … }`.
          */
         get: operations["getBotsStatus"];
         put?: never;
@@ -306,7 +306,7 @@ export interface paths {
         };
         /**
          * Every deployed contract: name, address, deployment block and ABI
-         * @description The platform's contracts (PriceOracle, LendingPool, tokens, DevNFT, price feeds) and the bots' (the erc20 bot's token, the nft bot's collection, the scenarios' contracts; null until deployed), each with its ABI, for viem, ethers or cast. Only contracts the chain has code for; deploys nothing.
+         * @description The platform's contracts (PriceOracle, LendingPool, tokens, DevNFT, price feeds) and the bots' (the erc20 bot's token, the nft bot's collection), each with its ABI, for viem, ethers or cast. Only contracts the chain has code for; deploys nothing.
          */
         get: operations["getContracts"];
         put?: never;
@@ -572,7 +572,7 @@ export interface components {
             status: "Running" | "Stopped";
             /** @description The bot's own sending address. */
             address: string;
-            /** @description The contract the bot deployed and works with (erc20: its token; nft: its collection; erc1155, gas-burner, storage-spam, set-code: theirs) while the chain has its code; null before it is deployed and for bots without one. */
+            /** @description The contract the bot deployed and works with (erc20: its token; nft: its collection) while the chain has its code; null before it is deployed and for the transfer bot. */
             contract: string | null;
             /** @description The running config, or the configured defaults. */
             config: {
@@ -599,10 +599,6 @@ export interface components {
                 last: number | null;
                 average: number | null;
             };
-            /** @description The bot's own counters, e.g. tx-fuzz-invalid's `refused`, `refused:<kind>` and `findings`; absent when it counted nothing. */
-            counters?: {
-                [key: string]: number;
-            };
         };
         BotError: {
             /** @description The privnet error code, or null for another error. */
@@ -616,7 +612,7 @@ export interface components {
             status: "Running" | "Stopped";
             /** @description The bot's own sending address. */
             address: string;
-            /** @description The contract the bot deployed and works with (erc20: its token; nft: its collection; erc1155, gas-burner, storage-spam, set-code: theirs) while the chain has its code; null before it is deployed and for bots without one. */
+            /** @description The contract the bot deployed and works with (erc20: its token; nft: its collection) while the chain has its code; null before it is deployed and for the transfer bot. */
             contract: string | null;
             /** @description The running config, or the configured defaults. */
             config: {
@@ -1261,7 +1257,7 @@ export interface operations {
                 before?: string;
                 /** @description Only transactions sent from or to this address. */
                 address?: string;
-                /** @description Only transactions sent by this: `sdk` (platform.sender.* without a source of its own), `api` (the admin API's POST /send and POST /send-direct), `oracle` (the price simulator's pushes (loop ticks, push, setPrice, scenarios)), `lending` (platform.lending.*: ERC20 approvals and LendingPool calls), `deployment` (deploying and wiring the platform contracts, and granting the oracle's updater right), `funding` (ETH for the contracts' owner and the oracle's updater keys, from System 20), `bot-funding` (top-ups of the bots' keys), `nonce-gap-filler` (zero-value transfers to self that fill a nonce the node lost), or a bot's name (`transfer`, `erc20`, `nft`, `erc1155`, `call`, `deploy`, `create2`, `gas-burner`, `storage-spam`, `blob`, `set-code`, `tx-fuzz`, `tx-fuzz-invalid`, a custom bot's). Anything else is 400. */
+                /** @description Only transactions sent by this: `sdk` (platform.sender.* without a source of its own), `api` (the admin API's POST /send and POST /send-direct), `oracle` (the price simulator's pushes (loop ticks, push, setPrice, scenarios)), `lending` (platform.lending.*: ERC20 approvals and LendingPool calls), `deployment` (deploying and wiring the platform contracts, and granting the oracle's updater right), `funding` (ETH for the contracts' owner and the oracle's updater keys, from System 20), `bot-funding` (top-ups of the bots' keys), `nonce-gap-filler` (zero-value transfers to self that fill a nonce the node lost), or a bot's name (`transfer`, `erc20`, `nft`, `uniswap-v2`, `lending`, `liquidation-keeper`, a custom bot's). Anything else is 400. */
                 source?: string;
                 /** @description Only transactions of this kind: `transfer`, `call`, `deploy`, `blob`, `set-code`. Anything else is 400. */
                 kind?: string;
@@ -1623,7 +1619,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The bot: "transfer", "erc20", "nft", "erc1155", "call", "deploy", "create2", "gas-burner", "storage-spam", "blob", "set-code", "tx-fuzz", "tx-fuzz-invalid" or a custom bot's name. */
+                /** @description The bot: "transfer", "erc20", "nft", "uniswap-v2", "lending", "liquidation-keeper" or a custom bot's name. */
                 name: string;
             };
             cookie?: never;
@@ -1670,15 +1666,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The node lacks a fork the bot needs, e.g. blob before Cancun, set-code before Prague (BOT_UNSUPPORTED). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description The body is larger than the configured limit. */
             413: {
                 headers: {
@@ -1704,7 +1691,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The bot: "transfer", "erc20", "nft", "erc1155", "call", "deploy", "create2", "gas-burner", "storage-spam", "blob", "set-code", "tx-fuzz", "tx-fuzz-invalid" or a custom bot's name. */
+                /** @description The bot: "transfer", "erc20", "nft", "uniswap-v2", "lending", "liquidation-keeper" or a custom bot's name. */
                 name: string;
             };
             cookie?: never;
@@ -1766,7 +1753,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The bot: "transfer", "erc20", "nft", "erc1155", "call", "deploy", "create2", "gas-burner", "storage-spam", "blob", "set-code", "tx-fuzz", "tx-fuzz-invalid" or a custom bot's name. */
+                /** @description The bot: "transfer", "erc20", "nft", "uniswap-v2", "lending", "liquidation-keeper" or a custom bot's name. */
                 name: string;
             };
             cookie?: never;
