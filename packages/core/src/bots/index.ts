@@ -14,10 +14,39 @@ export type {
   BotDefinitionParameters,
   BotTransaction,
 } from "./BotDefinition.js";
-export { BotEngine, type BotLogs, type BotStatusEntry, type BotsOptions } from "./BotEngine.js";
+export {
+  type BotControls,
+  BotEngine,
+  type BotInstanceParameters,
+  type BotLogs,
+  type BotScenario,
+  type BotStatusEntry,
+  type BotsOptions,
+  type TrafficImportResult,
+} from "./BotEngine.js";
 export type { BotError, BotEvent, BotEventType } from "./BotEvent.js";
 export type { BotOverrides } from "./BotOverrides.js";
-export type { BotStatus, BotTransition, PersistedBotState } from "./BotRunner.js";
+export type {
+  BotRestartStatus,
+  BotRunnerControls,
+  BotStatus,
+  BotTransition,
+  PersistedBotState,
+} from "./BotRunner.js";
+export { DEFAULT_WALLET_SEED, deriveChildKey } from "./controls/deriveChildKey.js";
+export type { Throughput } from "./controls/ThroughputGate.js";
+export type { ReclaimResult } from "./controls/WalletPool.js";
+export {
+  parseTrafficText,
+  stringifyTrafficDocument,
+  type TrafficBot,
+  type TrafficDocument,
+  type TrafficGroup,
+  type TrafficRegistry,
+  type TrafficValidation,
+  trafficDocumentSchema,
+  validateTrafficDocument,
+} from "./traffic/trafficDocument.js";
 export type { BotStatsSnapshot, PersistedBotCounters } from "./BotStats.js";
 export { type BotActions, type BotActionsContext, botActions } from "./botActions.js";
 export {

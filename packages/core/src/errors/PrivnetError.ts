@@ -65,6 +65,7 @@ export const errorCodes = [
   "BOT_NOT_FOUND",
   "BOT_EXISTS",
   "INVALID_BOT_CONFIG",
+  "INVALID_TRAFFIC_DOCUMENT",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -2,6 +2,7 @@ import type {
   BotExistsError,
   BotNotFoundError,
   InvalidBotConfigError,
+  InvalidTrafficDocumentError,
   InvalidTransactionError,
 } from "./bots.js";
 import type { ContractDeploymentFailedError } from "./contracts.js";
@@ -104,6 +105,7 @@ export type PrivnetErrorTypes = {
   BOT_NOT_FOUND: BotNotFoundError;
   BOT_EXISTS: BotExistsError;
   INVALID_BOT_CONFIG: InvalidBotConfigError;
+  INVALID_TRAFFIC_DOCUMENT: InvalidTrafficDocumentError;
 };
 
 /**

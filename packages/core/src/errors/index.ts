@@ -2,7 +2,9 @@ export {
   BotExistsError,
   BotNotFoundError,
   InvalidBotConfigError,
+  InvalidTrafficDocumentError,
   InvalidTransactionError,
+  type TrafficDocumentIssue,
 } from "./bots.js";
 export { ContractDeploymentFailedError } from "./contracts.js";
 export {

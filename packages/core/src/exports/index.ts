@@ -22,11 +22,33 @@ export type {
   BotDefinitionParameters,
   BotTransaction,
 } from "../bots/BotDefinition.js";
-export type { BotLogs, BotStatusEntry, BotsOptions } from "../bots/BotEngine.js";
+export type {
+  BotControls,
+  BotInstanceParameters,
+  BotLogs,
+  BotScenario,
+  BotStatusEntry,
+  BotsOptions,
+  TrafficImportResult,
+} from "../bots/BotEngine.js";
 // Events
 export type { BotError, BotEvent, BotEventType } from "../bots/BotEvent.js";
 export type { BotOverrides } from "../bots/BotOverrides.js";
-export type { BotStatus, BotTransition } from "../bots/BotRunner.js";
+export type { BotRestartStatus, BotRunnerControls, BotStatus, BotTransition } from "../bots/BotRunner.js";
+export { DEFAULT_WALLET_SEED, deriveChildKey } from "../bots/controls/deriveChildKey.js";
+export type { Throughput } from "../bots/controls/ThroughputGate.js";
+export type { ReclaimResult } from "../bots/controls/WalletPool.js";
+export {
+  parseTrafficText,
+  stringifyTrafficDocument,
+  type TrafficBot,
+  type TrafficDocument,
+  type TrafficGroup,
+  type TrafficRegistry,
+  type TrafficValidation,
+  trafficDocumentSchema,
+  validateTrafficDocument,
+} from "../bots/traffic/trafficDocument.js";
 export type { BotStatsSnapshot } from "../bots/BotStats.js";
 export type { BuiltInBotConfigs } from "../bots/builtinBots.js";
 export { defineBot } from "../bots/defineBot.js";
@@ -80,6 +102,7 @@ export {
   InvalidAmountError,
   InvalidBotConfigError,
   InvalidOptionsError,
+  InvalidTrafficDocumentError,
   InvalidPriceError,
   InvalidPrivateKeyError,
   InvalidQueryError,
@@ -104,6 +127,7 @@ export {
   StorageSchemaUnsupportedError,
   StorageUnreachableError,
   StorageValueInvalidError,
+  type TrafficDocumentIssue,
   TransactionFailedError,
   TransactionRejectedError,
   UnknownSymbolError,

@@ -61,6 +61,7 @@ export const errorStatus = {
   BOT_NOT_FOUND: 404,
   BOT_EXISTS: 409,
   INVALID_BOT_CONFIG: 400,
+  INVALID_TRAFFIC_DOCUMENT: 400,
   // Raised by the embedded devnet and by a server's own start-up, never on a request.
   DEVNET_BINARY_NOT_FOUND: 500,
   DEVNET_PORT_IN_USE: 500,
