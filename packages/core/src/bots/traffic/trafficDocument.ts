@@ -148,7 +148,9 @@ export function validateTrafficDocument(input: unknown, registry: TrafficRegistr
       issues.push({ path: `${at}.name`, message: `"${name}" is the name of another scenario` });
     }
     const existing = registry.existing?.(name);
-    if (existing !== undefined && existing !== bot.scenario) {
+    if (name !== bot.scenario && registry.scenarios.has(name)) {
+      // Said above.
+    } else if (existing !== undefined && existing !== bot.scenario) {
       issues.push({ path: `${at}.name`, message: `"${name}" is already a bot of the scenario "${existing}"` });
     }
     if (bot.group !== undefined && !groups.has(bot.group)) {
