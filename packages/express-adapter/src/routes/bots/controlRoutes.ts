@@ -1,3 +1,4 @@
+import { InvalidTrafficDocumentError } from "@privnet/core";
 import { defineRoute } from "@privnet/http";
 import { z } from "zod";
 import { botName } from "./botSchemas.js";
@@ -188,13 +189,15 @@ export const validateTraffic = defineRoute({
   path: "/traffic/validate",
   operationId: "validateTraffic",
   summary: "Check a traffic document without applying it",
-  description: "Every problem by path; `valid: true` with none.",
+  description:
+    "A dry run of `POST /traffic/import`: `{ valid: true, issues: [] }` for a document it would apply, else the same 400 listing every problem by path.",
   tag: "bots",
   body: { schema: trafficDocumentBody, required: true },
   response: trafficValidation,
-  errors: {},
+  errors: { 400: "The document is not valid; the message lists every problem by path (INVALID_TRAFFIC_DOCUMENT)." },
   async handler({ platform, body }) {
     const { valid, issues } = await platform.bots.validateTraffic(body);
+    if (!valid) throw new InvalidTrafficDocumentError(issues);
     return { valid, issues };
   },
 });
