@@ -25,6 +25,8 @@ Options of "up":
   --allowed-hosts <l>  comma-separated Host names both APIs answer to besides localhost, 127.0.0.1,
                        [::1] and their own address ("*": any)
   --cors-origins <l>   comma-separated origins whose web pages may call both APIs ("*": any)
+  --traffic <file>     a traffic document (YAML or JSON) to start once up; checked whole first:
+                       an invalid one lists every problem by path and nothing starts
   --config <file>      config file (default: privnet.config.ts in the working directory, if any)
 
 Options of "status":
@@ -62,6 +64,7 @@ async function main(argv: string[]): Promise<number> {
         "log-format": { type: "string" },
         "allowed-hosts": { type: "string" },
         "cors-origins": { type: "string" },
+        traffic: { type: "string" },
         config: { type: "string" },
         help: { type: "boolean", short: "h" },
       },

@@ -38,6 +38,7 @@ export type { Throughput } from "./controls/ThroughputGate.js";
 export type { ReclaimResult } from "./controls/WalletPool.js";
 export {
   parseTrafficText,
+  scenarioRegistry,
   stringifyTrafficDocument,
   type TrafficBot,
   type TrafficDocument,

@@ -40,6 +40,7 @@ export type { Throughput } from "../bots/controls/ThroughputGate.js";
 export type { ReclaimResult } from "../bots/controls/WalletPool.js";
 export {
   parseTrafficText,
+  scenarioRegistry,
   stringifyTrafficDocument,
   type TrafficBot,
   type TrafficDocument,

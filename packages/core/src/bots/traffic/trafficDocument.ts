@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { TrafficDocumentIssue } from "../../errors/bots.js";
 import { conflictingControls, MAX_PENDING_LIMIT } from "../BotConfig.js";
 import type { BotDefinition } from "../BotDefinition.js";
+import { builtinBotEntries } from "../builtinBots.js";
 
 const BOT_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 const nameSchema = z
@@ -209,4 +210,16 @@ export function groupMembership(document: TrafficDocument): Map<string, { group:
     }
   }
   return membership;
+}
+
+/**
+ * The scenarios a platform has before it starts: the built-in bots and `custom` ones, by name —
+ * what {@link validateTrafficDocument} needs to check a document before anything starts
+ * (`privnet up --traffic`).
+ */
+export function scenarioRegistry(custom: readonly BotDefinition[] = []): Map<string, BotDefinition> {
+  const scenarios = new Map<string, BotDefinition>();
+  for (const [name, { definition }] of builtinBotEntries()) scenarios.set(name, definition);
+  for (const definition of custom) scenarios.set(definition.name, definition);
+  return scenarios;
 }
