@@ -29,6 +29,7 @@ const benchmarks = [
   ["fixture-reset", "fixtureReset.ts"],
   ["oracle-burst", "oracleBurst.ts"],
   ["panel", "panel.ts"],
+  ["throughput", "throughputTracking.ts"],
 ] as const;
 
 const { values: args } = parseArgs({ options: { only: { type: "string" } } });
