@@ -35,7 +35,11 @@ const WARM_UP_BLOCKS = 3n;
 const dataDir = mkdtempSync(join(tmpdir(), "privnet-bench-throughput-"));
 const devnet = await startDevnet({ port: 0 });
 try {
-  const client = createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl), pollingInterval: 200 });
+  const client = createPublicClient({
+    chain: devnet.chain,
+    transport: http(devnet.rpcUrl),
+    pollingInterval: 200,
+  });
   const platform = await createPlatform({
     transport: http(devnet.rpcUrl),
     storage: sqliteStorage({ path: join(dataDir, "privnet.db") }),
@@ -51,14 +55,18 @@ try {
     const counts: number[] = [];
     let number = from;
     while (counts.length < blocks) {
-      const block = await client.getBlock({ blockNumber: number, includeTransactions: true }).catch(() => undefined);
+      const block = await client
+        .getBlock({ blockNumber: number, includeTransactions: true })
+        .catch(() => undefined);
       if (!block) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         continue;
       }
       const count = block.transactions.filter((transaction) => transaction.from.toLowerCase() === bot).length;
       counts.push(count);
-      console.log(`block ${block.number}: ${count} of the bot's transactions (${block.transactions.length} in all)`);
+      console.log(
+        `block ${block.number}: ${count} of the bot's transactions (${block.transactions.length} in all)`,
+      );
       number++;
     }
     await platform.bots.stop("transfer");

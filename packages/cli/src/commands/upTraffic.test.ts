@@ -49,7 +49,13 @@ describe("privnet up --traffic", () => {
     expect(await run.exited).toBe(2);
     const output = run.output();
     expect(output).toContain("is not valid (5 problems; nothing was started)");
-    for (const path of ["groups.0", "bots.0.config.amount", "bots.0.config.txPerBlock", "bots.1.scenario", "bots.2.group"]) {
+    for (const path of [
+      "groups.0",
+      "bots.0.config.amount",
+      "bots.0.config.txPerBlock",
+      "bots.1.scenario",
+      "bots.2.group",
+    ]) {
       expect(output).toMatch(new RegExp(`\\n {2}${path.replaceAll(".", "\\.")}: `));
     }
     expect(existsSync(join(cwd, ".privnet"))).toBe(false);

@@ -1,5 +1,10 @@
 import { readFile } from "node:fs/promises";
-import { type BotDefinition, parseTrafficText, scenarioRegistry, validateTrafficDocument } from "@privnet/core";
+import {
+  type BotDefinition,
+  parseTrafficText,
+  scenarioRegistry,
+  validateTrafficDocument,
+} from "@privnet/core";
 import type { StackSettings } from "./resolveSettings.js";
 import { UsageError } from "./UsageError.js";
 
@@ -21,7 +26,9 @@ export async function loadTraffic(settings: StackSettings): Promise<StackSetting
     try {
       text = await readFile(traffic.from, "utf8");
     } catch (error) {
-      throw new UsageError(`The traffic document ${traffic.from} could not be read: ${(error as Error).message}`);
+      throw new UsageError(
+        `The traffic document ${traffic.from} could not be read: ${(error as Error).message}`,
+      );
     }
     const parsed = parseTrafficText(text);
     if (parsed.issues.length > 0) throw invalid(traffic.from, parsed.issues);

@@ -202,11 +202,15 @@ describe("traffic", () => {
 
   test("the config's traffic is a path or an inline document; none by default", () => {
     const inline = { version: 1, bots: [{ scenario: "transfer" }] };
-    expect(resolveSettings({ config: { traffic: inline }, env: {}, flags: {}, cwd: "/srv" }).traffic).toEqual({
-      from: "the config's traffic",
-      document: inline,
-    });
-    expect(resolveSettings({ config: { traffic: "t.json" }, env: {}, flags: {}, cwd: "/srv" }).traffic).toEqual({
+    expect(resolveSettings({ config: { traffic: inline }, env: {}, flags: {}, cwd: "/srv" }).traffic).toEqual(
+      {
+        from: "the config's traffic",
+        document: inline,
+      },
+    );
+    expect(
+      resolveSettings({ config: { traffic: "t.json" }, env: {}, flags: {}, cwd: "/srv" }).traffic,
+    ).toEqual({
       from: "/srv/t.json",
       document: undefined,
     });

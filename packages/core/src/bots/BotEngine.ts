@@ -18,8 +18,12 @@ import { type BotBaseConfig, MAX_PENDING_LIMIT, mergeBotConfig } from "./BotConf
 import type { BotContractInfo, BotDefinition } from "./BotDefinition.js";
 import type { BotError } from "./BotEvent.js";
 import { BotRunner, type BotRunnerControls, type BotStatus, type BotTransition } from "./BotRunner.js";
+import type { BotStatsSnapshot } from "./BotStats.js";
+import { allocateBotKeyIndex } from "./botKeyIndexes.js";
+import { type BuiltInBotConfigs, builtinBotEntries } from "./builtinBots.js";
 import type { Throughput } from "./controls/ThroughputGate.js";
 import type { ReclaimResult } from "./controls/WalletPool.js";
+import { readBotEnv } from "./readBotEnv.js";
 import {
   groupMembership,
   type TrafficDocument,
@@ -27,10 +31,6 @@ import {
   type TrafficValidation,
   validateTrafficDocument,
 } from "./traffic/trafficDocument.js";
-import type { BotStatsSnapshot } from "./BotStats.js";
-import { allocateBotKeyIndex } from "./botKeyIndexes.js";
-import { type BuiltInBotConfigs, builtinBotEntries } from "./builtinBots.js";
-import { readBotEnv } from "./readBotEnv.js";
 
 export type BotsOptions = {
   /**
@@ -207,7 +207,12 @@ export class BotEngine {
     const backoff = options.restartBackoff ?? {};
     const initialMs = backoff.initialMs ?? 1_000;
     const maxMs = backoff.maxMs ?? 60_000;
-    if (!Number.isSafeInteger(initialMs) || initialMs < 1 || !Number.isSafeInteger(maxMs) || maxMs < initialMs) {
+    if (
+      !Number.isSafeInteger(initialMs) ||
+      initialMs < 1 ||
+      !Number.isSafeInteger(maxMs) ||
+      maxMs < initialMs
+    ) {
       throw new InvalidBotConfigError(
         "bots",
         `restartBackoff needs whole milliseconds with 1 <= initialMs <= maxMs, got ${initialMs} and ${maxMs}.`,
@@ -380,8 +385,9 @@ export class BotEngine {
     const last20 = windows[1];
     const measured =
       last20 && last20.to > last20.from
-        ? Math.round((runner.stats.confirmedBetween(last20.from, last20.to) / Number(last20.to - last20.from)) * 100) /
-          100
+        ? Math.round(
+            (runner.stats.confirmedBetween(last20.from, last20.to) / Number(last20.to - last20.from)) * 100,
+          ) / 100
         : null;
     const member = this.#members.get(name);
     return {
@@ -416,8 +422,13 @@ export class BotEngine {
       { scenarios: this.#scenarios },
     ).issues;
     if (issues.length > 0) throw new InvalidTrafficDocumentError(issues);
-    for (const member of [...(group.members ?? []), ...Object.keys(group.weights ?? {})]) this.#runner(member);
-    this.#groups.set(group.name, { name: group.name, txPerBlock: group.txPerBlock, txPerSecond: group.txPerSecond });
+    for (const member of [...(group.members ?? []), ...Object.keys(group.weights ?? {})])
+      this.#runner(member);
+    this.#groups.set(group.name, {
+      name: group.name,
+      txPerBlock: group.txPerBlock,
+      txPerSecond: group.txPerSecond,
+    });
     for (const member of group.members ?? []) {
       this.#members.set(member, { group: group.name, weight: group.weights?.[member] ?? 1 });
     }
@@ -495,7 +506,11 @@ export class BotEngine {
     this.#groups.clear();
     this.#members.clear();
     for (const group of document.groups ?? []) {
-      this.#groups.set(group.name, { name: group.name, txPerBlock: group.txPerBlock, txPerSecond: group.txPerSecond });
+      this.#groups.set(group.name, {
+        name: group.name,
+        txPerBlock: group.txPerBlock,
+        txPerSecond: group.txPerSecond,
+      });
     }
     for (const [bot, member] of groupMembership(document)) this.#members.set(bot, member);
     await this.#saveTraffic();
@@ -524,7 +539,8 @@ export class BotEngine {
     if (member && group) {
       let total = 0;
       for (const [other, { group: its, weight }] of this.#members) {
-        if (its === group.name && (other === name || this.#runners.get(other)?.status === "Running")) total += weight;
+        if (its === group.name && (other === name || this.#runners.get(other)?.status === "Running"))
+          total += weight;
       }
       const share = total > 0 ? member.weight / total : 1;
       if (group.txPerBlock !== undefined) return { perBlock: group.txPerBlock * share };

@@ -835,7 +835,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     if (config.wallets === undefined) return undefined;
     const seed = config.walletSeed ?? DEFAULT_WALLET_SEED;
     if (this.#pool?.matches(seed, config.wallets)) return this.#pool;
-    return new WalletPool({
+    const pool = new WalletPool({
       ctx: this.#deps.ctx,
       funder: this.#deps.funder,
       rootKey: this.#deps.rootKey,
@@ -844,6 +844,9 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       funding: this.#deps.funding,
       source: "bot-funding",
     });
+    // Kept (its wallets' keys are derived once) unless a run sends from another pool.
+    if (!this.#running || !this.#usePool) this.#pool = pool;
+    return pool;
   }
 
   /**

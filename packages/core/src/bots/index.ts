@@ -33,9 +33,24 @@ export type {
   BotTransition,
   PersistedBotState,
 } from "./BotRunner.js";
+export type { BotStatsSnapshot, PersistedBotCounters } from "./BotStats.js";
+export { type BotActions, type BotActionsContext, botActions } from "./botActions.js";
+export {
+  BUILTIN_BOT_NAMES,
+  BUILTIN_BOTS,
+  type BuiltInBotConfigs,
+  type BuiltinBot,
+  type BuiltinBotName,
+  builtinBotEntries,
+} from "./builtinBots.js";
 export { DEFAULT_WALLET_SEED, deriveChildKey } from "./controls/deriveChildKey.js";
 export type { Throughput } from "./controls/ThroughputGate.js";
 export type { ReclaimResult } from "./controls/WalletPool.js";
+export { defineBot } from "./defineBot.js";
+export { deployBotContract } from "./deployBotContract.js";
+export { ERC20_BOT_DEFAULTS, ERC20_BOT_SUPPLY, type Erc20BotConfig, erc20Bot } from "./erc20Bot.js";
+export { NFT_BOT_DEFAULTS, type NftBotConfig, nftBot } from "./nftBot.js";
+export { type BotEnvOverrides, readBotEnv } from "./readBotEnv.js";
 export {
   parseTrafficText,
   scenarioRegistry,
@@ -48,19 +63,4 @@ export {
   trafficDocumentSchema,
   validateTrafficDocument,
 } from "./traffic/trafficDocument.js";
-export type { BotStatsSnapshot, PersistedBotCounters } from "./BotStats.js";
-export { type BotActions, type BotActionsContext, botActions } from "./botActions.js";
-export {
-  BUILTIN_BOT_NAMES,
-  BUILTIN_BOTS,
-  type BuiltInBotConfigs,
-  type BuiltinBot,
-  type BuiltinBotName,
-  builtinBotEntries,
-} from "./builtinBots.js";
-export { defineBot } from "./defineBot.js";
-export { deployBotContract } from "./deployBotContract.js";
-export { ERC20_BOT_DEFAULTS, ERC20_BOT_SUPPLY, type Erc20BotConfig, erc20Bot } from "./erc20Bot.js";
-export { NFT_BOT_DEFAULTS, type NftBotConfig, nftBot } from "./nftBot.js";
-export { type BotEnvOverrides, readBotEnv } from "./readBotEnv.js";
 export { TRANSFER_BOT_DEFAULTS, type TransferBotConfig, transferBot } from "./transferBot.js";

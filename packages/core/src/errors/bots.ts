@@ -61,7 +61,7 @@ export class InvalidTrafficDocumentError extends PrivnetError {
       `The traffic document is not valid (${issues.length} ${issues.length === 1 ? "problem" : "problems"}; nothing was applied): ${issues.map((issue) => `${issue.path || "(document)"}: ${issue.message}`).join("; ")}`,
       {
         details:
-          "Each problem is listed by its path in the document. See docs/bots.md, \"Controls and traffic documents\", for the document's shape.",
+          'Each problem is listed by its path in the document. See docs/bots.md, "Controls and traffic documents", for the document\'s shape.',
       },
     );
   }

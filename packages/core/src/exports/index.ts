@@ -35,9 +35,20 @@ export type {
 export type { BotError, BotEvent, BotEventType } from "../bots/BotEvent.js";
 export type { BotOverrides } from "../bots/BotOverrides.js";
 export type { BotRestartStatus, BotRunnerControls, BotStatus, BotTransition } from "../bots/BotRunner.js";
+export type { BotStatsSnapshot } from "../bots/BotStats.js";
+export type { BuiltInBotConfigs } from "../bots/builtinBots.js";
 export { DEFAULT_WALLET_SEED, deriveChildKey } from "../bots/controls/deriveChildKey.js";
 export type { Throughput } from "../bots/controls/ThroughputGate.js";
 export type { ReclaimResult } from "../bots/controls/WalletPool.js";
+export { defineBot } from "../bots/defineBot.js";
+export { deployBotContract } from "../bots/deployBotContract.js";
+export {
+  ERC20_BOT_DEFAULTS,
+  ERC20_BOT_SUPPLY,
+  type Erc20BotConfig,
+  erc20BotSchema,
+} from "../bots/erc20Bot.js";
+export { NFT_BOT_DEFAULTS, type NftBotConfig, nftBotSchema } from "../bots/nftBot.js";
 export {
   parseTrafficText,
   scenarioRegistry,
@@ -50,17 +61,6 @@ export {
   trafficDocumentSchema,
   validateTrafficDocument,
 } from "../bots/traffic/trafficDocument.js";
-export type { BotStatsSnapshot } from "../bots/BotStats.js";
-export type { BuiltInBotConfigs } from "../bots/builtinBots.js";
-export { defineBot } from "../bots/defineBot.js";
-export { deployBotContract } from "../bots/deployBotContract.js";
-export {
-  ERC20_BOT_DEFAULTS,
-  ERC20_BOT_SUPPLY,
-  type Erc20BotConfig,
-  erc20BotSchema,
-} from "../bots/erc20Bot.js";
-export { NFT_BOT_DEFAULTS, type NftBotConfig, nftBotSchema } from "../bots/nftBot.js";
 export { TRANSFER_BOT_DEFAULTS, type TransferBotConfig, transferBotSchema } from "../bots/transferBot.js";
 // The chain and its keys
 export { type DerivedAccount, deriveAccounts } from "../chain/deriveAccounts.js";
@@ -103,11 +103,11 @@ export {
   InvalidAmountError,
   InvalidBotConfigError,
   InvalidOptionsError,
-  InvalidTrafficDocumentError,
   InvalidPriceError,
   InvalidPrivateKeyError,
   InvalidQueryError,
   InvalidSymbolError,
+  InvalidTrafficDocumentError,
   InvalidTransactionError,
   isPrivnetError,
   LendingError,

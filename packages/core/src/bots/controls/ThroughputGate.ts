@@ -1,7 +1,9 @@
 import type { PublicClient } from "viem";
 
 /** A throughput target: transactions per block, or per second. */
-export type Throughput = { perBlock: number; perSecond?: undefined } | { perSecond: number; perBlock?: undefined };
+export type Throughput =
+  | { perBlock: number; perSecond?: undefined }
+  | { perSecond: number; perBlock?: undefined };
 
 /**
  * Releases sends at a steady rate: `take()` resolves once the send may go.
@@ -82,7 +84,10 @@ export class ThroughputGate {
     const perSecond = this.#target().perSecond;
     const now = Date.now();
     if (perSecond !== undefined) {
-      this.#tokens = Math.min(this.#tokens + ((now - this.#lastRefill) / 1000) * perSecond, Math.max(1, perSecond));
+      this.#tokens = Math.min(
+        this.#tokens + ((now - this.#lastRefill) / 1000) * perSecond,
+        Math.max(1, perSecond),
+      );
     }
     this.#lastRefill = now;
   }

@@ -84,7 +84,7 @@ export class WalletPool {
     for (;;) {
       if (!running()) return undefined;
       const now = Date.now();
-      if (!this.#refill && now - this.#lastRefill >= REFILL_CHECK_EVERY_MS) this.#startRefill();
+      if (!this.#refill && now - this.#lastRefill >= REFILL_CHECK_EVERY_MS) void this.#startRefill();
       const count = this.wallets.length;
       for (let tried = 0; tried < count; tried++) {
         const wallet = this.wallets[this.#next] as PoolWallet;
@@ -92,7 +92,7 @@ export class WalletPool {
         const projected = wallet.funding.projected();
         if (projected === undefined) continue;
         const cost = wallet.funding.lastCost;
-        if (projected < wallet.funding.wanted(now, cost) && !this.#refill) this.#startRefill();
+        if (projected < wallet.funding.wanted(now, cost) && !this.#refill) void this.#startRefill();
         // Enough for this send and the one after it: never sent into INSUFFICIENT_FUNDS.
         if (projected >= cost * 2n && projected > 0n) return wallet;
       }
@@ -139,7 +139,13 @@ export class WalletPool {
     if (low.length === 0) return;
     const sent = await Promise.all(
       low.map(({ wallet, amount }) =>
-        sendTransaction(ctx, { account: funder, to: wallet.address, value: amount, gas: TRANSFER_GAS, source }),
+        sendTransaction(ctx, {
+          account: funder,
+          to: wallet.address,
+          value: amount,
+          gas: TRANSFER_GAS,
+          source,
+        }),
       ),
     );
     this.topUps += low.length;

@@ -57,7 +57,8 @@ describe("throughput", () => {
       await platform.bots.start("heavy");
 
       const counts = await perBlockOver20(platform, ["transfer", "per-second", "light", "heavy"]);
-      const error = (values: number[] | undefined, target: number) => Math.abs(mean(values ?? []) - target) / target;
+      const error = (values: number[] | undefined, target: number) =>
+        Math.abs(mean(values ?? []) - target) / target;
       expect(error(counts.transfer, 40)).toBeLessThanOrEqual(0.1);
       // Releases carry over at most one block's worth: no block gets more than twice the target.
       expect(Math.max(...(counts.transfer ?? []))).toBeLessThanOrEqual(80);

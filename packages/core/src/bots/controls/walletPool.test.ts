@@ -1,14 +1,5 @@
 import { type Devnet, startDevnet } from "@privnet/devnet";
-import {
-  type Address,
-  concat,
-  type Hex,
-  keccak256,
-  numberToHex,
-  parseEther,
-  stringToHex,
-  toHex,
-} from "viem";
+import { type Address, concat, type Hex, keccak256, numberToHex, parseEther, stringToHex, toHex } from "viem";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
@@ -86,7 +77,8 @@ describe("wallet pool", () => {
 
       // Every wallet sent (its nonce moved on chain); the bot's own key sent nothing.
       const { address: root, stats } = await platform.bots.get("transfer");
-      for (const address of expected) expect(await client.getTransactionCount({ address })).toBeGreaterThan(0);
+      for (const address of expected)
+        expect(await client.getTransactionCount({ address })).toBeGreaterThan(0);
       expect(await client.getTransactionCount({ address: root })).toBe(0);
       expect(stats).toMatchObject({ failed: 0, pending: 0 });
 
@@ -190,7 +182,13 @@ describe("auto-restart", () => {
           expect.objectContaining({ state: "backoff", failures: 3, backoffMs: 1_000 }),
         ]);
         const { restart } = await platform.bots.controls("flaky");
-        expect(restart).toEqual({ state: "ok", failures: 0, backoffMs: null, nextAttemptAt: null, restarts: 0 });
+        expect(restart).toEqual({
+          state: "ok",
+          failures: 0,
+          backoffMs: null,
+          nextAttemptAt: null,
+          restarts: 0,
+        });
       },
     );
   });

@@ -87,7 +87,10 @@ export function parseTrafficText(text: string): { value: unknown; issues: Traffi
   try {
     return { value: parseYaml(text), issues: [] };
   } catch (error) {
-    return { value: undefined, issues: [{ path: "", message: (error as Error).message.split("\n")[0] ?? "" }] };
+    return {
+      value: undefined,
+      issues: [{ path: "", message: (error as Error).message.split("\n")[0] ?? "" }],
+    };
   }
 }
 
@@ -152,7 +155,10 @@ export function validateTrafficDocument(input: unknown, registry: TrafficRegistr
     if (name !== bot.scenario && registry.scenarios.has(name)) {
       // Said above.
     } else if (existing !== undefined && existing !== bot.scenario) {
-      issues.push({ path: `${at}.name`, message: `"${name}" is already a bot of the scenario "${existing}"` });
+      issues.push({
+        path: `${at}.name`,
+        message: `"${name}" is already a bot of the scenario "${existing}"`,
+      });
     }
     if (bot.group !== undefined && !groups.has(bot.group)) {
       issues.push({ path: `${at}.group`, message: `no group "${bot.group}" in the document's groups` });
@@ -182,7 +188,10 @@ export function validateTrafficDocument(input: unknown, registry: TrafficRegistr
     for (const [position, member] of (group.members ?? []).entries()) {
       const bot = names.has(member) ? document.bots[names.get(member) as number] : undefined;
       if (!bot) {
-        issues.push({ path: `groups.${index}.members.${position}`, message: `no bot "${member}" in the document` });
+        issues.push({
+          path: `groups.${index}.members.${position}`,
+          message: `no bot "${member}" in the document`,
+        });
       } else if (bot.group !== undefined && bot.group !== group.name) {
         issues.push({
           path: `groups.${index}.members.${position}`,

@@ -46,7 +46,10 @@ describe("bot control routes", () => {
     const { url } = await setup();
     const answer = await call(`${url}/bots/scenarios`);
     expect(answer.status).toBe(200);
-    const scenarios = answer.body as { name: string; configSchema: { properties: Record<string, unknown> } }[];
+    const scenarios = answer.body as {
+      name: string;
+      configSchema: { properties: Record<string, unknown> };
+    }[];
     expect(scenarios.map((scenario) => scenario.name)).toEqual(["transfer", "erc20", "nft"]);
     expect(Object.keys(scenarios[0]?.configSchema.properties ?? {})).toEqual(
       expect.arrayContaining(["interval", "maxPending", "txPerBlock", "txPerSecond", "wallets", "amount"]),
@@ -152,10 +155,12 @@ describe("bot control routes", () => {
     expect(await call(`${url}/bots/grouped/controls`)).toMatchObject({
       body: { group: { name: "g", weight: 2 } },
     });
-    expect(await postJson(`${url}/bots/groups/g`, { txPerSecond: 3, weights: { grouped: 1 } })).toMatchObject({
-      status: 200,
-      body: { name: "g", txPerSecond: 3 },
-    });
+    expect(await postJson(`${url}/bots/groups/g`, { txPerSecond: 3, weights: { grouped: 1 } })).toMatchObject(
+      {
+        status: 200,
+        body: { name: "g", txPerSecond: 3 },
+      },
+    );
     expect(await postJson(`${url}/bots/groups/g`, { txPerSecond: 3, txPerBlock: 1 })).toMatchObject({
       status: 400,
       body: { code: "INVALID_TRAFFIC_DOCUMENT" },

@@ -79,7 +79,8 @@ export const getBotControls = defineRoute({
   path: "/bots/:name/controls",
   operationId: "getBotControls",
   summary: "A bot's throughput, wallet pool, group and auto-restart",
-  description: "The throughput target it holds and what it measured, its pool's wallets, and its restart backoff.",
+  description:
+    "The throughput target it holds and what it measured, its pool's wallets, and its restart backoff.",
   tag: "bots",
   params: botName,
   response: botControls,
@@ -180,7 +181,9 @@ export const putTraffic = defineRoute({
   tag: "bots",
   body: { schema: trafficDocumentBody, required: true },
   response: trafficImportResult,
-  errors: { 400: "The document is not valid; the message lists every problem by path (INVALID_TRAFFIC_DOCUMENT)." },
+  errors: {
+    400: "The document is not valid; the message lists every problem by path (INVALID_TRAFFIC_DOCUMENT).",
+  },
   handler: ({ platform, body }) => platform.bots.importTraffic(body),
 });
 
@@ -194,7 +197,9 @@ export const validateTraffic = defineRoute({
   tag: "bots",
   body: { schema: trafficDocumentBody, required: true },
   response: trafficValidation,
-  errors: { 400: "The document is not valid; the message lists every problem by path (INVALID_TRAFFIC_DOCUMENT)." },
+  errors: {
+    400: "The document is not valid; the message lists every problem by path (INVALID_TRAFFIC_DOCUMENT).",
+  },
   async handler({ platform, body }) {
     const { valid, issues } = await platform.bots.validateTraffic(body);
     if (!valid) throw new InvalidTrafficDocumentError(issues);

@@ -60,7 +60,9 @@ export const botControls = z
       .describe("The wallet pool; null without one."),
     restart: z
       .object({
-        state: z.enum(["ok", "backoff"]).describe("backoff: setup failed and is tried again at nextAttemptAt."),
+        state: z
+          .enum(["ok", "backoff"])
+          .describe("backoff: setup failed and is tried again at nextAttemptAt."),
         failures: z.number().int().describe("Setup failures in a row."),
         backoffMs: z.number().nullable(),
         nextAttemptAt: z.string().nullable().describe("ISO 8601 UTC."),

@@ -37,7 +37,9 @@ export function BotsPage() {
       </div>
       <section aria-labelledby="bot-scenarios-title">
         <h2 id="bot-scenarios-title">Scenarios</h2>
-        {scenarios.error ? <ErrorNotice error={scenarios.error} title="The scenarios could not be read." /> : null}
+        {scenarios.error ? (
+          <ErrorNotice error={scenarios.error} title="The scenarios could not be read." />
+        ) : null}
         <div className="grid-3">
           {(scenarios.data ?? []).map((scenario) => (
             <ScenarioCard key={scenario.name} scenario={scenario} />

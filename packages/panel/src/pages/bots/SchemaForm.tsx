@@ -82,14 +82,19 @@ export function SchemaFields({
       {Object.entries(schema.properties ?? {}).map(([key, property]) => {
         const kind = fieldKind(property);
         const fieldId = `${id}-${key}`;
-        const placeholder = defaults[key] === undefined ? "" : JSON.stringify(defaults[key]).replace(/^"|"$/g, "");
+        const placeholder =
+          defaults[key] === undefined ? "" : JSON.stringify(defaults[key]).replace(/^"|"$/g, "");
         return (
           <div key={key}>
             <label htmlFor={fieldId} title={property.description}>
               {key}
             </label>
             {kind === "choice" || kind === "boolean" ? (
-              <select id={fieldId} value={values[key] ?? ""} onChange={(event) => onChange(key, event.target.value)}>
+              <select
+                id={fieldId}
+                value={values[key] ?? ""}
+                onChange={(event) => onChange(key, event.target.value)}
+              >
                 <option value="">{placeholder ? `default (${placeholder})` : "default"}</option>
                 {(kind === "boolean" ? ["true", "false"] : (property.enum as string[])).map((option) => (
                   <option key={option} value={option}>

@@ -16,7 +16,9 @@ export function TrafficDocumentPanel() {
   const id = useId();
   const imported = adminApi.useMutation("post", "/traffic/import", {
     onSuccess: (result) => {
-      setDone(`Imported: started ${result.started.join(", ") || "none"}; created ${result.created.join(", ") || "none"}.`);
+      setDone(
+        `Imported: started ${result.started.join(", ") || "none"}; created ${result.created.join(", ") || "none"}.`,
+      );
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: ["get", "/bots/status"] }),
         queryClient.invalidateQueries({ queryKey: ["get", "/bots/scenarios"] }),
