@@ -3,6 +3,8 @@ import { z } from "zod";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
 import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
+import type { BotError } from "../context/BotEvent.js";
+import { type TransactionEntry, toTransactionEntry } from "../context/TransactionEntry.js";
 import {
   BotExistsError,
   BotNotFoundError,
@@ -12,11 +14,9 @@ import {
 import { InvalidQueryError } from "../errors/sender.js";
 import type { SenderContext } from "../sender/SenderContext.js";
 import { toFastAccount } from "../signing/toFastAccount.js";
-import { type TransactionEntry, toTransactionEntry } from "../transactions/TransactionEntry.js";
 import { DEFAULT_POOL_LIMIT } from "./autoPendingLimit.js";
 import { type BotBaseConfig, MAX_PENDING_LIMIT, mergeBotConfig } from "./BotConfig.js";
 import type { BotContractInfo, BotDefinition } from "./BotDefinition.js";
-import type { BotError } from "./BotEvent.js";
 import { BotRunner, type BotRunnerControls, type BotStatus, type BotTransition } from "./BotRunner.js";
 import type { BotStatsSnapshot } from "./BotStats.js";
 import { allocateBotKeyIndex } from "./botKeyIndexes.js";

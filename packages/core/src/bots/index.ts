@@ -24,7 +24,6 @@ export {
   type BotsOptions,
   type TrafficImportResult,
 } from "./BotEngine.js";
-export type { BotError, BotEvent, BotEventType } from "./BotEvent.js";
 export type { BotOverrides } from "./BotOverrides.js";
 export type {
   BotRestartStatus,

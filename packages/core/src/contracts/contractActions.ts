@@ -1,4 +1,4 @@
-import type { GuardedContext } from "../platform/OperationGuard.js";
+import type { GuardedContext } from "../context/OperationGuard.js";
 import type { PlatformContractsService } from "./connectPlatformContracts.js";
 
 /** What `platform.contracts` needs: the service that reuses or deploys the platform's contracts. */

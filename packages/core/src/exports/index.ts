@@ -31,8 +31,6 @@ export type {
   BotsOptions,
   TrafficImportResult,
 } from "../bots/BotEngine.js";
-// Events
-export type { BotError, BotEvent, BotEventType } from "../bots/BotEvent.js";
 export type { BotOverrides } from "../bots/BotOverrides.js";
 export type { BotRestartStatus, BotRunnerControls, BotStatus, BotTransition } from "../bots/BotRunner.js";
 export type { BotStatsSnapshot } from "../bots/BotStats.js";
@@ -72,6 +70,11 @@ export {
   SYSTEM_ACCOUNT_COUNT,
   SYSTEM_MNEMONIC,
 } from "../chain/systemAccounts.js";
+// Events
+export type { BotError, BotEvent, BotEventType } from "../context/BotEvent.js";
+export type { PlatformEvents } from "../context/PlatformEvents.js";
+export type { OracleEvent, PriceUpdate, PushReason } from "../context/PriceUpdate.js";
+export type { TransactionEntry } from "../context/TransactionEntry.js";
 // Contracts, oracle, lending: what platform.contracts, platform.oracle and platform.lending answer
 export type {
   PlatformContracts,
@@ -138,7 +141,6 @@ export {
   WalletNotFoundError,
 } from "../errors/index.js";
 export type { ErrorRecord } from "../errors/toErrorRecord.js";
-export type { PlatformEvents } from "../events/PlatformEvents.js";
 export type { LendingTransferParameters } from "../lending/deposit.js";
 export type { LendingPosition } from "../lending/getPosition.js";
 export type { LendingReceipt } from "../lending/LendingReceipt.js";
@@ -148,7 +150,6 @@ export type { NetworkInfo } from "../network/getNetworkInfo.js";
 export type { OracleStatus } from "../oracle/getOracleStatus.js";
 export type { PriceModelConfig } from "../oracle/models/PriceModel.js";
 export type { OraclePushReturnType, OracleToken } from "../oracle/PriceSimulator.js";
-export type { OracleEvent, PriceUpdate, PushReason } from "../oracle/PriceUpdate.js";
 export type { OnChainPrice } from "../oracle/readPrices.js";
 export type { OracleOptions, OracleTokenOptions } from "../oracle/resolveOracleOptions.js";
 export type { SetPriceReturnType } from "../oracle/setPrice.js";
@@ -198,7 +199,6 @@ export type {
   ListTransactionsParameters,
   ListTransactionsReturnType,
 } from "../transactions/listTransactions.js";
-export type { TransactionEntry } from "../transactions/TransactionEntry.js";
 export {
   MAX_SOURCE_LENGTH,
   TRANSACTION_SOURCES,

@@ -1,6 +1,5 @@
 import type { Address, Hex, LocalAccount } from "viem";
 import { TransactionFailedError } from "../../errors/sender.js";
-import { transactionFees } from "../../fees/feePolicy.js";
 import { TRANSFER_GAS } from "../../sender/NonceManager.js";
 import type { SenderContext } from "../../sender/SenderContext.js";
 import { sendTransaction } from "../../sender/sendTransaction.js";
@@ -123,7 +122,7 @@ export class WalletPool {
       ),
       ctx.client.getBlock({ blockTag: "latest" }),
     ]);
-    this.feePerGas = transactionFees(((block.baseFeePerGas ?? 0n) * 3n) / 2n).maxFeePerGas;
+    this.feePerGas = ctx.fees.newTransaction(((block.baseFeePerGas ?? 0n) * 3n) / 2n).maxFeePerGas;
     const now = Date.now();
     const low: { wallet: PoolWallet; amount: bigint }[] = [];
     for (const [index, wallet] of this.wallets.entries()) {
@@ -179,7 +178,7 @@ export class WalletPool {
     ]);
     // The fee policy's cap for a transfer now (twice the base fee plus the tip): the sender prices
     // it the same, so the value plus the fee fits the balance.
-    const fee = TRANSFER_GAS * transactionFees(block.baseFeePerGas ?? 0n).maxFeePerGas;
+    const fee = TRANSFER_GAS * ctx.fees.newTransaction(block.baseFeePerGas).maxFeePerGas;
     const sends = await Promise.all(
       this.wallets.map(async (wallet, index) => {
         const balance = balances[index] ?? 0n;
