@@ -90,6 +90,30 @@ describe("privnet up --traffic", () => {
     expect(status.transfer?.status).toBe("Stopped");
     const exported = (await (await fetch(`${admin}/traffic`)).json()) as { bots: { name: string }[] };
     expect(exported.bots.map((bot) => bot.name)).toEqual(["nft", "steady"]);
+
+    // The CLI exports it as YAML and imports documents into the running stack.
+    const exportRun = runPrivnet(["traffic", "export", "--url", admin, "--out", "exported.yaml"], { cwd });
+    expect(await exportRun.exited).toBe(0);
+    writeFileSync(
+      join(cwd, "broken.yaml"),
+      "version: 1\nbots:\n  - scenario: transfer\n    config: { colour: red, amount: '-1' }\n",
+    );
+    const broken = runPrivnet(["traffic", "import", "broken.yaml", "--url", admin], { cwd });
+    expect(await broken.exited).toBe(1);
+    expect(broken.output()).toMatch(
+      /not imported \(INVALID_TRAFFIC_DOCUMENT\).*bots\.0\.config\.amount.*bots\.0\.config\.colour/,
+    );
+    expect(((await (await fetch(`${admin}/bots/status`)).json()) as typeof status).steady?.status).toBe(
+      "Running",
+    );
+    writeFileSync(join(cwd, "quiet.yaml"), "version: 1\nbots:\n  - scenario: nft\n    start: false\n");
+    const quiet = runPrivnet(["traffic", "import", "quiet.yaml", "--url", admin], { cwd });
+    expect(await quiet.exited).toBe(0);
+    expect(quiet.output()).toContain("stopped steady");
+    // …and the exported one brings the set-up back.
+    const back = runPrivnet(["traffic", "import", "exported.yaml", "--url", admin], { cwd });
+    expect(await back.exited).toBe(0);
+    expect(back.output()).toContain("started nft, steady");
     run.child.kill("SIGINT");
     expect(await run.exited).toBe(0);
   });

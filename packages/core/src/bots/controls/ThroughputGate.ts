@@ -11,7 +11,7 @@ export type Throughput =
  * - Per block: each new block (the chain's head, polled) releases the target's number of sends,
  *   so that what is sent between two blocks is what the next block carries. Releases not used
  *   carry over up to one block's worth, so a late head or a slow send is made up for in the next
- *   block instead of lost, and a stall never turns into a burst.
+ *   block instead of lost, and releases never pile up beyond one block's worth while the chain stalls.
  * - Per second: a token bucket refilled continuously, holding at most one second's worth.
  *
  * The target is read again at each release (`target()`), so a group's share follows its members
