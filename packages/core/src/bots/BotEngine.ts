@@ -176,6 +176,8 @@ export class BotEngine {
   /** Each bot's scenario, by bot name. */
   readonly #scenarioOf = new Map<string, string>();
   readonly #instances = new Map<string, { scenario: string; config: Record<string, unknown> }>();
+  /** Stored instances of a custom scenario not registered (yet): kept in the storage as they are. */
+  readonly #dormant = new Map<string, { scenario: string; config: Record<string, unknown> }>();
   readonly #groups = new Map<string, TrafficGroup>();
   readonly #members = new Map<string, { group: string; weight: number }>();
   readonly #restartBackoff: { initialMs: number; maxMs: number };
@@ -235,6 +237,8 @@ export class BotEngine {
   /** Registers a custom bot (see `defineBot`); it resumes if it was running when the platform last closed. */
   async register(definition: BotDefinition): Promise<void> {
     await this.#add(definition, []);
+    // Its instances kept from before come back with it.
+    await this.#restoreTraffic(definition.name);
   }
 
   /** Names of the registered bots. */
@@ -346,7 +350,7 @@ export class BotEngine {
     const config = parameters.config ?? {};
     const definition = this.#scenarios.get(scenario);
     if (!definition) throw new BotNotFoundError(scenario, [...this.#scenarios.keys()]);
-    if (this.#runners.has(name)) throw new BotExistsError(name);
+    if (this.#runners.has(name) || this.#dormant.has(name)) throw new BotExistsError(name);
     if (!/^[a-z][a-z0-9-]{0,39}$/.test(name)) {
       throw new InvalidBotConfigError(
         name,
@@ -551,16 +555,27 @@ export class BotEngine {
     return undefined;
   }
 
-  /** Instances, groups and members as stored: instances are registered again (and resume). */
-  async #restoreTraffic() {
+  /**
+   * Instances, groups and members as stored: instances are registered again (and resume). With
+   * `only`, just the instances of that scenario (a custom bot registered after the start).
+   */
+  async #restoreTraffic(only?: string) {
     const saved = await this.#ctx.storage.state.get<PersistedTraffic>(TRAFFIC_STATE_KEY);
     if (!saved) return;
-    for (const group of saved.groups ?? []) this.#groups.set(group.name, group);
-    for (const [name, member] of Object.entries(saved.members ?? {})) this.#members.set(name, member);
+    if (only === undefined) {
+      for (const group of saved.groups ?? []) this.#groups.set(group.name, group);
+      for (const [name, member] of Object.entries(saved.members ?? {})) this.#members.set(name, member);
+    }
     for (const [name, { scenario, config }] of Object.entries(saved.instances ?? {})) {
+      if (only !== undefined && scenario !== only) continue;
       const definition = this.#scenarios.get(scenario);
-      // A custom scenario not registered this time: its instance waits until it is (not restored).
-      if (!definition || this.#runners.has(name)) continue;
+      // A custom scenario not registered (yet): its instance waits until it is, kept in the storage.
+      if (!definition) {
+        this.#dormant.set(name, { scenario, config });
+        continue;
+      }
+      if (this.#runners.has(name)) continue;
+      this.#dormant.delete(name);
       let layer: Record<string, unknown> | undefined = config;
       try {
         mergeBotConfig(name, definition.schema, definition.defaults, config);
@@ -574,7 +589,7 @@ export class BotEngine {
 
   async #saveTraffic() {
     const state: PersistedTraffic = {
-      instances: Object.fromEntries(this.#instances),
+      instances: Object.fromEntries([...this.#dormant, ...this.#instances]),
       groups: [...this.#groups.values()],
       members: Object.fromEntries(this.#members),
     };

@@ -2,6 +2,8 @@ import { useDevnet } from "@privnet/devnet/vitest";
 import { afterEach, describe, expect, test } from "vitest";
 import { InvalidTrafficDocumentError } from "../../errors/bots.js";
 import type { Platform } from "../../platform/createPlatform.js";
+import { memoryStorage } from "../../storage/memoryStorage.js";
+import type { StorageAdapter } from "../../storage/StorageAdapter.js";
 import { openBotPlatform } from "../fixtures/openBotPlatform.js";
 import { stringifyTrafficDocument, type TrafficDocument } from "./trafficDocument.js";
 
@@ -49,7 +51,46 @@ const DOCUMENT: TrafficDocument = {
   ],
 };
 
+/** A storage that outlives the platform using it: a restart in one test. */
+function keepOpen(storage: StorageAdapter): StorageAdapter {
+  return { ...storage, close: async () => {} };
+}
+
 describe("traffic documents", () => {
+  test("instances, their config and groups survive a restart; a running instance resumes", async () => {
+    const storage = keepOpen(memoryStorage());
+    const first = await openBotPlatform(devnet.rpcUrl, { storage });
+    try {
+      await first.bots.importTraffic({
+        version: 1,
+        groups: [{ name: "pair", txPerBlock: 4 }],
+        bots: [
+          { scenario: "transfer", name: "kept", config: { interval: 200, amount: "0.003" }, group: "pair" },
+          { scenario: "erc20", name: "parked", start: false, config: { interval: 900 } },
+        ],
+      });
+      await confirmations(first, "kept", 1);
+    } finally {
+      await first.close();
+    }
+    const second = await openBotPlatform(devnet.rpcUrl, { storage });
+    try {
+      expect(second.bots.names()).toEqual(expect.arrayContaining(["kept", "parked"]));
+      expect(await second.bots.get("kept")).toMatchObject({ status: "Running", config: { amount: "0.003" } });
+      expect(await second.bots.get("parked")).toMatchObject({ status: "Stopped", config: { interval: 900 } });
+      expect(await second.bots.controls("kept")).toMatchObject({
+        scenario: "transfer",
+        instance: true,
+        group: { name: "pair", weight: 1 },
+      });
+      await confirmations(second, "kept", 1);
+    } finally {
+      for (const name of second.bots.names()) await second.bots.stop(name);
+      for (const name of second.bots.names()) await second.bots.settled(name);
+      await second.close();
+    }
+  });
+
   test("exported from one platform and imported (as YAML) into another, which then runs the same", async () => {
     const source = await open();
     const imported = await source.bots.importTraffic(DOCUMENT);
