@@ -595,7 +595,8 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     check();
     const cost = gas === undefined ? 0n : (transaction.value ?? 0n) + gas * feePerGas;
     if (gas !== undefined) {
-      const first = this.#funding.lastCost === 0n;
+      // Ticks held until the bot's own first cost is known go on (a pool's wallets hold none).
+      const first = !wallet && this.#funding.lastCost === 0n;
       funding.spent(cost);
       if (first) this.#wake(); // ticks held until a transaction's cost was known go on
       this.#gasPerTransaction += (gas - this.#gasPerTransaction) / 16n;
