@@ -43,7 +43,7 @@ export type WalletPoolOptions = {
 /**
  * A bot's pool of child wallets (see {@link deriveChildKey}): handed out in turn to its sends,
  * each kept funded by today's rule for a bot's own key (see {@link BotFunding}), per wallet. The
- * low wallets are topped up together — one batch of transfers from the funder, in one block —
+ * low wallets are topped up together — one batch of transfers from the funder, sent at once —
  * whenever one falls below its wanted balance or {@link REFILL_CHECK_EVERY_MS} passed, so that
  * wallets are refilled before they run dry and sends rarely wait.
  */
