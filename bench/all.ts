@@ -33,6 +33,7 @@ const benchmarks = [
   ["keeper", "keeperLiquidation.ts"],
   ["uniswap", "uniswapBlockFill.ts"],
   ["panel", "panel.ts"],
+  ["throughput", "throughputTracking.ts"],
 ] as const;
 
 const { values: args } = parseArgs({ options: { only: { type: "string" } } });

@@ -72,3 +72,66 @@ describePanel("bots", ({ open }) => {
     expect(await card.getByText("Stopped", { exact: true }).count()).toBe(1);
   });
 });
+
+describePanel("bot scenarios and traffic documents", ({ open }) => {
+  test("a form generated from the transfer scenario's schema adds an instance whose live counters move", async () => {
+    const { page, goto, stack } = await open();
+    await goto("bots");
+    await page.getByText("Live: counters follow the bots' event stream.").waitFor();
+    const scenarios = page.getByRole("region", { name: "Scenarios" });
+    for (const name of ["transfer", "erc20", "nft"]) {
+      await scenarios.getByRole("region", { name: `${name} scenario` }).waitFor();
+    }
+    const form = page.getByRole("form", { name: "New transfer instance" });
+    // Fields come from the schema: the nft scenario has no amount, the transfer one does.
+    expect(await page.getByRole("form", { name: "New nft instance" }).getByLabel("amount").count()).toBe(0);
+    await form.getByText("Config").click();
+    await form.getByLabel("Instance name").fill("burst");
+    await form.getByLabel("txPerBlock").fill("3");
+    await form.getByLabel("recipients").selectOption("fresh");
+    await form.getByRole("button", { name: "Create and start" }).click();
+
+    const card = page.getByRole("region", { name: "burst bot" });
+    await card.getByText("Running", { exact: true }).waitFor();
+    const confirmed = card
+      .getByRole("table", { name: "Counters of the burst bot" })
+      .getByRole("row", { name: /^Confirmed/ })
+      .getByRole("cell");
+    await waitForNumber(confirmed, 3);
+    await card.getByText("Controls").click();
+    const controls = card.getByRole("definition").filter({ hasText: "3 tx/block" });
+    await controls.waitFor();
+
+    const status = (await (await fetch(`${stack.adminUrl}/bots/status`)).json()) as Record<
+      string,
+      { status: string; config: Record<string, unknown> }
+    >;
+    expect(status.burst).toMatchObject({ status: "Running", config: { txPerBlock: 3, recipients: "fresh" } });
+
+    // Export the set-up, then import a broken one: refused with every problem by path.
+    const traffic = page.getByRole("region", { name: "Traffic document" });
+    await traffic.getByRole("button", { name: "Export" }).click();
+    const text = traffic.getByLabel("Document (JSON)");
+    await page.waitForFunction(
+      (element) => (element as HTMLTextAreaElement | null)?.value.includes('"burst"') ?? false,
+      await text.elementHandle(),
+    );
+    await text.fill(
+      JSON.stringify({
+        version: 1,
+        bots: [
+          { scenario: "transfer", name: "burst", config: { amount: "lots" } },
+          { scenario: "warp", name: "other" },
+        ],
+      }),
+    );
+    await traffic.getByRole("button", { name: "Import" }).click();
+    const alert = traffic.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(
+      /bots\.0\.config\.amount.*bots\.1\.scenario.*\(INVALID_TRAFFIC_DOCUMENT\)/,
+    );
+    expect(await card.getByText("Running", { exact: true }).count()).toBe(1);
+    await fetch(`${stack.adminUrl}/bots/burst/stop`, { method: "POST" });
+  });
+});

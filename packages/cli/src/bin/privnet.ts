@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { status } from "../commands/status.js";
+import { traffic } from "../commands/traffic.js";
 import { describeError, up } from "../commands/up.js";
 import { ENVIRONMENT_VARIABLES } from "../config/resolveSettings.js";
 import { UsageError } from "../config/UsageError.js";
@@ -10,6 +11,8 @@ const help = `privnet — a private proof-of-stake Ethereum test chain with its 
 Usage:
   privnet up [options]       start the devnet, storage, contracts and the admin API; Ctrl-C stops all
   privnet status [options]   check that a running stack's admin API and chain answer
+  privnet traffic export [options]         a running stack's traffic document (YAML)
+  privnet traffic import <file> [options]  apply a traffic document (YAML or JSON) to a running stack
   privnet --help             show this help
 
 Options of "up":
@@ -25,12 +28,20 @@ Options of "up":
   --allowed-hosts <l>  comma-separated Host names both APIs answer to besides localhost, 127.0.0.1,
                        [::1] and their own address ("*": any)
   --cors-origins <l>   comma-separated origins whose web pages may call both APIs ("*": any)
+  --traffic <file>     a traffic document (YAML or JSON) to start once up; checked whole first:
+                       an invalid one lists every problem by path and nothing starts
   --config <file>      config file (default: privnet.config.ts in the working directory, if any)
 
 Options of "status":
   --url <url>          admin API base URL (default from the config: http://127.0.0.1:3000)
   --rpc-url <url>      chain JSON-RPC URL (default from the config: http://127.0.0.1:8545)
   --config <file>      config file
+
+Options of "traffic":
+  --url <url>          admin API base URL (default from the config: http://127.0.0.1:3000)
+  --format <f>         export: yaml (default) or json
+  --out <file>         export: write it there instead of to stdout
+  --config <file>      config file (its admin token is sent)
 
 Every port is bound before anything slow starts: a taken one stops "up" at once, naming it.
 
@@ -62,6 +73,7 @@ async function main(argv: string[]): Promise<number> {
         "log-format": { type: "string" },
         "allowed-hosts": { type: "string" },
         "cors-origins": { type: "string" },
+        traffic: { type: "string" },
         config: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -89,6 +101,27 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     return status({ flags: values, cwd: process.cwd(), env: process.env });
+  }
+  if (command === "traffic") {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: {
+        url: { type: "string" },
+        format: { type: "string" },
+        out: { type: "string" },
+        config: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (values.help) {
+      process.stdout.write(`${help}\n`);
+      return 0;
+    }
+    const [action, file, ...extra] = positionals;
+    if (extra.length > 0) throw new UsageError(`privnet traffic: unexpected ${extra.join(" ")}.`);
+    return traffic({ action, file, flags: values, cwd: process.cwd(), env: process.env });
   }
   throw new UsageError(`Unknown command "${command}".`);
 }

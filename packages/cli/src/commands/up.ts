@@ -1,5 +1,6 @@
 import { isPrivnetError } from "@privnet/core";
 import { loadConfigFile } from "../config/loadConfigFile.js";
+import { loadTraffic } from "../config/loadTraffic.js";
 import { resolveSettings, type UpFlags } from "../config/resolveSettings.js";
 import type { StackService } from "../stack/StackService.js";
 import { type Stack, startStack } from "../stack/startStack.js";
@@ -26,13 +27,16 @@ export type UpOptions = {
 export async function up(options: UpOptions): Promise<number> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const { path, config } = await loadConfigFile(options.cwd, options.flags.config);
-  const settings = resolveSettings({
-    config,
-    env: options.env,
-    flags: options.flags,
-    cwd: options.cwd,
-    tty: options.tty ?? process.stdout.isTTY === true,
-  });
+  // A traffic document is read and checked whole before anything starts.
+  const settings = await loadTraffic(
+    resolveSettings({
+      config,
+      env: options.env,
+      flags: options.flags,
+      cwd: options.cwd,
+      tty: options.tty ?? process.stdout.isTTY === true,
+    }),
+  );
   write(`privnet: starting${path ? ` (config ${path})` : ""}`);
 
   // Signals are caught from the start: a Ctrl-C during start-up stops what was started once the

@@ -94,6 +94,12 @@ export const privnetConfigSchema = z.strictObject({
    * (TRANSFER_*, ERC20_*, NFT_*) override them.
    */
   bots: z.looseObject({}).optional(),
+  /**
+   * The traffic to start at boot: a traffic document (see docs/bots.md, "Controls and traffic
+   * documents") inline, or the path of a YAML or JSON file holding one (relative to the working
+   * directory). Checked whole before anything starts; `--traffic` overrides it.
+   */
+  traffic: z.union([z.string().min(1), z.looseObject({})]).optional(),
 });
 
 export type PrivnetConfig = z.input<typeof privnetConfigSchema>;

@@ -188,3 +188,32 @@ describe("parseStorage", () => {
     expect(redactUrl("postgres://host/db")).toBe("postgres://host/db");
   });
 });
+
+describe("traffic", () => {
+  test("--traffic names a file (resolved against the working directory) and overrides the config's", () => {
+    const settings = resolveSettings({
+      config: { traffic: "from-config.yaml" },
+      env: {},
+      flags: { traffic: "load/traffic.yaml" },
+      cwd: "/srv/app",
+    });
+    expect(settings.traffic).toEqual({ from: "/srv/app/load/traffic.yaml", document: undefined });
+  });
+
+  test("the config's traffic is a path or an inline document; none by default", () => {
+    const inline = { version: 1, bots: [{ scenario: "transfer" }] };
+    expect(resolveSettings({ config: { traffic: inline }, env: {}, flags: {}, cwd: "/srv" }).traffic).toEqual(
+      {
+        from: "the config's traffic",
+        document: inline,
+      },
+    );
+    expect(
+      resolveSettings({ config: { traffic: "t.json" }, env: {}, flags: {}, cwd: "/srv" }).traffic,
+    ).toEqual({
+      from: "/srv/t.json",
+      document: undefined,
+    });
+    expect(resolveSettings({ config: {}, env: {}, flags: {}, cwd: "/srv" }).traffic).toBeUndefined();
+  });
+});

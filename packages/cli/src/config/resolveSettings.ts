@@ -49,6 +49,11 @@ export type StackSettings = {
   };
   /** For `createPlatform({ bots })`. */
   bots: BotsOptions;
+  /**
+   * The traffic document to apply once the stack is up (already checked: see `loadTraffic`), and
+   * where it came from; undefined without one.
+   */
+  traffic: { from: string; document: unknown } | undefined;
   logFormat: LogFormat;
 };
 
@@ -65,6 +70,7 @@ export type UpFlags = {
   "log-format"?: string | undefined;
   "allowed-hosts"?: string | undefined;
   "cors-origins"?: string | undefined;
+  traffic?: string | undefined;
 };
 
 /**
@@ -218,6 +224,7 @@ export function resolveSettings(input: {
       simulator: simulator as OracleOptions,
     },
     bots: (merged.bots ?? {}) as BotsOptions,
+    traffic: trafficSource(flags.traffic ?? merged.traffic, cwd, flags.traffic !== undefined),
     logFormat: merged.logFormat ?? (input.tty ? "pretty" : "json"),
   };
 }
@@ -272,4 +279,18 @@ function decimal(text: string, from: string): number {
     throw new UsageError(`${from} must be a number of seconds (0 or more), got "${text}".`);
   }
   return value;
+}
+
+/**
+ * Where the traffic document comes from: a file (the path resolved against the working directory;
+ * read by `loadTraffic`) or the config's inline document.
+ */
+function trafficSource(
+  value: string | Record<string, unknown> | undefined,
+  cwd: string,
+  fromFlag: boolean,
+): StackSettings["traffic"] {
+  if (value === undefined) return undefined;
+  if (typeof value === "string") return { from: resolve(cwd, value), document: undefined };
+  return { from: fromFlag ? "--traffic" : "the config's traffic", document: value };
 }

@@ -139,7 +139,12 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
         // through the nonce manager, so nothing else sending from the funder can collide with it.
         ...(settings.contracts.deploy ? { contracts: true } : {}),
         oracle: settings.oracle.simulator,
-        bots: devnet ? { ...settings.bots, resumeAfter: atBlockTime.promise } : settings.bots,
+        // With a traffic document, it (not the last run) says what runs: nothing resumes.
+        bots: {
+          ...settings.bots,
+          ...(devnet ? { resumeAfter: atBlockTime.promise } : {}),
+          ...(settings.traffic ? { resume: false } : {}),
+        },
         ...(settings.encryptionPassphrase === undefined
           ? {}
           : { encryptionPassphrase: settings.encryptionPassphrase }),
@@ -195,6 +200,14 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
           devnet.blockTime > 0
             ? `set-up mined at once; now a block every ${devnet.blockTime} s`
             : "a block per transaction",
+      });
+    }
+    if (settings.traffic) {
+      // Checked before the stack started (loadTraffic); applied once blocks come at their pace.
+      const applied = await platform.bots.importTraffic(settings.traffic.document);
+      progress({
+        step: "traffic",
+        detail: `${settings.traffic.from}: started ${applied.started.join(", ") || "none"}`,
       });
     }
     urls.push({ label: "Chain RPC", url: rpcUrl });

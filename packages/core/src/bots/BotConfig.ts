@@ -12,6 +12,21 @@ export type BotBaseConfig = {
    * `autoPendingLimit`).
    */
   maxPending: number;
+  /**
+   * Throughput held at this many of the bot's transactions per block (instead of `interval`):
+   * each new block releases as many sends. Exclusive with `txPerSecond`.
+   */
+  txPerBlock?: number | undefined;
+  /** Throughput held at this many transactions per second (instead of `interval`). Exclusive with `txPerBlock`. */
+  txPerSecond?: number | undefined;
+  /**
+   * Send from a pool of this many child wallets derived from the bot's key and `walletSeed`
+   * (see `deriveChildKey`), funded and refilled by the platform's funder. Default: none (the
+   * bot's own key sends).
+   */
+  wallets?: number | undefined;
+  /** The seed of the wallet pool's derivation. Default "privnet". */
+  walletSeed?: string | undefined;
 };
 
 /** A positive decimal string with at most 18 decimals ("0.01"). */
@@ -42,10 +57,45 @@ export const recipientsSource = z.enum(["wallets", "fresh"]);
 /** The largest `maxPending` accepted. */
 export const MAX_PENDING_LIMIT = 10_000;
 
+/** The largest wallet pool a bot may have. */
+export const MAX_POOL_WALLETS = 1_000;
+
 export const baseConfigShape = {
   interval: z.number().int().min(0).max(86_400_000),
   maxPending: z.number().int().min(1).max(MAX_PENDING_LIMIT),
+  txPerBlock: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PENDING_LIMIT)
+    .optional()
+    .describe("Transactions per block, held steady (replaces interval)."),
+  txPerSecond: z
+    .number()
+    .positive()
+    .max(MAX_PENDING_LIMIT)
+    .optional()
+    .describe("Transactions per second, held steady (replaces interval)."),
+  wallets: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_POOL_WALLETS)
+    .optional()
+    .describe("Send from this many child wallets derived from the bot's key and walletSeed."),
+  walletSeed: z.string().min(1).max(100).optional().describe('Seed of the wallet pool. Default "privnet".'),
 };
+
+/**
+ * The settings that make no sense together, beyond what the schema checks field by field:
+ * `txPerBlock` with `txPerSecond`. Returns the reasons (empty when none).
+ */
+export function conflictingControls(config: Record<string, unknown>): { path: string; message: string }[] {
+  if (config.txPerBlock !== undefined && config.txPerSecond !== undefined) {
+    return [{ path: "txPerSecond", message: "give txPerBlock or txPerSecond, not both" }];
+  }
+  return [];
+}
 
 /**
  * Validates `overrides` against a bot's config schema (unknown fields refused) and returns the
@@ -70,5 +120,13 @@ export function mergeBotConfig<Config extends BotBaseConfig>(
     throw new InvalidBotConfigError(bot, reasons.join("; "));
   }
   const defined = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
-  return { ...base, ...defined } as Config;
+  // One throughput setting replaces the other: the last one given holds.
+  const merged: Record<string, unknown> = { ...base, ...defined };
+  if (defined.txPerBlock !== undefined) delete merged.txPerSecond;
+  if (defined.txPerSecond !== undefined) delete merged.txPerBlock;
+  const conflicts = conflictingControls(defined);
+  if (conflicts.length > 0) {
+    throw new InvalidBotConfigError(bot, conflicts.map((c) => `${c.path}: ${c.message}`).join("; "));
+  }
+  return merged as Config;
 }

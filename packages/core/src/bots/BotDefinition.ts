@@ -90,6 +90,19 @@ export type BotContext<Config extends BotBaseConfig = BotBaseConfig> = {
    * `INVALID_BOT_CONFIG` on an engine created without them.
    */
   platformContracts(): Promise<PlatformContracts>;
+  /**
+   * The bot's own key. Setup always runs as it; with a wallet pool (config `wallets`) each tick
+   * runs as one of the pool's wallets (`account`, `address` and `send` above are that wallet's),
+   * and this sends as the bot itself — for what only the owner of its contracts may do (mint…).
+   * Without a pool it is the same as `account`, `address` and `send`.
+   */
+  readonly root: {
+    readonly account: LocalAccount;
+    readonly address: Address;
+    send(transaction: BotTransaction): Promise<SendTransactionReturnType>;
+  };
+  /** The addresses of the bot's wallet pool, in derivation order; empty without one. */
+  readonly wallets: readonly Address[];
 };
 
 /** What a bot's `check` gets: its name, the config of the run about to start, and the chain. */

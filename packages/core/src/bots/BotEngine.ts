@@ -1,22 +1,37 @@
-import { type Address, parseEther } from "viem";
+import { type Address, type Hex, parseEther } from "viem";
+import { z } from "zod";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
 import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
 import type { BotError } from "../context/BotEvent.js";
 import { type TransactionEntry, toTransactionEntry } from "../context/TransactionEntry.js";
 import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
-import { BotExistsError, BotNotFoundError, InvalidBotConfigError } from "../errors/bots.js";
+import {
+  BotExistsError,
+  BotNotFoundError,
+  InvalidBotConfigError,
+  InvalidTrafficDocumentError,
+} from "../errors/bots.js";
 import { InvalidQueryError } from "../errors/sender.js";
 import type { SenderContext } from "../sender/SenderContext.js";
 import { toFastAccount } from "../signing/toFastAccount.js";
 import { DEFAULT_POOL_LIMIT } from "./autoPendingLimit.js";
 import { type BotBaseConfig, MAX_PENDING_LIMIT, mergeBotConfig } from "./BotConfig.js";
 import type { BotContractInfo, BotDefinition } from "./BotDefinition.js";
-import { BotRunner, type BotStatus, type BotTransition } from "./BotRunner.js";
+import { BotRunner, type BotRunnerControls, type BotStatus, type BotTransition } from "./BotRunner.js";
 import type { BotStatsSnapshot } from "./BotStats.js";
 import { allocateBotKeyIndex } from "./botKeyIndexes.js";
 import { type BuiltInBotConfigs, builtinBotEntries } from "./builtinBots.js";
+import type { Throughput } from "./controls/ThroughputGate.js";
+import type { ReclaimResult } from "./controls/WalletPool.js";
 import { readBotEnv } from "./readBotEnv.js";
+import {
+  groupMembership,
+  type TrafficDocument,
+  type TrafficGroup,
+  type TrafficValidation,
+  validateTrafficDocument,
+} from "./traffic/trafficDocument.js";
 
 export type BotsOptions = {
   /**
@@ -58,7 +73,64 @@ export type BotsOptions = {
    * `process.env` (none outside Node).
    */
   env?: Record<string, string | undefined> | undefined;
+  /**
+   * Auto-restart of a bot whose setup fails: tried again after `initialMs` (default 1000), the
+   * pause doubling with each failure in a row up to `maxMs` (default 60,000).
+   */
+  restartBackoff?: { initialMs?: number | undefined; maxMs?: number | undefined } | undefined;
 };
+
+/** A scenario the platform can run: a built-in or custom bot's definition, and its instances. */
+export type BotScenario = {
+  name: string;
+  builtin: boolean;
+  /** The JSON Schema of its config (what a start, an instance or a traffic document may set). */
+  configSchema: Record<string, unknown>;
+  /** Its default config. */
+  defaults: Record<string, unknown>;
+  /** The bots running it: the scenario's own bot and its instances. */
+  bots: string[];
+};
+
+/** A bot's controls (`platform.bots.controls(name)`, `GET /bots/{name}/controls`). */
+export type BotControls = BotRunnerControls & {
+  bot: string;
+  /** The scenario the bot runs. */
+  scenario: string;
+  /** Made with `createInstance` (or a traffic document), not a scenario's own bot. */
+  instance: boolean;
+  /** The group whose budget it shares, and its weight there; null when in none. */
+  group: { name: string; weight: number } | null;
+  /** Its confirmed transactions per block over the last 20 blocks; null until known. */
+  measuredTxPerBlock: number | null;
+};
+
+/** What `createInstance` takes: a scenario's new bot under its own name, key, config and stats. */
+export type BotInstanceParameters = {
+  scenario: string;
+  name: string;
+  /** Settings over the scenario's defaults (checked by its schema). */
+  config?: Record<string, unknown> | undefined;
+};
+
+/** What `importTraffic` did. */
+export type TrafficImportResult = {
+  /** Instances it created. */
+  created: string[];
+  /** Bots it started (with the document's config). */
+  started: string[];
+  /** Bots it stopped: running and not in the document. */
+  stopped: string[];
+};
+
+/** What the engine keeps of the traffic set-up in `storage.state` under `bots:traffic`. */
+type PersistedTraffic = {
+  instances: Record<string, { scenario: string; config: Record<string, unknown> }>;
+  groups: TrafficGroup[];
+  members: Record<string, { group: string; weight: number }>;
+};
+
+const TRAFFIC_STATE_KEY = "bots:traffic";
 
 /** One bot in `status()`: the shape of each entry of `GET /bots/status`. */
 export type BotStatusEntry = {
@@ -101,6 +173,16 @@ export class BotEngine {
   #capacity: Promise<{ blockGasLimit: bigint; poolLimit: number }> | undefined;
   #closed = false;
   readonly #contracts: PlatformContractsService | undefined;
+  /** Scenarios by name: the built-in and custom bots' definitions (instances are not scenarios). */
+  readonly #scenarios = new Map<string, BotDefinition>();
+  /** Each bot's scenario, by bot name. */
+  readonly #scenarioOf = new Map<string, string>();
+  readonly #instances = new Map<string, { scenario: string; config: Record<string, unknown> }>();
+  /** Stored instances of a custom scenario not registered (yet): kept in the storage as they are. */
+  readonly #dormant = new Map<string, { scenario: string; config: Record<string, unknown> }>();
+  readonly #groups = new Map<string, TrafficGroup>();
+  readonly #members = new Map<string, { group: string; weight: number }>();
+  readonly #restartBackoff: { initialMs: number; maxMs: number };
 
   constructor(
     ctx: SenderContext,
@@ -131,6 +213,21 @@ export class BotEngine {
     const env =
       options.env ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
     this.#env = readBotEnv(env ?? {});
+    const backoff = options.restartBackoff ?? {};
+    const initialMs = backoff.initialMs ?? 1_000;
+    const maxMs = backoff.maxMs ?? 60_000;
+    if (
+      !Number.isSafeInteger(initialMs) ||
+      initialMs < 1 ||
+      !Number.isSafeInteger(maxMs) ||
+      maxMs < initialMs
+    ) {
+      throw new InvalidBotConfigError(
+        "bots",
+        `restartBackoff needs whole milliseconds with 1 <= initialMs <= maxMs, got ${initialMs} and ${maxMs}.`,
+      );
+    }
+    this.#restartBackoff = { initialMs, maxMs };
   }
 
   /** Registers the built-in and custom bots and resumes those that were running. */
@@ -141,11 +238,14 @@ export class BotEngine {
     for (const definition of this.#options.custom ?? []) {
       await this.#add(definition, []);
     }
+    await this.#restoreTraffic();
   }
 
   /** Registers a custom bot (see `defineBot`); it resumes if it was running when the platform last closed. */
   async register(definition: BotDefinition): Promise<void> {
     await this.#add(definition, []);
+    // Its instances kept from before come back with it.
+    await this.#restoreTraffic(definition.name);
   }
 
   /** Names of the registered bots. */
@@ -232,22 +332,304 @@ export class BotEngine {
     for (const runner of this.#runners.values()) runner.chainRewound();
   }
 
+  /** Every scenario (built-in and custom bots), with the JSON Schema of its config and its bots. */
+  scenarios(): BotScenario[] {
+    const builtin = new Set<string>(builtinBotEntries().map(([name]) => name));
+    return [...this.#scenarios.values()].map((definition) => ({
+      name: definition.name,
+      builtin: builtin.has(definition.name),
+      configSchema: z.toJSONSchema(definition.schema, { io: "input", unrepresentable: "any" }) as Record<
+        string,
+        unknown
+      >,
+      defaults: { ...definition.defaults },
+      bots: [...this.#scenarioOf].filter(([, scenario]) => scenario === definition.name).map(([bot]) => bot),
+    }));
+  }
+
+  /**
+   * Adds a bot running `scenario` under `name`, with its own key (allocated by name, like a custom
+   * bot's), config and stats; kept across restarts. Fails with `BOT_EXISTS` for a taken name,
+   * `BOT_NOT_FOUND` for an unknown scenario, `INVALID_BOT_CONFIG` for a bad name or config.
+   */
+  async createInstance(parameters: BotInstanceParameters): Promise<BotStatusEntry> {
+    const { scenario, name } = parameters;
+    const config = parameters.config ?? {};
+    const definition = this.#scenarios.get(scenario);
+    if (!definition) throw new BotNotFoundError(scenario, [...this.#scenarios.keys()]);
+    if (this.#runners.has(name) || this.#dormant.has(name)) throw new BotExistsError(name);
+    if (!/^[a-z][a-z0-9-]{0,39}$/.test(name)) {
+      throw new InvalidBotConfigError(
+        name,
+        "a bot name is 1–40 characters: lower-case letters, digits and dashes, starting with a letter.",
+      );
+    }
+    // Checked before anything is registered or stored.
+    mergeBotConfig(name, definition.schema, definition.defaults, config);
+    await this.#add({ ...definition, name, keyIndex: undefined }, [config], scenario);
+    this.#instances.set(name, { scenario, config });
+    await this.#saveTraffic();
+    return this.get(name);
+  }
+
+  /** Removes an instance made with `createInstance` (stopped first); its stored stats stay. */
+  async removeInstance(name: string): Promise<void> {
+    const runner = this.#runner(name);
+    if (!this.#instances.has(name)) {
+      throw new InvalidBotConfigError(name, "only an instance (made with createInstance) can be removed.");
+    }
+    await runner.stop();
+    this.#runners.delete(name);
+    this.#addresses.delete(runner.account.address.toLowerCase());
+    this.#scenarioOf.delete(name);
+    this.#instances.delete(name);
+    this.#members.delete(name);
+    await this.#saveTraffic();
+  }
+
+  /** A bot's throughput, wallet pool, group and auto-restart as they stand. */
+  async controls(name: string): Promise<BotControls> {
+    const runner = this.#runner(name);
+    // As it stands now (before the blocks are read).
+    const controls = runner.controls();
+    const windows = await this.#windows();
+    const last20 = windows[1];
+    const measured =
+      last20 && last20.to > last20.from
+        ? Math.round(
+            (runner.stats.confirmedBetween(last20.from, last20.to) / Number(last20.to - last20.from)) * 100,
+          ) / 100
+        : null;
+    const member = this.#members.get(name);
+    return {
+      bot: name,
+      scenario: this.#scenarioOf.get(name) ?? name,
+      instance: this.#instances.has(name),
+      group: member ? { name: member.group, weight: member.weight } : null,
+      measuredTxPerBlock: measured,
+      ...controls,
+    };
+  }
+
+  /**
+   * Sends what the bot's wallet pool holds back to the funder (see `WalletPool.reclaim`); the bot
+   * must be stopped (`INVALID_BOT_CONFIG` otherwise).
+   */
+  async reclaim(name: string): Promise<ReclaimResult> {
+    return this.#runner(name).reclaim();
+  }
+
+  /**
+   * Sets (adds or replaces) a group: its budget, and optionally its members (name → weight). A
+   * member's share is its weight over the weights of the group's running members.
+   */
+  async setGroup(group: TrafficGroup & { weights?: Record<string, number> | undefined }): Promise<void> {
+    const issues = validateTrafficDocument(
+      {
+        version: 1,
+        groups: [{ name: group.name, txPerBlock: group.txPerBlock, txPerSecond: group.txPerSecond }],
+        bots: [],
+      },
+      { scenarios: this.#scenarios },
+    ).issues;
+    if (issues.length > 0) throw new InvalidTrafficDocumentError(issues);
+    for (const member of [...(group.members ?? []), ...Object.keys(group.weights ?? {})])
+      this.#runner(member);
+    this.#groups.set(group.name, {
+      name: group.name,
+      txPerBlock: group.txPerBlock,
+      txPerSecond: group.txPerSecond,
+    });
+    for (const member of group.members ?? []) {
+      this.#members.set(member, { group: group.name, weight: group.weights?.[member] ?? 1 });
+    }
+    for (const [member, weight] of Object.entries(group.weights ?? {})) {
+      this.#members.set(member, { group: group.name, weight });
+    }
+    await this.#saveTraffic();
+  }
+
+  /** Removes a group: its members run at their own settings again (from their next start). */
+  async removeGroup(name: string): Promise<void> {
+    this.#groups.delete(name);
+    for (const [member, { group }] of this.#members) if (group === name) this.#members.delete(member);
+    await this.#saveTraffic();
+  }
+
+  /**
+   * Checks a traffic document (object, or YAML/JSON text) against the scenarios' schemas and this
+   * platform's bots, listing every problem by path.
+   */
+  validateTraffic(document: unknown): TrafficValidation {
+    return validateTrafficDocument(document, {
+      scenarios: this.#scenarios,
+      existing: (name) => this.#scenarioOf.get(name),
+    });
+  }
+
+  /**
+   * The traffic set-up as a document: the groups, and each bot that runs, is an instance or is in
+   * a group, with its config (that of its current or last run), weight, group and whether it
+   * runs (`start: false` when not).
+   */
+  exportTraffic(): TrafficDocument {
+    const bots: TrafficDocument["bots"] = [];
+    for (const runner of this.#runners.values()) {
+      const name = runner.name;
+      const running = runner.status === "Running";
+      const member = this.#members.get(name);
+      if (!running && !this.#instances.has(name) && !member) continue;
+      bots.push({
+        scenario: this.#scenarioOf.get(name) ?? name,
+        name,
+        config: runner.exportConfig(),
+        ...(member ? { group: member.group, weight: member.weight } : {}),
+        ...(running ? {} : { start: false }),
+      });
+    }
+    const groups = [...this.#groups.values()].map((group) => ({
+      name: group.name,
+      ...(group.txPerBlock === undefined ? {} : { txPerBlock: group.txPerBlock }),
+      ...(group.txPerSecond === undefined ? {} : { txPerSecond: group.txPerSecond }),
+    }));
+    return { version: 1, ...(groups.length > 0 ? { groups } : {}), bots };
+  }
+
+  /**
+   * Applies a traffic document (object, or YAML/JSON text): checked whole first — an invalid one
+   * fails with `INVALID_TRAFFIC_DOCUMENT` listing every problem, and nothing changes. Then its
+   * groups replace the platform's, missing instances are created, every bot of the document is
+   * (re)started with its config (unless `start: false`), and running bots it does not name are
+   * stopped: the platform then runs what the document says.
+   */
+  async importTraffic(input: unknown): Promise<TrafficImportResult> {
+    const validation = this.validateTraffic(input);
+    if (!validation.valid) throw new InvalidTrafficDocumentError(validation.issues);
+    const document = validation.document;
+    const result: TrafficImportResult = { created: [], started: [], stopped: [] };
+    const named = new Set(document.bots.map((bot) => bot.name ?? bot.scenario));
+    for (const runner of [...this.#runners.values()]) {
+      if (!named.has(runner.name) && runner.status === "Running") {
+        await runner.stop();
+        result.stopped.push(runner.name);
+      }
+    }
+    this.#groups.clear();
+    this.#members.clear();
+    for (const group of document.groups ?? []) {
+      this.#groups.set(group.name, {
+        name: group.name,
+        txPerBlock: group.txPerBlock,
+        txPerSecond: group.txPerSecond,
+      });
+    }
+    for (const [bot, member] of groupMembership(document)) this.#members.set(bot, member);
+    await this.#saveTraffic();
+    for (const bot of document.bots) {
+      const name = bot.name ?? bot.scenario;
+      if (!this.#runners.has(name)) {
+        await this.createInstance({ scenario: bot.scenario, name, config: bot.config });
+        result.created.push(name);
+      } else if (this.#instances.has(name)) {
+        this.#instances.set(name, { scenario: bot.scenario, config: bot.config ?? {} });
+        await this.#saveTraffic();
+      }
+      const runner = this.#runner(name);
+      if (runner.status === "Running") await runner.stop();
+      if (bot.start === false) continue;
+      await runner.start(bot.config ?? {});
+      result.started.push(name);
+    }
+    return result;
+  }
+
+  /** The throughput a bot's run holds: its share of its group's budget, else its config's. */
+  #throughput(name: string, config: BotBaseConfig): Throughput | undefined {
+    const member = this.#members.get(name);
+    const group = member ? this.#groups.get(member.group) : undefined;
+    if (member && group) {
+      let total = 0;
+      for (const [other, { group: its, weight }] of this.#members) {
+        if (its === group.name && (other === name || this.#runners.get(other)?.status === "Running"))
+          total += weight;
+      }
+      const share = total > 0 ? member.weight / total : 1;
+      if (group.txPerBlock !== undefined) return { perBlock: group.txPerBlock * share };
+      if (group.txPerSecond !== undefined) return { perSecond: group.txPerSecond * share };
+    }
+    if (config.txPerBlock !== undefined) return { perBlock: config.txPerBlock };
+    if (config.txPerSecond !== undefined) return { perSecond: config.txPerSecond };
+    return undefined;
+  }
+
+  /**
+   * Instances, groups and members as stored: instances are registered again (and resume). With
+   * `only`, just the instances of that scenario (a custom bot registered after the start).
+   */
+  async #restoreTraffic(only?: string) {
+    const saved = await this.#ctx.storage.state.get<PersistedTraffic>(TRAFFIC_STATE_KEY);
+    if (!saved) return;
+    if (only === undefined) {
+      for (const group of saved.groups ?? []) this.#groups.set(group.name, group);
+      for (const [name, member] of Object.entries(saved.members ?? {})) this.#members.set(name, member);
+    }
+    for (const [name, { scenario, config }] of Object.entries(saved.instances ?? {})) {
+      if (only !== undefined && scenario !== only) continue;
+      const definition = this.#scenarios.get(scenario);
+      // A custom scenario not registered (yet): its instance waits until it is, kept in the storage.
+      if (!definition) {
+        this.#dormant.set(name, { scenario, config });
+        continue;
+      }
+      if (this.#runners.has(name)) continue;
+      this.#dormant.delete(name);
+      let layer: Record<string, unknown> | undefined = config;
+      try {
+        mergeBotConfig(name, definition.schema, definition.defaults, config);
+      } catch {
+        layer = undefined; // the scenario's schema changed: its defaults
+      }
+      await this.#add({ ...definition, name, keyIndex: undefined }, [layer], scenario);
+      this.#instances.set(name, { scenario, config });
+    }
+  }
+
+  async #saveTraffic() {
+    const state: PersistedTraffic = {
+      instances: Object.fromEntries([...this.#dormant, ...this.#instances]),
+      groups: [...this.#groups.values()],
+      members: Object.fromEntries(this.#members),
+    };
+    await this.#ctx.storage.state.set(TRAFFIC_STATE_KEY, state);
+  }
+
   /** Stops every loop for a shutdown; running bots stay marked running and resume on the next start. */
   async close() {
     this.#closed = true;
     await Promise.all([...this.#runners.values()].map((runner) => runner.close()));
   }
 
-  async #add(definition: BotDefinition, layers: (Record<string, unknown> | undefined)[]) {
+  async #add(
+    definition: BotDefinition,
+    layers: (Record<string, unknown> | undefined)[],
+    scenario: string = definition.name,
+  ) {
     if (this.#runners.has(definition.name)) throw new BotExistsError(definition.name);
+    if (scenario === definition.name) this.#scenarios.set(scenario, definition);
+    this.#scenarioOf.set(definition.name, scenario);
     // Defaults, then the platform's options (privnet.config.ts), then the environment.
     let configured = definition.defaults;
     for (const layer of layers)
       configured = mergeBotConfig(definition.name, definition.schema, configured, layer);
     const index = await allocateBotKeyIndex(this.#ctx.storage, definition.name, definition.keyIndex);
     const [derived] = deriveAccounts(SYSTEM_MNEMONIC, [index]);
-    const account = toFastAccount(derived?.privateKey ?? "0x");
+    const rootKey = (derived?.privateKey ?? "0x") as Hex;
+    const account = toFastAccount(rootKey);
+    const name = definition.name;
     const runner = new BotRunner(definition, account, configured, {
+      rootKey,
+      throughput: (config) => this.#throughput(name, config),
+      restartBackoff: this.#restartBackoff,
       ctx: this.#ctx,
       funder: this.#funder,
       funding: this.#funding,

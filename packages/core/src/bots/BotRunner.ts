@@ -19,6 +19,9 @@ import { type BotBaseConfig, mergeBotConfig } from "./BotConfig.js";
 import type { BotContext, BotContractInfo, BotDefinition, BotTransaction } from "./BotDefinition.js";
 import { BotFunding } from "./BotFunding.js";
 import { BotStats, type PersistedBotCounters } from "./BotStats.js";
+import { DEFAULT_WALLET_SEED } from "./controls/deriveChildKey.js";
+import { type Throughput, ThroughputGate } from "./controls/ThroughputGate.js";
+import { type PoolWallet, type ReclaimResult, WalletPool } from "./controls/WalletPool.js";
 import { type RunnerState, type StoredRun, transition } from "./RunnerState.js";
 
 export type BotStatus = "Running" | "Stopped";
@@ -50,6 +53,36 @@ export type BotRunnerDependencies = {
   explicitMaxPending: boolean;
   /** The platform's contracts, for `ctx.platformContracts()`; absent on an engine made without them. */
   contracts?: PlatformContractsService | undefined;
+  /** The bot's own private key: the root of its wallet pool's derivation. */
+  rootKey: Hex;
+  /**
+   * The throughput a run holds: the config's `txPerBlock`/`txPerSecond`, or the bot's share of its
+   * group's budget; undefined when it runs at its `interval`. Read again at each release.
+   */
+  throughput(config: BotBaseConfig): Throughput | undefined;
+  /** The pause after each failed setup: `initialMs`, doubling up to `maxMs`. */
+  restartBackoff: { initialMs: number; maxMs: number };
+};
+
+/** Where a bot is in its auto-restart: how often its setup failed in a row, and when it tries again. */
+export type BotRestartStatus = {
+  /** "ok": setup ran (or has not failed); "backoff": setup failed and is tried again at `nextAttemptAt`. */
+  state: "ok" | "backoff";
+  /** Setup failures in a row (0 once it ran). */
+  failures: number;
+  /** The pause before the next attempt, ms; null when not in backoff. */
+  backoffMs: number | null;
+  /** ISO 8601 UTC; null when not in backoff. */
+  nextAttemptAt: string | null;
+  /** Times the bot's run was restarted (setup run again) after its ticks kept failing. */
+  restarts: number;
+};
+
+/** A bot's controls as they stand: throughput, wallet pool and restarts. */
+export type BotRunnerControls = {
+  throughput: { txPerBlock: number | null; txPerSecond: number | null; released: number };
+  wallets: { seed: string; addresses: Address[]; topUps: number; batches: number } | null;
+  restart: BotRestartStatus;
 };
 
 /** The answer of start and stop: the bot's status afterwards, and whether it changed. */
@@ -66,6 +99,8 @@ const ERROR_BACKOFF_MS = 1_000;
  * nonce manager's queue does not run dry between its sessions, which cost a reconcile each.
  */
 const MAX_CONCURRENT_TICKS = 256;
+/** Ticks failing in a row after which the run restarts: its setup runs again before the next tick. */
+const RESTART_AFTER_TICK_ERRORS = 10;
 
 /**
  * Runs one bot: its loop of ticks, its sends (all through the platform's nonce manager, under the
@@ -108,6 +143,16 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   #saving: Promise<void> | undefined;
   #dirty = false;
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The run's throughput gate, when it holds a throughput instead of an interval. */
+  #gate: ThroughputGate | undefined;
+  /** The wallet pool (kept across runs while its seed and size stay the same). */
+  #pool: WalletPool | undefined;
+  #usePool = false;
+  #setupFailures = 0;
+  #nextAttemptAt: number | null = null;
+  #backoffMs: number | null = null;
+  #tickErrors = 0;
+  #restarts = 0;
 
   constructor(
     definition: BotDefinition<Config>,
@@ -246,9 +291,19 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     const explicit =
       this.#deps.explicitMaxPending ||
       (typeof overrides === "object" && overrides !== null && "maxPending" in overrides);
-    this.#autoPending = config.interval === 0 && !explicit;
+    const throughput = this.#deps.throughput(config);
+    this.#autoPending = (config.interval === 0 || throughput !== undefined) && !explicit;
     this.#capacity = undefined;
     this.#runConfig = config;
+    this.#gate = throughput
+      ? new ThroughputGate(this.#deps.ctx.client, () => this.#deps.throughput(this.config) ?? throughput)
+      : undefined;
+    this.#usePool = config.wallets !== undefined;
+    if (this.#usePool) this.#pool = this.#poolFor(config);
+    this.#setupFailures = 0;
+    this.#nextAttemptAt = null;
+    this.#backoffMs = null;
+    this.#tickErrors = 0;
     this.#enter({ status: "starting" });
     await this.#save();
     this.#enter({ status: "running", setupDone: false });
@@ -325,6 +380,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   /** Enters `stopping` (the loop's ticks and setup see it and end) and waits for the loop. */
   async #halt(stopping: Extract<RunnerState, { status: "stopping" }>) {
     this.#enter(stopping);
+    this.#gate?.close();
     this.#wake();
     await this.#loop;
     this.#loop = undefined;
@@ -358,7 +414,8 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     const ctx = this.#context(config);
     if (this.#autoPending) await this.#readCapacity();
     if (!(await this.#setup(ctx, config))) return;
-    const workers = config.interval === 0 ? Math.min(this.#pendingLimit(config), MAX_CONCURRENT_TICKS) : 1;
+    const workers =
+      config.interval === 0 || this.#gate ? Math.min(this.#pendingLimit(config), MAX_CONCURRENT_TICKS) : 1;
     await Promise.all(Array.from({ length: workers }, () => this.#work(ctx, config)));
   }
 
@@ -402,11 +459,21 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
           if (!this.#running) return false;
           this.#setupResult = await this.definition.setup(ctx);
           if (this.#running && rewinds === this.#rewinds) this.#enter({ status: "running", setupDone: true });
+          this.#setupFailures = 0;
+          this.#nextAttemptAt = null;
+          this.#backoffMs = null;
           return true;
         } catch (error) {
           if (!this.#running) return false;
+          // Auto-restart: tried again after a pause that doubles with each failure in a row, up
+          // to the most; the status shows where it stands (see #restartStatus).
+          const { initialMs, maxMs } = this.#deps.restartBackoff;
+          this.#setupFailures++;
+          const backoff = Math.min(maxMs, initialMs * 2 ** Math.min(this.#setupFailures - 1, 30));
+          this.#backoffMs = Math.max(backoff, config.interval > 0 ? Math.min(config.interval, maxMs) : 0);
+          this.#nextAttemptAt = Date.now() + this.#backoffMs;
           this.#reportError(error);
-          await this.#pause(Math.max(ERROR_BACKOFF_MS, config.interval));
+          await this.#pause(this.#backoffMs);
         }
       }
       return false;
@@ -428,17 +495,24 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       this.#reserved++;
       try {
         await this.#tick(ctx);
+        this.#tickErrors = 0;
       } catch (error) {
         if (!this.#running) return;
         // Begun before the chain went back: setup runs again first (the loop's next turn).
         if (error instanceof OutdatedTickError) continue;
         this.#reportError(error);
-        await this.#pause(Math.max(ERROR_BACKOFF_MS, config.interval));
+        // Ticks that keep failing: the run restarts, its setup runs again before the next tick.
+        if (++this.#tickErrors >= RESTART_AFTER_TICK_ERRORS && this.#state.status === "running") {
+          this.#tickErrors = 0;
+          this.#restarts++;
+          this.#enter({ status: "running", setupDone: false });
+        }
+        await this.#pause(Math.max(ERROR_BACKOFF_MS, this.#gate ? 0 : config.interval));
         continue;
       } finally {
         this.#reserved--;
       }
-      if (config.interval > 0) await this.#pause(config.interval);
+      if (config.interval > 0 && !this.#gate) await this.#pause(config.interval);
     }
   }
 
@@ -453,18 +527,46 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     const outdated = () => {
       if (rewinds !== this.#rewinds) throw new OutdatedTickError();
     };
-    await this.#ensureFunds();
+    const pool = this.#usePool ? this.#pool : undefined;
+    // With a pool, the wallets are funded by the pool; the bot's own key only for what it sends itself.
+    const wallet = pool ? await pool.acquire(() => this.#running) : undefined;
+    if (!pool) await this.#ensureFunds();
     if (!this.#running) return;
     outdated();
+    const gate = this.#gate;
     const send: BotContext<Config>["send"] = async (transaction) => {
+      outdated();
+      if (gate && !(await gate.take())) throw new StoppedError();
+      outdated();
+      return this.#send(transaction, outdated, wallet);
+    };
+    if (!wallet) {
+      await this.definition.tick({ ...ctx, send, root: { ...ctx.root, send } }, this.#setupResult);
+      return;
+    }
+    const rootSend: BotContext<Config>["send"] = async (transaction) => {
+      outdated();
+      await this.#ensureFunds(false);
       outdated();
       return this.#send(transaction, outdated);
     };
-    await this.definition.tick({ ...ctx, send }, this.#setupResult);
+    await this.definition.tick(
+      {
+        ...ctx,
+        account: wallet.account,
+        address: wallet.address,
+        send,
+        root: { ...ctx.root, send: rootSend },
+      },
+      this.#setupResult,
+    );
   }
 
   #context(config: Config): BotContext<Config> {
+    const send = (transaction: BotTransaction) => this.#send(transaction);
     return {
+      root: { account: this.account, address: this.account.address, send },
+      wallets: this.#usePool && this.#pool ? this.#pool.wallets.map((wallet) => wallet.address) : [],
       name: this.name,
       address: this.account.address,
       account: this.account,
@@ -498,10 +600,19 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
   }
 
   /** `check` runs once the gas is estimated, before anything is spent or sent: it may refuse. */
-  async #send(transaction: BotTransaction, check: () => void = () => {}): Promise<SendTransactionReturnType> {
+  async #send(
+    transaction: BotTransaction,
+    check: () => void = () => {},
+    wallet?: PoolWallet,
+  ): Promise<SendTransactionReturnType> {
+    // A scenario's own account (a borrower or trader it funded) spends that account's ETH, not the
+    // bot's: it is not counted. A pool wallet's spend counts against that wallet's funding.
+    const account = transaction.account ?? wallet?.account ?? this.account;
+    const counted = transaction.account === undefined;
+    const funding = wallet?.funding ?? this.#funding;
+    const feePerGas = wallet ? (this.#pool?.feePerGas ?? this.#feePerGas) : this.#feePerGas;
     // The gas limit is known before the send, so that the spend and the pending limit count it. An
     // estimate that fails leaves it to the sender, which reports why (its estimate fails the same).
-    const account = transaction.account ?? this.account;
     // A CREATE2 deployment is a call to the factory with the salt before the init code.
     const create2 = transaction.salt !== undefined && transaction.to === undefined;
     const to = create2 ? CREATE2_FACTORY_ADDRESS : transaction.to;
@@ -524,10 +635,8 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
             accessList: transaction.accessList,
           }).catch(() => undefined));
     check();
-    // Another account's send spends that account's ETH, not the bot's: it is not counted against it.
-    const own = account === this.account;
-    const cost = gas === undefined || !own ? 0n : (transaction.value ?? 0n) + gas * this.#feePerGas;
-    if (gas !== undefined && own) this.#spent(gas, cost);
+    const cost = gas === undefined || !counted ? 0n : (transaction.value ?? 0n) + gas * feePerGas;
+    if (gas !== undefined && counted) this.#spent(gas, cost, funding, !wallet);
     let sent: SendTransactionReturnType;
     try {
       const common = {
@@ -552,18 +661,18 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
             maxFeePerBlobGas: transaction.maxFeePerBlobGas,
           });
     } finally {
-      this.#funding.sent(cost);
+      funding.sent(cost);
     }
-    if (gas === undefined && own) {
+    if (gas === undefined && counted) {
       // The sender chose the gas limit: the spend counts it once the node has the transaction.
       const chosen = await this.#deps.ctx.client
         .getTransaction({ hash: sent.record.hash })
         .then((mined) => mined.gas)
         .catch(() => undefined);
       if (chosen !== undefined) {
-        const spent = (transaction.value ?? 0n) + chosen * this.#feePerGas;
-        this.#spent(chosen, spent);
-        this.#funding.sent(spent);
+        const spent = (transaction.value ?? 0n) + chosen * feePerGas;
+        this.#spent(chosen, spent, funding, !wallet);
+        funding.sent(spent);
       }
     }
     const acceptedAt = Date.now();
@@ -578,10 +687,14 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     return sent;
   }
 
-  /** Counts a send's gas limit and cost (wei) in the spend and the pending limit. */
-  #spent(gas: bigint, cost: bigint) {
-    const first = this.#funding.lastCost === 0n;
-    this.#funding.spent(cost);
+  /**
+   * Counts a send's gas limit and cost (wei) in the spend (the bot's own funding, or a pool
+   * wallet's) and the pending limit. Ticks held until the bot's own first cost is known go on (a
+   * pool's wallets hold none).
+   */
+  #spent(gas: bigint, cost: bigint, funding: BotFunding = this.#funding, ownKey = true) {
+    const first = ownKey && this.#funding.lastCost === 0n;
+    funding.spent(cost);
     if (first) this.#wake(); // ticks held until a transaction's cost was known go on
     this.#gasPerTransaction += (gas - this.#gasPerTransaction) / 16n;
     this.#applyPendingLimit();
@@ -647,7 +760,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
    * when the bot stops: a top-up waits for its block, a stop does not wait for the top-up (which
    * goes on by itself; {@link settled} waits for it).
    */
-  async #ensureFunds(): Promise<void> {
+  async #ensureFunds(oneAtATimeFirst = true): Promise<void> {
     for (;;) {
       if (!this.#running) return;
       const now = Date.now();
@@ -671,7 +784,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
         await Promise.race([this.#fundsCheck, this.#untilSettled()]);
         continue;
       }
-      if (cost === 0n && this.#reserved > 1 && this.#running) {
+      if (oneAtATimeFirst && cost === 0n && this.#reserved > 1 && this.#running) {
         await this.#untilSettled(); // woken by the first send, a check's end, or a stop
         continue;
       }
@@ -795,6 +908,82 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     }
   }
 
+  /** The pool of `config` (the one kept if it has the same seed and size). */
+  #poolFor(config: BotBaseConfig): WalletPool | undefined {
+    if (config.wallets === undefined) return undefined;
+    const seed = config.walletSeed ?? DEFAULT_WALLET_SEED;
+    if (this.#pool?.matches(seed, config.wallets)) return this.#pool;
+    const pool = new WalletPool({
+      ctx: this.#deps.ctx,
+      funder: this.#deps.funder,
+      rootKey: this.#deps.rootKey,
+      seed,
+      size: config.wallets,
+      funding: this.#deps.funding,
+      source: "bot-funding",
+    });
+    // Kept (its wallets' keys are derived once) unless a run sends from another pool.
+    if (!this.#running || !this.#usePool) this.#pool = pool;
+    return pool;
+  }
+
+  /**
+   * The config a traffic document should give the bot: that of its current or last run (without a
+   * pending limit that followed the chain), else the configured one.
+   */
+  exportConfig(): Record<string, unknown> {
+    return { ...(this.#persistedConfig() ?? this.#configured) };
+  }
+
+  /** Throughput, wallet pool and auto-restart as they stand. */
+  controls(): BotRunnerControls {
+    const config = this.config;
+    const target = this.#marksRunning ? this.#deps.throughput(config) : undefined;
+    const pool = this.#poolFor(this.#runConfig ?? config);
+    return {
+      throughput: {
+        txPerBlock: target?.perBlock ?? config.txPerBlock ?? null,
+        txPerSecond: target?.perSecond ?? config.txPerSecond ?? null,
+        released: this.#gate?.released ?? 0,
+      },
+      wallets: pool
+        ? {
+            seed: pool.seed,
+            addresses: pool.wallets.map((wallet) => wallet.address),
+            topUps: pool.topUps,
+            batches: pool.batches,
+          }
+        : null,
+      restart: {
+        state: this.#nextAttemptAt !== null && this.#running ? "backoff" : "ok",
+        failures: this.#setupFailures,
+        backoffMs: this.#running ? this.#backoffMs : null,
+        nextAttemptAt:
+          this.#nextAttemptAt !== null && this.#running ? new Date(this.#nextAttemptAt).toISOString() : null,
+        restarts: this.#restarts,
+      },
+    };
+  }
+
+  /**
+   * Sends what the wallet pool's wallets hold (less a transfer's fee each) back to the funder:
+   * the pool of the last run, or of the configured settings. The bot must be stopped.
+   */
+  reclaim(): Promise<ReclaimResult> {
+    return this.#serially(async () => {
+      if (this.#marksRunning) {
+        throw new InvalidBotConfigError(this.name, "stop the bot before reclaiming its wallets' funds.");
+      }
+      const pool = this.#poolFor(this.#runConfig ?? this.#configured);
+      if (!pool) {
+        return { funder: this.#deps.funder.address, reclaimed: [], total: 0n };
+      }
+      this.#pool = pool;
+      await this.settled();
+      return pool.reclaim();
+    });
+  }
+
   /** Writes the state; writes requested meanwhile are folded into one more write after it. */
   #save(): Promise<void> {
     if (this.#saveTimer) {
@@ -824,6 +1013,13 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       }
     })();
     return this.#saving;
+  }
+}
+
+/** The bot stopped while a send waited for its turn (see ThroughputGate). Not the bot's error. */
+class StoppedError extends Error {
+  constructor() {
+    super("The bot stopped before this send's turn came.");
   }
 }
 

@@ -1,6 +1,6 @@
 import type { GuardedContext } from "../context/OperationGuard.js";
 import type { BotDefinition } from "./BotDefinition.js";
-import type { BotEngine } from "./BotEngine.js";
+import type { BotEngine, BotInstanceParameters } from "./BotEngine.js";
 import type { BotOverrides } from "./BotOverrides.js";
 
 /** What `platform.bots` needs: the engine that runs them. */
@@ -32,6 +32,32 @@ export function botActions(ctx: BotActionsContext) {
     register: (definition: BotDefinition) => guard(() => engine.register(definition)),
     /** The names of every registered bot, built-in and custom. */
     names: () => engine.names(),
+    /** Every scenario (built-in and custom bots) with the JSON Schema of its config, its defaults and bots. */
+    scenarios: () => guard(async () => engine.scenarios()),
+    /**
+     * Adds a bot running `scenario` under another `name`, with its own key, config and stats
+     * (kept across restarts). Start it like any bot.
+     */
+    createInstance: (parameters: BotInstanceParameters) => guard(() => engine.createInstance(parameters)),
+    /** Stops and removes an instance made with `createInstance`. */
+    removeInstance: (name: string) => guard(() => engine.removeInstance(name)),
+    /** A bot's throughput (target and measured), wallet pool, group and auto-restart state. */
+    controls: (name: string) => guard(() => engine.controls(name)),
+    /** Sends the bot's wallet pool's leftover funds back to the funder; the bot must be stopped. */
+    reclaim: (name: string) => guard(() => engine.reclaim(name)),
+    /** Adds or replaces a group sharing one throughput budget by weight. */
+    setGroup: (group: Parameters<BotEngine["setGroup"]>[0]) => guard(() => engine.setGroup(group)),
+    /** Removes a group. */
+    removeGroup: (name: string) => guard(() => engine.removeGroup(name)),
+    /** The traffic set-up (groups and bots) as one document; `stringifyTrafficDocument` writes it as YAML. */
+    exportTraffic: () => guard(async () => engine.exportTraffic()),
+    /**
+     * Applies a traffic document (object, or YAML/JSON text): refused whole with every problem by
+     * path (`INVALID_TRAFFIC_DOCUMENT`), else the platform runs what it says.
+     */
+    importTraffic: (document: unknown) => guard(() => engine.importTraffic(document)),
+    /** Checks a traffic document without applying it: `{ valid, issues }`. */
+    validateTraffic: (document: unknown) => guard(async () => engine.validateTraffic(document)),
   };
 }
 

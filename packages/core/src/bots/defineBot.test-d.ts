@@ -3,6 +3,7 @@ import { describe, expectTypeOf, test } from "vitest";
 import { z } from "zod";
 import {
   type AmountRange,
+  type BotBaseConfig,
   type BotDefinition,
   type BotTransition,
   createPlatform,
@@ -25,6 +26,10 @@ describe("defineBot", () => {
           maxPending: number;
           target: string;
           count: number;
+          txPerBlock?: number | undefined;
+          txPerSecond?: number | undefined;
+          wallets?: number | undefined;
+          walletSeed?: string | undefined;
         }>();
       },
     });
@@ -60,7 +65,7 @@ describe("defineBot", () => {
       name: "stateless",
       tick: async (ctx, state) => {
         expectTypeOf(state).toEqualTypeOf<undefined>();
-        expectTypeOf(ctx.config).toEqualTypeOf<{ interval: number; maxPending: number }>();
+        expectTypeOf(ctx.config).toEqualTypeOf<BotBaseConfig>();
       },
     });
   });
@@ -110,6 +115,10 @@ describe("platform.bots.start", () => {
       amount: string;
       random: AmountRange | null;
       recipients: "wallets" | "fresh";
+      txPerBlock?: number | undefined;
+      txPerSecond?: number | undefined;
+      wallets?: number | undefined;
+      walletSeed?: string | undefined;
     }>();
   });
 });

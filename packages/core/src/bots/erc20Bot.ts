@@ -60,14 +60,29 @@ export const erc20Bot = createBotDefinition({
       functionName: "balanceOf",
       args: [ctx.address],
     });
-    // The run's state, shared by its ticks: the token and the balance the bot still has.
-    return { token, balance };
+    // The run's state, shared by its ticks: the token and the balance each sender still has (the
+    // bot's own; with a wallet pool, each wallet's once it first sends).
+    return { token, balances: new Map([[ctx.address.toLowerCase(), balance]]) };
   },
   async tick(ctx, run) {
     const amount = randomAmount(ctx.config.amount, ctx.config.random, 18);
-    if (run.balance < amount) {
-      run.balance += ERC20_BOT_SUPPLY;
-      const minted = await ctx.send({
+    const holder = ctx.address.toLowerCase();
+    let balance = run.balances.get(holder);
+    if (balance === undefined) {
+      // A pool wallet's first send: what it holds (tokens a previous run minted to it).
+      balance = await ctx.client.readContract({
+        address: run.token,
+        abi: testTokenAbi,
+        functionName: "balanceOf",
+        args: [ctx.address],
+      });
+      balance = run.balances.get(holder) ?? balance;
+    }
+    if (balance < amount) {
+      balance += ERC20_BOT_SUPPLY;
+      run.balances.set(holder, balance - amount);
+      // Only the token's owner mints: the bot's own key, to whichever of its wallets sends.
+      const minted = await ctx.root.send({
         to: run.token,
         data: encodeFunctionData({
           abi: testTokenAbi,
@@ -76,8 +91,9 @@ export const erc20Bot = createBotDefinition({
         }),
       });
       await minted.wait();
+    } else {
+      run.balances.set(holder, balance - amount);
     }
-    run.balance -= amount;
     const to = await ctx.pickRecipient();
     await ctx.send({
       to: run.token,

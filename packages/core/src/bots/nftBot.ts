@@ -35,11 +35,14 @@ export const nftBot = createBotDefinition({
       encodeDeployData({ abi: devNftAbi, bytecode: devNftBytecode }),
       "DevNFT",
     );
-    // The run's state: the collection and the ids minted to the bot and not given away yet.
-    return { nft: address, owned: [] as bigint[] };
+    // The run's state: the collection and the ids minted to each sender (the bot, or its pool's
+    // wallets) and not given away yet.
+    return { nft: address, owned: new Map<string, bigint[]>() };
   },
   async tick(ctx, run) {
-    const tokenId = run.owned.shift();
+    const owned = run.owned.get(ctx.address.toLowerCase()) ?? [];
+    run.owned.set(ctx.address.toLowerCase(), owned);
+    const tokenId = owned.shift();
     if (tokenId !== undefined) {
       const to = await ctx.pickRecipient();
       await ctx.send({
@@ -52,7 +55,8 @@ export const nftBot = createBotDefinition({
       });
       return;
     }
-    const minted = await ctx.send({
+    // Only the collection's owner mints: the bot's own key, to whichever of its wallets sends.
+    const minted = await ctx.root.send({
       to: run.nft,
       data: encodeFunctionData({ abi: devNftAbi, functionName: "mint", args: [ctx.address] }),
     });
@@ -66,7 +70,7 @@ export const nftBot = createBotDefinition({
       for (const log of receipt.logs) {
         try {
           const event = decodeEventLog({ abi: devNftAbi, data: log.data, topics: log.topics });
-          if (event.eventName === "Transfer") run.owned.push(event.args.tokenId);
+          if (event.eventName === "Transfer") owned.push(event.args.tokenId);
         } catch {
           // Not one of DevNFT's events.
         }

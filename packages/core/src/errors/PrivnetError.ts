@@ -66,6 +66,7 @@ export const errorCodes = [
   "BOT_EXISTS",
   "INVALID_BOT_CONFIG",
   "BOT_UNSUPPORTED",
+  "INVALID_TRAFFIC_DOCUMENT",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

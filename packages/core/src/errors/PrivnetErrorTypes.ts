@@ -3,6 +3,7 @@ import type {
   BotNotFoundError,
   BotUnsupportedError,
   InvalidBotConfigError,
+  InvalidTrafficDocumentError,
   InvalidTransactionError,
 } from "./bots.js";
 import type { ContractDeploymentFailedError } from "./contracts.js";
@@ -106,6 +107,7 @@ export type PrivnetErrorTypes = {
   BOT_EXISTS: BotExistsError;
   INVALID_BOT_CONFIG: InvalidBotConfigError;
   BOT_UNSUPPORTED: BotUnsupportedError;
+  INVALID_TRAFFIC_DOCUMENT: InvalidTrafficDocumentError;
 };
 
 /**

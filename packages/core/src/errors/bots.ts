@@ -63,3 +63,24 @@ export class InvalidBotConfigError extends PrivnetError {
     });
   }
 }
+
+/** One problem of a traffic document: where (a dotted path, e.g. `bots.1.config.amount`) and what. */
+export type TrafficDocumentIssue = { path: string; message: string };
+
+/**
+ * A traffic document (see docs/bots.md, "Controls and traffic documents") that cannot be applied:
+ * `issues` lists every problem by path. Nothing of it was applied.
+ */
+export class InvalidTrafficDocumentError extends PrivnetError {
+  override name = "InvalidTrafficDocumentError";
+  constructor(readonly issues: readonly TrafficDocumentIssue[]) {
+    super(
+      "INVALID_TRAFFIC_DOCUMENT",
+      `The traffic document is not valid (${issues.length} ${issues.length === 1 ? "problem" : "problems"}; nothing was applied): ${issues.map((issue) => `${issue.path || "(document)"}: ${issue.message}`).join("; ")}`,
+      {
+        details:
+          'Each problem is listed by its path in the document. See docs/bots.md, "Controls and traffic documents", for the document\'s shape.',
+      },
+    );
+  }
+}

@@ -3,7 +3,9 @@ export {
   BotNotFoundError,
   BotUnsupportedError,
   InvalidBotConfigError,
+  InvalidTrafficDocumentError,
   InvalidTransactionError,
+  type TrafficDocumentIssue,
 } from "./bots.js";
 export { ContractDeploymentFailedError } from "./contracts.js";
 export {

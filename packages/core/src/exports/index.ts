@@ -23,11 +23,22 @@ export type {
   BotDefinitionParameters,
   BotTransaction,
 } from "../bots/BotDefinition.js";
-export type { BotLogs, BotStatusEntry, BotsOptions } from "../bots/BotEngine.js";
+export type {
+  BotControls,
+  BotInstanceParameters,
+  BotLogs,
+  BotScenario,
+  BotStatusEntry,
+  BotsOptions,
+  TrafficImportResult,
+} from "../bots/BotEngine.js";
 export type { BotOverrides } from "../bots/BotOverrides.js";
-export type { BotStatus, BotTransition } from "../bots/BotRunner.js";
+export type { BotRestartStatus, BotRunnerControls, BotStatus, BotTransition } from "../bots/BotRunner.js";
 export type { BotStatsSnapshot } from "../bots/BotStats.js";
 export type { BuiltInBotConfigs } from "../bots/builtinBots.js";
+export { DEFAULT_WALLET_SEED, deriveChildKey } from "../bots/controls/deriveChildKey.js";
+export type { Throughput } from "../bots/controls/ThroughputGate.js";
+export type { ReclaimResult } from "../bots/controls/WalletPool.js";
 // The DeFi scenarios' settings
 export { LENDING_BOT_DEFAULTS, type LendingBotConfig, lendingBotSchema } from "../bots/defi/lendingBot.js";
 export {
@@ -65,6 +76,18 @@ export {
   TX_FUZZ_INVALID_BOT_DEFAULTS,
   type TxFuzzInvalidBotConfig,
 } from "../bots/scenarios/txFuzzInvalidBot.js";
+export {
+  parseTrafficText,
+  scenarioRegistry,
+  stringifyTrafficDocument,
+  type TrafficBot,
+  type TrafficDocument,
+  type TrafficGroup,
+  type TrafficRegistry,
+  type TrafficValidation,
+  trafficDocumentSchema,
+  validateTrafficDocument,
+} from "../bots/traffic/trafficDocument.js";
 export { TRANSFER_BOT_DEFAULTS, type TransferBotConfig, transferBotSchema } from "../bots/transferBot.js";
 // The chain and its keys
 export { type DerivedAccount, deriveAccounts } from "../chain/deriveAccounts.js";
@@ -117,6 +140,7 @@ export {
   InvalidPrivateKeyError,
   InvalidQueryError,
   InvalidSymbolError,
+  InvalidTrafficDocumentError,
   InvalidTransactionError,
   isPrivnetError,
   LendingError,
@@ -137,6 +161,7 @@ export {
   StorageSchemaUnsupportedError,
   StorageUnreachableError,
   StorageValueInvalidError,
+  type TrafficDocumentIssue,
   TransactionFailedError,
   TransactionRejectedError,
   UnknownSymbolError,

@@ -1,5 +1,5 @@
 import type { RouteDefinition } from "@privnet/http";
-import { botRoutes } from "./bots/index.js";
+import { botRoutes, controlRoutes } from "./bots/index.js";
 import { contracts } from "./contracts.js";
 import { createWallet } from "./createWallet.js";
 import { deleteWallet } from "./deleteWallet.js";
@@ -31,5 +31,6 @@ export const adminRoutes: readonly RouteDefinition[] = [
   send,
   sendDirect,
   ...botRoutes,
+  ...controlRoutes,
   contracts,
 ];

@@ -87,6 +87,11 @@ const validBodies: Record<string, () => Record<string, unknown>> = {
   "post /send": () => ({ fromWalletId: 2, toAddress: recipient, amount: "1" }),
   // The literal path names no bot, so even a valid body ends in a 404 and nothing starts.
   "post /bots/:name/start": () => ({ interval: 1000 }),
+  // Bad values of the controls' bodies never create, start or change anything.
+  "post /bots/instances": () => ({ scenario: "transfer", name: "fine" }),
+  "post /bots/groups/:group": () => ({ txPerBlock: 10 }),
+  "post /traffic/import": () => ({ version: 1, bots: [] }),
+  "post /traffic/validate": () => ({ version: 1, bots: [] }),
   "post /send-direct": () => ({
     privateKey: devnet.accounts[9]?.privateKey,
     toAddress: recipient,

@@ -63,6 +63,7 @@ export const errorStatus = {
   INVALID_BOT_CONFIG: 400,
   // The node lacks the fork a bot needs: the request is fine, the node's state conflicts with it.
   BOT_UNSUPPORTED: 409,
+  INVALID_TRAFFIC_DOCUMENT: 400,
   // Raised by the embedded devnet and by a server's own start-up, never on a request.
   DEVNET_BINARY_NOT_FOUND: 500,
   DEVNET_PORT_IN_USE: 500,

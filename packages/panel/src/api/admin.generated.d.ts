@@ -297,6 +297,190 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bots/scenarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every scenario, with the JSON Schema of its config
+         * @description The built-in and custom bots' scenarios, their defaults and the bots running each.
+         */
+        get: operations["listBotScenarios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bots/instances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an instance of a scenario under its own name
+         * @description The new bot has its own key, config and stats, is kept across restarts, and is started like any bot (`POST /bots/{name}/start`).
+         */
+        post: operations["createBotInstance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bots/instances/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop and remove an instance
+         * @description Only instances can be removed; their stored stats stay.
+         */
+        delete: operations["deleteBotInstance"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bots/{name}/controls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bot's throughput, wallet pool, group and auto-restart
+         * @description The throughput target it holds and what it measured, its pool's wallets, and its restart backoff.
+         */
+        get: operations["getBotControls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bots/{name}/reclaim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a stopped bot's wallet pool funds back to the funder
+         * @description Each wallet sends its balance less a transfer's fee to the funder; the answer lists what moved. Takes no body.
+         */
+        post: operations["reclaimBotWallets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bots/groups/{group}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add or replace a group sharing one throughput budget by weight
+         * @description Give exactly one of txPerBlock and txPerSecond; `weights` names the members.
+         */
+        post: operations["setBotGroup"];
+        /**
+         * Remove a group
+         * @description Its members run at their own settings from their next start.
+         */
+        delete: operations["deleteBotGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/traffic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The traffic set-up as one document
+         * @description Groups, and every bot that runs, is an instance or is in a group, with its config. `POST /traffic/import` on another stack applies it.
+         */
+        get: operations["exportTraffic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/traffic/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a traffic document
+         * @description Checked whole against the scenarios' schemas first: an invalid document is refused with every problem by path and nothing changes. Then the stack runs what it says: groups replaced, instances created, its bots (re)started, other running bots stopped.
+         */
+        post: operations["importTraffic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/traffic/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a traffic document without applying it
+         * @description A dry run of `POST /traffic/import`: `{ valid: true, issues: [] }` for a document it would apply, else the same 400 listing every problem by path.
+         */
+        post: operations["validateTraffic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contracts": {
         parameters: {
             query?: never;
@@ -651,6 +835,169 @@ export interface components {
             bot: string;
             transactions: components["schemas"]["TransactionEntry"][];
             errors: components["schemas"]["BotError"][];
+        };
+        BotScenario: {
+            /** @description The scenario, e.g. "transfer". */
+            name: string;
+            /** @description Built into privnet (else a custom bot registered with defineBot). */
+            builtin: boolean;
+            /** @description JSON Schema of its config: what a start, an instance or a traffic document may set. */
+            configSchema: {
+                [key: string]: unknown;
+            };
+            /** @description Its default config. */
+            defaults: {
+                [key: string]: unknown;
+            };
+            /** @description The bots running it: the scenario's own and its instances. */
+            bots: string[];
+        };
+        BotInstance: {
+            /** @enum {string} */
+            status: "Running" | "Stopped";
+            /** @description The bot's own sending address. */
+            address: string;
+            /** @description The contract the bot deployed and works with (erc20: its token; nft: its collection) while the chain has its code; null before it is deployed and for the transfer bot. */
+            contract: string | null;
+            /** @description The running config, or the configured defaults. */
+            config: {
+                [key: string]: unknown;
+            };
+            stats: components["schemas"]["BotStats"];
+            bot: string;
+        };
+        CreateBotInstanceRequest: {
+            /** @description The scenario to run, e.g. "transfer". */
+            scenario: string;
+            /** @description The new bot's name: 1–40 lower-case letters, digits and dashes. */
+            name: string;
+            /** @description Settings over the scenario's defaults, checked by its schema. */
+            config?: {
+                [key: string]: unknown;
+            };
+        };
+        BotControls: {
+            bot: string;
+            /** @description The scenario the bot runs. */
+            scenario: string;
+            /** @description An instance (not a scenario's own bot). */
+            instance: boolean;
+            /** @description The group whose budget it shares, and its weight. */
+            group: {
+                name: string;
+                weight: number;
+            } | null;
+            /** @description Its confirmed transactions per block over the last 20 blocks. */
+            measuredTxPerBlock: number | null;
+            throughput: {
+                /** @description The target it holds now (its group share included). */
+                txPerBlock: number | null;
+                txPerSecond: number | null;
+                /** @description Sends released by its throughput gate this run. */
+                released: number;
+            };
+            /** @description The wallet pool; null without one. */
+            wallets: {
+                seed: string;
+                /** @description The pool's wallets, in derivation order. */
+                addresses: string[];
+                /** @description Top-ups sent to the pool's wallets by this process. */
+                topUps: number;
+                /** @description Batches those top-ups went out in. */
+                batches: number;
+            } | null;
+            /** @description Auto-restart. */
+            restart: {
+                /**
+                 * @description backoff: setup failed and is tried again at nextAttemptAt.
+                 * @enum {string}
+                 */
+                state: "ok" | "backoff";
+                /** @description Setup failures in a row. */
+                failures: number;
+                backoffMs: number | null;
+                /** @description ISO 8601 UTC. */
+                nextAttemptAt: string | null;
+                /** @description Restarts after its ticks kept failing. */
+                restarts: number;
+            };
+        };
+        ReclaimResult: {
+            bot: string;
+            /** @description Where the funds went: the platform's funder. */
+            funder: string;
+            reclaimed: {
+                address: string;
+                /** @description Wei, decimal. */
+                amount: string;
+                hash: string;
+            }[];
+            /** @description Wei, decimal. */
+            total: string;
+        };
+        BotGroup: {
+            name: string;
+            txPerBlock?: number;
+            txPerSecond?: number;
+        };
+        SetBotGroupRequest: {
+            /** @description Budget in transactions per block. */
+            txPerBlock?: number;
+            /** @description Budget in transactions per second. */
+            txPerSecond?: number;
+            /** @description Members by bot name, with their weights. */
+            weights?: {
+                [key: string]: number;
+            };
+        };
+        TrafficDocument: {
+            /**
+             * @description The document format's version: 1.
+             * @constant
+             */
+            version: 1;
+            groups?: {
+                /** @description The group's name. */
+                name: string;
+                /** @description The group's budget in transactions per block. */
+                txPerBlock?: number;
+                /** @description The group's budget in transactions per second. */
+                txPerSecond?: number;
+                /** @description Bot names in the group (the same as each bot's `group`; either or both may say it). */
+                members?: string[];
+            }[];
+            bots: {
+                /** @description The scenario (a built-in or custom bot), e.g. "transfer". */
+                scenario: string;
+                /** @description The instance's name; default the scenario's own (the built-in bot itself). */
+                name?: string;
+                /** @description The scenario's settings (checked by its schema), throughput and wallet pool included. */
+                config?: {
+                    [key: string]: unknown;
+                };
+                /** @description The bot's share of its group's budget. Default 1. */
+                weight?: number;
+                /** @description The group whose budget the bot shares. */
+                group?: string;
+                /** @description Start it (default), or only create and configure it. */
+                start?: boolean;
+            }[];
+        };
+        TrafficImportResult: {
+            /** @description Instances created. */
+            created: string[];
+            /** @description Bots started with the document's config. */
+            started: string[];
+            /** @description Running bots the document does not name, stopped. */
+            stopped: string[];
+        };
+        TrafficValidation: {
+            valid: boolean;
+            issues: {
+                /** @description Where in the document, dotted: "bots.1.config.amount"; "" for the whole. */
+                path: string;
+                message: string;
+            }[];
         };
         Contracts: {
             /** @description Every platform contract, in deployment order; empty while they are not deployed on this chain (a stack started with contract deployment off, or after a chain reset until they are deployed again). */
@@ -1789,6 +2136,607 @@ export interface operations {
             };
             /** @description No bot with that name (BOT_NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBotScenarios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotScenario"][];
+                };
+            };
+            /** @description Malformed JSON or failed validation. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBotInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBotInstanceRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotInstance"];
+                };
+            };
+            /** @description A bad name or config (INVALID_BOT_CONFIG). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such scenario (BOT_NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bot by that name exists (BOT_EXISTS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBotInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bot: "transfer", "erc20", "nft" or a custom bot's name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The bot is a scenario's own, not an instance (INVALID_BOT_CONFIG). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bot with that name (BOT_NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBotControls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bot: "transfer", "erc20", "nft" or a custom bot's name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotControls"];
+                };
+            };
+            /** @description Malformed JSON or failed validation. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bot with that name (BOT_NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reclaimBotWallets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bot: "transfer", "erc20", "nft" or a custom bot's name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReclaimResult"];
+                };
+            };
+            /** @description The bot is running: stop it first (INVALID_BOT_CONFIG). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bot with that name (BOT_NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setBotGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's name. */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetBotGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotGroup"];
+                };
+            };
+            /** @description Neither or both budgets, or a bad name (INVALID_TRAFFIC_DOCUMENT). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member that is no bot (BOT_NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBotGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's name. */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Malformed JSON or failed validation. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportTraffic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrafficDocument"];
+                };
+            };
+            /** @description Malformed JSON or failed validation. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importTraffic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrafficImportResult"];
+                };
+            };
+            /** @description The document is not valid; the message lists every problem by path (INVALID_TRAFFIC_DOCUMENT). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    validateTraffic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrafficValidation"];
+                };
+            };
+            /** @description The document is not valid; the message lists every problem by path (INVALID_TRAFFIC_DOCUMENT). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -82,6 +82,24 @@ export const startBotBody = z
       .enum(["wallets", "fresh"])
       .optional()
       .describe("Stored wallets (default) or fresh addresses."),
+    txPerBlock: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe("Transactions per block, held steady (replaces interval; not with txPerSecond)."),
+    txPerSecond: z
+      .number()
+      .positive()
+      .optional()
+      .describe("Transactions per second, held steady (replaces interval; not with txPerBlock)."),
+    wallets: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe("Send from a pool of this many child wallets derived from the bot's key and walletSeed."),
+    walletSeed: z.string().optional().describe('Seed of the wallet pool\'s derivation. Default "privnet".'),
   })
   .meta({ id: "StartBotRequest" });
 

@@ -6,6 +6,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { StatusBadge } from "../../components/StatusBadge";
 import { formatTime } from "../../format/formatTime";
 import { shortHex } from "../../format/shortHex";
+import { BotControlsDetails } from "./BotControlsDetails";
 import { BotOverridesForm } from "./BotOverridesForm";
 
 const rate = (value: number | null) => (value === null ? "–" : value.toFixed(2));
@@ -67,6 +68,7 @@ export function BotCard({ name, bot }: { name: string; bot: AdminSchemas["BotSta
           ))}
         </dl>
       </details>
+      <BotControlsDetails name={name} />
       <BotOverridesForm
         bot={name}
         config={bot.config}

@@ -5,12 +5,18 @@ import { StreamStatus } from "../../components/StreamStatus";
 import { formatTime } from "../../format/formatTime";
 import { usePageTitle } from "../../layout/usePageTitle";
 import { BotCard } from "./BotCard";
+import { ScenarioCard } from "./ScenarioCard";
+import { TrafficDocumentPanel } from "./TrafficDocumentPanel";
 import { useBotEvents } from "./useBotEvents";
 
-/** The traffic bots: status, config and live counters (the event stream), start and stop. */
+/**
+ * The traffic bots: status, config and live counters (the event stream), start and stop; every
+ * scenario with a form generated from its config's schema; the traffic document.
+ */
 export function BotsPage() {
   usePageTitle("Bots");
   const status = adminApi.useQuery("get", "/bots/status");
+  const scenarios = adminApi.useQuery("get", "/bots/scenarios");
   const { events, stream } = useBotEvents();
   return (
     <>
@@ -29,6 +35,18 @@ export function BotsPage() {
           <BotCard key={name} name={name} bot={bot} />
         ))}
       </div>
+      <section aria-labelledby="bot-scenarios-title">
+        <h2 id="bot-scenarios-title">Scenarios</h2>
+        {scenarios.error ? (
+          <ErrorNotice error={scenarios.error} title="The scenarios could not be read." />
+        ) : null}
+        <div className="grid-3">
+          {(scenarios.data ?? []).map((scenario) => (
+            <ScenarioCard key={scenario.name} scenario={scenario} />
+          ))}
+        </div>
+      </section>
+      <TrafficDocumentPanel />
       <section aria-labelledby="bot-events-title">
         <h2 id="bot-events-title">Recent events</h2>
         {events.length === 0 ? <p className="muted">No event since this page opened.</p> : null}
