@@ -430,9 +430,6 @@ export class NonceManager {
       throw toStorageError(error);
     });
     if (held) return stored.next;
-    // The chain may have gone back under records settled in its last blocks: those are checked
-    // before their nonces are given again.
-    await this.#watcher.recheckIfWentBack();
     // The node lost them (restarted without its pool, its pool dropped) but the chain did not go
     // back: the ones this platform still follows go back on the node from their signed bytes, and
     // the next nonce follows them. Nonces above the last of them are reused.

@@ -10,7 +10,7 @@ import type {
 } from "../storage/StorageAdapter.js";
 import { classifyNodeError } from "./classifyNodeError.js";
 import { nonceLockKey } from "./nonceLockKey.js";
-import { onCanonicalChain, receiptOutcome } from "./receiptOutcome.js";
+import { receiptOutcome } from "./receiptOutcome.js";
 import { submissionClient } from "./submissionClient.js";
 import { type TransactionRequest, transactionHash } from "./transactionRequest.js";
 
@@ -128,13 +128,6 @@ const NUDGE_DELAY = 20;
 const SETTLED_KEPT = 4096;
 
 /**
- * Blocks for which a record that failed because the chain went back is still looked for: a node
- * back from a state file lost its last blocks and its pool, and a rebroadcast racing the rewind
- * may have put the transaction back. If a block holds it, the record follows the chain.
- */
-const GONE_WATCH_BLOCKS = 64n;
-
-/**
  * The head unchanged this long (ms) while transactions are followed: the node's pool is looked at
  * (at most this often) for a transaction next in line yet held back, and for ready ones an
  * automining anvil did not mine (see `#checkHeldBack`, `#mineMissed`).
@@ -188,11 +181,6 @@ export class TransactionWatcher {
   /** The head's number the poller saw last (HTTP transports). */
   #headNumber: bigint | undefined;
   readonly #settledOnChain = new Map<number, SettledOnChain>();
-  /** Records failed because the chain went back, by hash, looked for in new blocks until `until`. */
-  readonly #goneAfterRewind = new Map<
-    Hash,
-    Omit<SettledOnChain, "blockNumber" | "blockHash"> & { until: bigint }
-  >();
   #errors = 0;
   #lastError: TransactionWatcherStatus["lastError"] = null;
   /** The head a tick saw last, and since when (ms): a head that stays put starts a pool check. */
@@ -479,36 +467,6 @@ export class TransactionWatcher {
     this.#nudge();
   }
 
-  /**
-   * Before a sender gives again nonces the node no longer counts: when the block the watcher saw
-   * last is gone (a node back from a state file without its last blocks), the records settled in
-   * the blocks taken back are checked against the chain first. Otherwise a new send given such a
-   * nonce — with the same fields, the very same signed bytes — would be read as the old record's
-   * transaction "in a block again", and two records would be confirmed for one transaction. Takes
-   * no lock: the rest of the rewind (holes, bots) is left to the next tick.
-   */
-  async recheckIfWentBack(): Promise<void> {
-    const anchor = this.#anchor;
-    if (!anchor) return;
-    const latest = await this.#readLatest();
-    if ((await this.#hashSeenFrom(anchor, latest)) !== anchor.hash || (await this.#newestSettledGone(latest)))
-      await this.#recheckSettled();
-  }
-
-  /**
-   * Whether the newest block a record was settled in is gone. A transaction settled from its own
-   * receipt (an automining node) can sit in a block above the one the head scan saw last; a node
-   * back without that block leaves the scan's block in place, so it is asked too.
-   */
-  async #newestSettledGone(latest: Anchor): Promise<boolean> {
-    let newest: SettledOnChain | undefined;
-    for (const entry of this.#settledOnChain.values())
-      if (!newest || entry.blockNumber > newest.blockNumber) newest = entry;
-    if (!newest || (this.#anchor && newest.blockNumber <= this.#anchor.number)) return false;
-    if (newest.blockNumber > latest.number) return true;
-    return (await this.#hashAt(newest.blockNumber)) !== newest.blockHash;
-  }
-
   /** Resolves with the record once it is confirmed or failed. */
   settled(watched: WatchedTransaction): Promise<{ record: TransactionRecord; reason: string }> {
     if (watched.settled) return Promise.resolve(watched.settled);
@@ -568,7 +526,7 @@ export class TransactionWatcher {
       this.#tickHead = head;
       this.#headSince = Date.now();
     }
-    if (anchor && (anchorHash !== anchor.hash || (await this.#newestSettledGone(latest)))) {
+    if (anchor && anchorHash !== anchor.hash) {
       // The block seen last is gone or different: the chain went back under us.
       const genesis = await this.#readGenesis();
       const reset = genesis !== (await this.genesisHash());
@@ -576,20 +534,14 @@ export class TransactionWatcher {
       return;
     }
     this.#anchor = latest;
-    for (const [hash, gone] of this.#goneAfterRewind)
-      if (gone.until < head) this.#goneAfterRewind.delete(hash);
-    if (this.#watched.size === 0 && this.#goneAfterRewind.size === 0) {
+    if (this.#watched.size === 0) {
       // Nothing to read: move the scan start along.
       this.#scannedThrough = head;
       return;
     }
     const from = this.#scannedThrough === undefined ? head : this.#scannedThrough + 1n;
     if (this.#blockReceipts) {
-      for (
-        let start = from;
-        start <= head && (this.#watched.size > 0 || this.#goneAfterRewind.size > 0);
-        start += 8n
-      ) {
+      for (let start = from; start <= head && this.#watched.size > 0; start += 8n) {
         const end = start + 7n < head ? start + 7n : head;
         const numbers: bigint[] = [];
         for (let n = start; n <= end; n++) numbers.push(n);
@@ -600,8 +552,8 @@ export class TransactionWatcher {
         for (const receipts of blocks) {
           for (const receipt of receipts ?? []) {
             const watched = this.#byHash.get(receipt.transactionHash);
-            if (watched) settled.push([watched, receiptOutcome(receipt)]);
-            else if (this.#goneAfterRewind.has(receipt.transactionHash)) await this.#cameBack(receipt);
+            if (!watched) continue;
+            settled.push([watched, receiptOutcome(receipt)]);
           }
         }
         await this.#finishMany(settled);
@@ -971,7 +923,7 @@ export class TransactionWatcher {
         if (strict && (error as { name?: string }).name !== "TransactionReceiptNotFoundError") throw error;
         return undefined;
       });
-      if (!receipt || !(await onCanonicalChain(this.#ctx.client, receipt))) continue;
+      if (!receipt) continue;
       await this.#finish(watched, receiptOutcome(receipt));
       return true;
     }
@@ -1079,7 +1031,7 @@ export class TransactionWatcher {
     try {
       // Before the followed ones settle on the new chain: the walk down stops at the first block
       // whose records are all still there, and those must be from before the rewind.
-      await this.#recheckSettled();
+      await this.#recheckSettled(cause);
       // What the chain knows now stays followed (in a block: settled here; in the pool: followed
       // on); the rest is gone with the blocks that held it.
       await Promise.all(
@@ -1088,7 +1040,6 @@ export class TransactionWatcher {
           const known = await this.#ctx.client.getTransaction({ hash: watched.hash }).catch(() => undefined);
           if (known) return;
           if (watched.recordId === undefined) return; // still being sent: the sender decides
-          this.#rememberGone(watched.recordId, watched.from, watched.nonce, watched.hash);
           await this.#finish(watched, {
             status: "failed",
             blockNumber: null,
@@ -1174,10 +1125,9 @@ export class TransactionWatcher {
    * again, and followed. Gone: `failed` with no block number (reason `dropped: the chain was
    * reverted`), so that the history never calls confirmed what the chain does not hold. Such a
    * record is not resubmitted: after an `evm_revert` in a test suite that would replay the
-   * reverted test's transactions into the next test. A reset is checked the same way, block by
-   * block: a new genesis hash alone does not prove the old blocks gone.
+   * reverted test's transactions into the next test.
    */
-  async #recheckSettled() {
+  async #recheckSettled(cause: ChainRewindCause) {
     const byBlock = new Map<bigint, SettledOnChain[]>();
     for (const entry of this.#settledOnChain.values()) {
       byBlock.set(entry.blockNumber, [...(byBlock.get(entry.blockNumber) ?? []), entry]);
@@ -1185,65 +1135,35 @@ export class TransactionWatcher {
     const numbers = [...byBlock.keys()].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0));
     for (const number of numbers) {
       const entries = byBlock.get(number) as SettledOnChain[];
-      // Asked even after a reset: anvil restarted from a state file can answer another genesis
-      // hash over the same blocks (seen here), and those records are still on chain.
-      const hash = await this.#hashAt(number);
+      // A reset leaves no block of the old chain: no need to ask.
+      const hash = cause === "reset" ? null : await this.#hashAt(number);
       const lost = entries.filter((entry) => entry.blockHash !== hash);
       if (lost.length === 0) break;
-      await Promise.all(lost.map((entry) => this.#recheck(entry)));
+      await Promise.all(lost.map((entry) => this.#recheck(entry, cause)));
     }
   }
 
-  /** A record failed as taken back with its block, whose transaction a new block holds: settled again. */
-  async #cameBack(receipt: Parameters<typeof receiptOutcome>[0]) {
-    const gone = this.#goneAfterRewind.get(receipt.transactionHash);
-    if (!gone) return;
-    this.#goneAfterRewind.delete(receipt.transactionHash);
-    const outcome = receiptOutcome(receipt);
-    this.#remember({
-      ...gone,
-      hash: outcome.hash,
-      blockNumber: outcome.blockNumber,
-      blockHash: outcome.blockHash,
-    });
-    await this.#updateRecord(gone.recordId, { status: outcome.status, blockNumber: outcome.blockNumber });
-  }
-
-  #rememberGone(recordId: number, from: Address, nonce: number, hash: Hash) {
-    this.#goneAfterRewind.set(hash, {
-      recordId,
-      from,
-      nonce,
-      hash,
-      until: (this.#headNumber ?? 0n) + GONE_WATCH_BLOCKS,
-    });
-    if (this.#goneAfterRewind.size > SETTLED_KEPT) {
-      this.#goneAfterRewind.delete(this.#goneAfterRewind.keys().next().value as Hash);
-    }
-  }
-
-  async #recheck(entry: SettledOnChain) {
+  async #recheck(entry: SettledOnChain, cause: ChainRewindCause) {
     this.#settledOnChain.delete(entry.recordId);
     const client = this.#ctx.client;
-    const receipt = await client.getTransactionReceipt({ hash: entry.hash }).catch(() => undefined);
-    // A newer record that follows the very same bytes (a send given this nonce again, with the same
-    // fields) owns the receipt: this one was taken back with its block.
-    const twin = this.#byHash.get(entry.hash);
-    const ownReceipt = twin === undefined || twin.recordId === entry.recordId;
-    if (receipt && ownReceipt && (await onCanonicalChain(client, receipt))) {
+    const receipt =
+      cause === "reset"
+        ? undefined
+        : await client.getTransactionReceipt({ hash: entry.hash }).catch(() => undefined);
+    if (receipt) {
       this.#remember({ ...entry, blockNumber: receipt.blockNumber, blockHash: receipt.blockHash });
       const { status, blockNumber } = receiptOutcome(receipt);
       await this.#updateRecord(entry.recordId, { status, blockNumber });
       return;
     }
-    const inPool = ownReceipt
-      ? await client.getTransaction({ hash: entry.hash }).catch(() => undefined)
-      : undefined;
+    const inPool =
+      cause === "reset"
+        ? undefined
+        : await client.getTransaction({ hash: entry.hash }).catch(() => undefined);
     // Followed before anyone hears it is pending again.
     const watched = inPool
       ? this.watch({ from: entry.from, nonce: entry.nonce, hash: entry.hash, sentAt: Date.now() })
       : undefined;
-    if (!inPool && ownReceipt) this.#rememberGone(entry.recordId, entry.from, entry.nonce, entry.hash);
     const record = await this.#updateRecord(entry.recordId, {
       status: inPool ? "pending" : "failed",
       blockNumber: null,

@@ -33,27 +33,3 @@ export function receiptOutcome(receipt: {
     hash: receipt.transactionHash,
   };
 }
-
-/**
- * Whether a receipt belongs to the chain as it is now: the block at its number has its block
- * hash. A node restarted from a state file written while it was mining can answer receipts of
- * transactions its chain no longer holds (their blocks were taken back, or never made it into the
- * state's chain): such a receipt says nothing about the chain, and is read as none. A block that
- * cannot be read (the node away) leaves the receipt standing, as it was.
- *
- * @example
- * const receipt = await client.getTransactionReceipt({ hash });
- * if (await onCanonicalChain(client, receipt)) settle(receiptOutcome(receipt));
- */
-export async function onCanonicalChain(
-  client: { getBlock(args: { blockNumber: bigint }): Promise<{ hash: Hash | null }> },
-  receipt: { blockNumber: bigint | Hex; blockHash: Hash },
-): Promise<boolean> {
-  const block = await client.getBlock({ blockNumber: BigInt(receipt.blockNumber) }).then(
-    (found) => found,
-    (error: unknown) =>
-      (error as { name?: string }).name === "BlockNotFoundError" ? null : ("unknown" as const),
-  );
-  if (block === "unknown") return true;
-  return block?.hash === receipt.blockHash;
-}

@@ -1,7 +1,7 @@
 import { type Hash, type Hex, parseTransaction } from "viem";
 import type { PlatformContext } from "../context/PlatformContext.js";
 import { classifyNodeError } from "../sender/classifyNodeError.js";
-import { onCanonicalChain, receiptOutcome } from "../sender/receiptOutcome.js";
+import { receiptOutcome } from "../sender/receiptOutcome.js";
 import type { TransactionWatcher } from "../sender/TransactionWatcher.js";
 import type { TransactionRequest } from "../sender/transactionRequest.js";
 import { toFastAccount } from "../signing/toFastAccount.js";
@@ -61,7 +61,7 @@ async function settle(
   result: ReconcilePendingTransactionsReturnType,
 ) {
   const receipt = await ctx.client.getTransactionReceipt({ hash: record.hash }).catch(() => undefined);
-  if (receipt && (await onCanonicalChain(ctx.client, receipt))) {
+  if (receipt) {
     const { status, blockNumber } = receiptOutcome(receipt);
     await update(ctx, record.id, { status, blockNumber });
     result[status]++;

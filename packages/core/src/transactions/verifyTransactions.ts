@@ -1,6 +1,5 @@
 import type { Address, Hash, PublicClient } from "viem";
 import { InvalidQueryError } from "../errors/sender.js";
-import { onCanonicalChain } from "../sender/receiptOutcome.js";
 import type { StorageAdapter, TransactionRecord, TransactionStatus } from "../storage/StorageAdapter.js";
 import { MAX_TRANSACTIONS_PAGE } from "../storage/transactionsPageSize.js";
 
@@ -119,11 +118,6 @@ export async function verifyTransactions(
 
   const mismatches: TransactionMismatch[] = [];
   const confirmedAt = new Map<string, TransactionRecord>();
-  // A send given the nonce of one the chain took back, with the same fields, is signed into the
-  // very same bytes: the failed record and the confirmed one are one transaction, not a mismatch.
-  const confirmedHashes = new Set(
-    settled.filter((record) => record.status === "confirmed").map((record) => record.hash.toLowerCase()),
-  );
   for (const record of settled) {
     const receipt = receipts.get(record.id);
     const mismatch = (kind: TransactionMismatchKind, detail: string) =>
@@ -138,7 +132,7 @@ export async function verifyTransactions(
         detail,
       });
     if (record.status === "failed") {
-      if (receipt?.status === "success" && !confirmedHashes.has(record.hash.toLowerCase()))
+      if (receipt?.status === "success")
         mismatch("mined-but-failed", `the chain holds it with status 1 in block ${receipt.blockNumber}`);
       continue;
     }
@@ -158,8 +152,6 @@ export async function verifyTransactions(
 async function readReceipt(ctx: VerifyTransactionsContext, hash: Hash) {
   try {
     const receipt = await ctx.client.getTransactionReceipt({ hash });
-    // A receipt of a block the chain no longer holds (a node restarted from a state file) is none.
-    if (!(await onCanonicalChain(ctx.client, receipt))) return undefined;
     return { status: receipt.status, blockNumber: receipt.blockNumber };
   } catch (error) {
     // No receipt is an answer; anything else (node away) is the caller's to hear.
