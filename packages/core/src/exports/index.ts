@@ -156,6 +156,19 @@ export {
 } from "../signing/SignerBackend.js";
 export { type FastAccount, type ToFastAccountOptions, toFastAccount } from "../signing/toFastAccount.js";
 // Storage: the adapter interface (for adapter authors) and the in-memory default
+export type {
+  AddressLabelRecord,
+  ChainIndexRange,
+  ChainPosition,
+  ExplorerStore,
+  IndexedBlock,
+  IndexedBlockData,
+  IndexedTokenTransfer,
+  IndexedTransaction,
+  ListIndexedTransactionsQuery,
+  RegisteredContractRecord,
+  TokenStandard,
+} from "../storage/ExplorerStore.js";
 export { memoryStorage } from "../storage/memoryStorage.js";
 export type {
   ListTransactionsQuery,
