@@ -53,9 +53,9 @@ export function sqliteExplorerStore(ctx: SqliteExplorerContext): ExplorerStore {
     for (const row of transferRows) {
       const key = `${row.block_number}:${row.tx_index}`;
       if (!keys.has(key)) continue;
-      let list = transfers.get(key);
-      if (!list) transfers.set(key, (list = []));
+      const list = transfers.get(key) ?? [];
       list.push(toTransfer(row));
+      transfers.set(key, list);
     }
     return rows.map((row) => toTransaction(row, transfers.get(`${row.block_number}:${row.idx}`) ?? []));
   };
