@@ -124,6 +124,8 @@ export const migrations: readonly { version: number; name: string; sql: (s: stri
         updated_at TEXT NOT NULL
       );
       CREATE UNIQUE INDEX explorer_labels_address ON ${s}.explorer_labels (lower(address));
+      -- Which indexed transactions privnet sent: the history looked up by hash.
+      CREATE INDEX transactions_hash ON ${s}.transactions (hash);
       CREATE TABLE ${s}.explorer_contracts (
         address TEXT NOT NULL,
         name TEXT NOT NULL,

@@ -250,6 +250,14 @@ export function postgresExplorerStore(ctx: PostgresExplorerContext): ExplorerSto
       const { rows } = await query<TransactionRow>(text, values);
       return withTransfers(rows);
     },
+    async recorded(hashes: readonly Hash[]) {
+      if (hashes.length === 0) return [];
+      const { rows } = await query<{ hash: string }>(
+        `SELECT DISTINCT hash FROM ${s}.transactions WHERE hash = ANY($1::text[])`,
+        [[...hashes]],
+      );
+      return rows.map((row) => row.hash as Hash);
+    },
     async tokensOf(address: Address) {
       const { rows } = await query<{ token: string; standard: string }>(
         `SELECT DISTINCT ON (lower(token)) token, standard FROM (

@@ -127,6 +127,8 @@ export const migrations: readonly { version: number; name: string; sql: string }
         name TEXT NOT NULL,
         updated_at TEXT NOT NULL
       );
+      -- Which indexed transactions privnet sent: the history looked up by hash.
+      CREATE INDEX transactions_hash ON transactions (hash);
       CREATE TABLE explorer_contracts (
         address TEXT PRIMARY KEY COLLATE NOCASE,
         name TEXT NOT NULL,

@@ -225,6 +225,15 @@ export function sqliteExplorerStore(ctx: SqliteExplorerContext): ExplorerStore {
       values.push(limit);
       return withTransfers(sql(text).all(...values) as TransactionRow[]);
     },
+    async recorded(hashes: readonly Hash[]) {
+      ensureOpen();
+      if (hashes.length === 0) return [];
+      return (
+        sql(`SELECT DISTINCT hash FROM transactions WHERE hash IN (${hashes.map(() => "?").join(", ")})`).all(
+          ...hashes,
+        ) as { hash: string }[]
+      ).map((row) => row.hash as Hash);
+    },
     async tokensOf(address: Address) {
       ensureOpen();
       return (

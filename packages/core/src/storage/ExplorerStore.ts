@@ -128,6 +128,11 @@ export interface ExplorerStore {
   getTransaction(hash: Hash): Promise<IndexedTransaction | undefined>;
   /** Newest first: by block, then by index in the block, descending. */
   listTransactions(query: ListIndexedTransactionsQuery): Promise<IndexedTransaction[]>;
+  /**
+   * The hashes among `hashes` that the platform's own transaction history holds (what privnet
+   * sent), in any order.
+   */
+  recorded(hashes: readonly Hash[]): Promise<Hash[]>;
   /** Every token that moved to or from `address` in the index, once each. */
   tokensOf(address: Address): Promise<{ token: Address; standard: TokenStandard }[]>;
 

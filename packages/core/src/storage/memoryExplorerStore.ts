@@ -17,10 +17,13 @@ import {
  * number; the lists scan what is kept, which retention bounds.
  *
  * @example
- * const store = memoryExplorerStore(() => {});
+ * const store = memoryExplorerStore(() => {}, () => transactions.values());
  * await store.putBlocks([{ block, transactions }]);
  */
-export function memoryExplorerStore(open: () => void): ExplorerStore {
+export function memoryExplorerStore(
+  open: () => void,
+  history: () => Iterable<{ hash: Hash }>,
+): ExplorerStore {
   const blocks = new Map<bigint, IndexedBlockData>();
   const blockByHash = new Map<string, bigint>();
   const transactionByHash = new Map<string, IndexedTransaction>();
@@ -146,6 +149,13 @@ export function memoryExplorerStore(open: () => void): ExplorerStore {
         if (page.length >= limit) break;
       }
       return page;
+    },
+    async recorded(hashes: readonly Hash[]) {
+      open();
+      const wanted = new Set(hashes.map((hash) => hash.toLowerCase()));
+      const found: Hash[] = [];
+      for (const record of history()) if (wanted.has(record.hash.toLowerCase())) found.push(record.hash);
+      return found;
     },
     async tokensOf(address: Address) {
       open();

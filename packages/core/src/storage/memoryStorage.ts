@@ -64,7 +64,7 @@ export function memoryStorage(): StorageAdapter {
 
   return {
     name: "memory",
-    explorer: memoryExplorerStore(open),
+    explorer: memoryExplorerStore(open, () => transactions.values()),
     wallets: {
       async insert(wallet: NewWalletRecord) {
         open();

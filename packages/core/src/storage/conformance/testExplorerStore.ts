@@ -72,7 +72,7 @@ export function describeExplorerStore(
       // From, to (any case), the created contract and a token transfer's either end all count.
       const sender = data[0]?.transactions[1]?.from as Address;
       expect(positions(await explorer().listTransactions({ limit: 10, address: sender }))).toEqual(["1:1"]);
-      const recipient = (data[1]?.transactions[1]?.to as Address).toLowerCase() as Address;
+      const recipient = String(data[1]?.transactions[1]?.to).toLowerCase() as Address;
       expect(positions(await explorer().listTransactions({ limit: 10, address: recipient }))).toEqual([
         "2:1",
       ]);
@@ -200,6 +200,25 @@ export function describeExplorerStore(
       expect(await explorer().contracts.remove(pool)).toBe(true);
       expect(await explorer().contracts.remove(pool)).toBe(false);
       expect(await explorer().contracts.list()).toEqual([renamed]);
+    });
+
+    test("recorded answers the hashes the platform's history holds", async () => {
+      const sent = hashOf("sent by privnet");
+      await store().transactions.insert({
+        hash: sent,
+        from: addressAt("sender"),
+        to: addressAt("recipient"),
+        value: 1n,
+        nonce: 0,
+        status: "confirmed",
+        blockNumber: 1n,
+        source: "conformance",
+        createdAt: "2026-11-22T08:00:00.000Z",
+        kind: "transfer",
+        selector: null,
+      });
+      expect(await explorer().recorded([sent, hashOf("not sent")])).toEqual([sent]);
+      expect(await explorer().recorded([])).toEqual([]);
     });
 
     test("a reopened store keeps the index, labels and contracts", async ({ skip }) => {
