@@ -111,7 +111,7 @@ export async function getChainTransaction(
     nonce: raw ? Number(raw.nonce) : (mined?.nonce ?? 0),
     gasLimit: raw ? BigInt(raw.gas) : 0n,
     input: raw?.input ?? mined?.input ?? "0x",
-    type: TYPES[raw?.type === undefined ? 0 : Number(raw.type)] ?? String(raw?.type),
+    type: raw ? (TYPES[raw.type === undefined ? 0 : Number(raw.type)] ?? raw.type ?? "legacy") : "unknown",
   };
 }
 
