@@ -19,12 +19,10 @@ import { priceOracleAbi } from "../contracts/generated.js";
 import { type CreatePlatformOptions, createPlatform, type Platform } from "../platform/createPlatform.js";
 
 const devnet = useDevnet();
-const [system1, system2] = deriveAccounts(SYSTEM_MNEMONIC, [1, 2]) as [
-  { address: Address },
-  { address: Address },
-];
-const [deployerKey] = deriveAccounts(SYSTEM_MNEMONIC, [KEY_INDEXES.contractsOwner]) as [{ privateKey: Hex }];
-const deployer = privateKeyToAccount(deployerKey.privateKey);
+const accounts = deriveAccounts(SYSTEM_MNEMONIC, [1, 2, KEY_INDEXES.contractsOwner]);
+const system1 = accounts[0] as { address: Address };
+const system2 = accounts[1] as { address: Address };
+const deployer = privateKeyToAccount((accounts[2] as { privateKey: Hex }).privateKey);
 
 const platforms: Platform[] = [];
 afterEach(async () => {
