@@ -25,6 +25,7 @@ const benchmarks = [
   ["block-fill", "botBlockFill.ts"],
   ["block-fill-2x", "botBlockFill.ts", "--gas-limit", "120000000"],
   ["scenario-fill", "scenarioBlockFill.ts"],
+  ["explorer-index", "explorerIndex.ts"],
   ["pool-loss", "poolLoss.ts"],
   ["startup", "startup.ts"],
   ["fixture-reset", "fixtureReset.ts"],

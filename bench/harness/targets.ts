@@ -38,6 +38,8 @@ export const targets: Record<string, Target> = {
   uniswap_block_fill: { on: "ratio", atLeast: 0.9 },
   // issue 26: a bot's throughput in transactions per block, held steady
   throughput_tracking_error: { on: "value", atMost: 0.1 },
+  // issue 27: the explorer's index keeps up with blocks of twice the seed's gas
+  index_lag_blocks: { on: "value", atMost: 1 },
 };
 
 /** "ratio ≥ 1.5", "value ≤ 1 s", or "" when the figure has no target. */

@@ -14,7 +14,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ["sender"],
   ["contracts", "transactions"],
   ["bots", "oracle"],
-  ["lending"],
+  ["lending", "explorer"],
   ["platform"],
   ["exports"],
 ];

@@ -5,11 +5,13 @@
 export { BUILTIN_BOT_NAMES } from "../bots/builtinBots.js";
 export { firstIndexes } from "../chain/deriveAccounts.js";
 export { quoteInput } from "../errors/quoteInput.js";
+export { readChainBlocks } from "../explorer/readChainBlocks.js";
 export { parsePrice } from "../oracle/parsePrice.js";
 export { parseSymbol } from "../oracle/parseSymbol.js";
 export { symbolAddress } from "../oracle/symbolAddress.js";
 export { parseAddress } from "../sender/parseAddress.js";
 export { parseAmount } from "../sender/parseAmount.js";
+export { explorerPageSize } from "../storage/ExplorerStore.js";
 export { encodeStateValue } from "../storage/encodeStateValue.js";
 export { createKeyedMutex } from "../storage/keyedMutex.js";
 export { unknownSnapshot } from "../storage/memoryStorage.js";
