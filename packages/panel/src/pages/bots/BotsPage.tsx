@@ -2,7 +2,7 @@ import { adminApi } from "../../api/adminApi";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { StreamStatus } from "../../components/StreamStatus";
-import { formatTime } from "../../format/formatTime";
+import { Time } from "../../components/Time";
 import { usePageTitle } from "../../layout/usePageTitle";
 import { BotCard } from "./BotCard";
 import { useBotEvents } from "./useBotEvents";
@@ -35,8 +35,7 @@ export function BotsPage() {
         <ol className="event-log" aria-labelledby="bot-events-title">
           {events.map((event) => (
             <li key={event.seq}>
-              <time dateTime={event.at}>{formatTime(event.at)}</time> <strong>{event.bot}</strong>{" "}
-              {event.message}
+              <Time when={event.at} /> <strong>{event.bot}</strong> {event.message}
             </li>
           ))}
         </ol>

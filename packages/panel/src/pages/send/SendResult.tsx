@@ -1,5 +1,6 @@
 import type { AdminSchemas } from "../../api/adminApi";
 import { AddressLink } from "../../components/AddressLink";
+import { Amount } from "../../components/Amount";
 import { CopyButton } from "../../components/CopyButton";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { StatusBadge } from "../../components/StatusBadge";
@@ -32,7 +33,9 @@ export function SendResult({ outcome }: { outcome: SendOutcome }) {
           <AddressLink address={outcome.to} wallet={byAddress.get(outcome.to.toLowerCase())} />
         </dd>
         <dt>Amount</dt>
-        <dd className="mono">{outcome.amount} ETH</dd>
+        <dd className="mono">
+          <Amount value={outcome.amount} symbol="ETH" />
+        </dd>
         <dt>Status</dt>
         <dd>
           <span role="status">

@@ -2,11 +2,12 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { adminApi } from "../../api/adminApi";
 import { AddressLink } from "../../components/AddressLink";
+import { Amount } from "../../components/Amount";
 import { CopyButton } from "../../components/CopyButton";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { StatusBadge } from "../../components/StatusBadge";
-import { formatTime } from "../../format/formatTime";
+import { Time } from "../../components/Time";
 import { shortHex } from "../../format/shortHex";
 import { useWallets } from "../wallets/useWallets";
 
@@ -67,49 +68,62 @@ export function TransactionHistory({ address, pageSize = 25, label }: Transactio
           <table aria-label={label}>
             <thead>
               <tr>
-                <th scope="col">Id</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Block
+                <th scope="col" className="narrow-drop">
+                  Id
                 </th>
-                <th scope="col">Hash</th>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
+                <th scope="col">What</th>
                 <th scope="col" className="num">
                   Amount (ETH)
                 </th>
-                <th scope="col">Time</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="num narrow-drop">
+                  Block
+                </th>
+                <th scope="col" className="narrow-drop">
+                  Hash
+                </th>
+                <th scope="col" className="narrow-drop">
+                  Time
+                </th>
               </tr>
             </thead>
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{entry.id}</td>
+                  <td className="narrow-drop">{entry.id}</td>
+                  <td className="wrap">
+                    <AddressLink
+                      address={entry.from_address}
+                      wallet={byAddress.get(entry.from_address.toLowerCase())}
+                    />
+                    {" → "}
+                    <AddressLink
+                      address={entry.to_address}
+                      wallet={byAddress.get(entry.to_address.toLowerCase())}
+                    />
+                    {/* On a phone the hash and the time fold under the parties. */}
+                    <span className="narrow-only small muted">
+                      <span className="mono" title={entry.tx_hash}>
+                        {shortHex(entry.tx_hash, 4)}
+                      </span>{" "}
+                      <Time when={entry.created_at} />
+                    </span>
+                  </td>
+                  <td className="num mono">
+                    <Amount value={entry.amount} />
+                  </td>
                   <td>
                     <StatusBadge status={entry.status} />
                   </td>
-                  <td className="num">{entry.block_number ?? "–"}</td>
-                  <td>
+                  <td className="num narrow-drop">{entry.block_number ?? "–"}</td>
+                  <td className="narrow-drop">
                     <span className="mono" title={entry.tx_hash}>
                       {shortHex(entry.tx_hash, 6)}
                     </span>{" "}
                     <CopyButton text={entry.tx_hash} what={`hash of transaction ${entry.id}`} />
                   </td>
-                  <td>
-                    <AddressLink
-                      address={entry.from_address}
-                      wallet={byAddress.get(entry.from_address.toLowerCase())}
-                    />
-                  </td>
-                  <td>
-                    <AddressLink
-                      address={entry.to_address}
-                      wallet={byAddress.get(entry.to_address.toLowerCase())}
-                    />
-                  </td>
-                  <td className="num mono">{entry.amount}</td>
-                  <td>
-                    <time dateTime={entry.created_at}>{formatTime(entry.created_at)}</time>
+                  <td className="narrow-drop">
+                    <Time when={entry.created_at} />
                   </td>
                 </tr>
               ))}
