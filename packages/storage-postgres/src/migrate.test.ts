@@ -32,6 +32,11 @@ describeWithPostgres("postgres migrations", (databaseUrl) => {
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'fresh' ORDER BY table_name",
       );
       expect(rows.map((row) => row.table_name)).toEqual([
+        "explorer_blocks",
+        "explorer_contracts",
+        "explorer_labels",
+        "explorer_token_transfers",
+        "explorer_transactions",
         "schema_migrations",
         "state",
         "transactions",

@@ -63,4 +63,76 @@ export const migrations: readonly { version: number; name: string; sql: (s: stri
       CREATE INDEX transactions_kind ON ${s}.transactions (kind, id);
     `,
   },
+  {
+    version: 4,
+    name: "explorer: the chain index (blocks, transactions, token transfers), labels, registered ABIs",
+    sql: (s) => `
+      CREATE TABLE ${s}.explorer_blocks (
+        number BIGINT PRIMARY KEY,
+        hash TEXT NOT NULL,
+        parent_hash TEXT NOT NULL,
+        timestamp BIGINT NOT NULL,
+        transaction_count INTEGER NOT NULL,
+        gas_used NUMERIC(78, 0) NOT NULL,
+        gas_limit NUMERIC(78, 0) NOT NULL,
+        base_fee_per_gas NUMERIC(78, 0),
+        miner TEXT NOT NULL
+      );
+      CREATE INDEX explorer_blocks_hash ON ${s}.explorer_blocks (lower(hash));
+      CREATE TABLE ${s}.explorer_transactions (
+        block_number BIGINT NOT NULL,
+        idx INTEGER NOT NULL,
+        hash TEXT NOT NULL,
+        block_hash TEXT NOT NULL,
+        timestamp BIGINT NOT NULL,
+        from_address TEXT NOT NULL,
+        to_address TEXT,
+        value NUMERIC(78, 0) NOT NULL,
+        nonce BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        selector TEXT,
+        input TEXT,
+        status SMALLINT NOT NULL,
+        gas_used NUMERIC(78, 0) NOT NULL,
+        effective_gas_price NUMERIC(78, 0) NOT NULL,
+        contract_address TEXT,
+        PRIMARY KEY (block_number, idx)
+      );
+      CREATE INDEX explorer_transactions_hash ON ${s}.explorer_transactions (lower(hash));
+      CREATE INDEX explorer_transactions_from ON ${s}.explorer_transactions (lower(from_address), block_number, idx);
+      CREATE INDEX explorer_transactions_to ON ${s}.explorer_transactions (lower(to_address), block_number, idx);
+      CREATE INDEX explorer_transactions_created ON ${s}.explorer_transactions (lower(contract_address), block_number, idx)
+        WHERE contract_address IS NOT NULL;
+      CREATE TABLE ${s}.explorer_token_transfers (
+        block_number BIGINT NOT NULL,
+        log_index INTEGER NOT NULL,
+        position INTEGER NOT NULL,
+        tx_index INTEGER NOT NULL,
+        standard TEXT NOT NULL,
+        token TEXT NOT NULL,
+        from_address TEXT NOT NULL,
+        to_address TEXT NOT NULL,
+        amount NUMERIC(78, 0) NOT NULL,
+        token_id NUMERIC(78, 0),
+        PRIMARY KEY (block_number, log_index, position)
+      );
+      CREATE INDEX explorer_token_transfers_from ON ${s}.explorer_token_transfers (lower(from_address), block_number, tx_index);
+      CREATE INDEX explorer_token_transfers_to ON ${s}.explorer_token_transfers (lower(to_address), block_number, tx_index);
+      CREATE TABLE ${s}.explorer_labels (
+        address TEXT NOT NULL,
+        name TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX explorer_labels_address ON ${s}.explorer_labels (lower(address));
+      -- Which indexed transactions privnet sent: the history looked up by hash.
+      CREATE INDEX transactions_hash ON ${s}.transactions (hash);
+      CREATE TABLE ${s}.explorer_contracts (
+        address TEXT NOT NULL,
+        name TEXT NOT NULL,
+        abi JSON NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX explorer_contracts_address ON ${s}.explorer_contracts (lower(address));
+    `,
+  },
 ];

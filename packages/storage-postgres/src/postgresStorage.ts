@@ -27,6 +27,7 @@ import pg from "pg";
 import type { Address, Hash, Hex } from "viem";
 import { advisoryLockKey } from "./advisoryLockKey.js";
 import { migrate, quoteIdentifier } from "./migrate.js";
+import { postgresExplorerStore } from "./postgresExplorerStore.js";
 
 export type PostgresStorageOptions = {
   /** `postgres://user:password@host:5432/database`, as `pg` reads it. */
@@ -225,8 +226,43 @@ export function postgresStorage(options: PostgresStorageOptions): StorageAdapter
     return rows[0] && toTransaction(rows[0]);
   };
 
+  /** Runs `fn` in one database transaction on one pooled connection (the explorer's writes). */
+  const inTransaction = async <T>(fn: (run: Run) => Promise<T>): Promise<T> => {
+    ensureOpen();
+    await ready;
+    ensureOpen();
+    const client = await pool.connect().catch((error: unknown) => {
+      throw driverError(error);
+    });
+    let healthy = true;
+    // A connection the server drops while checked out would otherwise be an uncaught error.
+    const onError = () => {
+      healthy = false;
+    };
+    client.on("error", onError);
+    try {
+      const run = <Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+        client.query<Row>(text, values).catch((error: unknown) => {
+          throw driverError(error);
+        });
+      await run("BEGIN");
+      const result = await fn(run);
+      await run("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {
+        healthy = false;
+      });
+      throw error;
+    } finally {
+      client.off("error", onError);
+      client.release(!healthy);
+    }
+  };
+
   return {
     name: "postgres",
+    explorer: postgresExplorerStore({ s, query, inTransaction }),
     wallets: {
       async insert(wallet: NewWalletRecord) {
         try {

@@ -38,7 +38,18 @@ test("an empty file gets every migration, once; running again changes nothing", 
       )
       .all()
       .map((row) => row.name);
-    expect(tables).toEqual(["locks", "schema_migrations", "state", "transactions", "wallets"]);
+    expect(tables).toEqual([
+      "explorer_blocks",
+      "explorer_contracts",
+      "explorer_labels",
+      "explorer_token_transfers",
+      "explorer_transactions",
+      "locks",
+      "schema_migrations",
+      "state",
+      "transactions",
+      "wallets",
+    ]);
   } finally {
     db.close();
   }

@@ -66,4 +66,75 @@ export const migrations: readonly { version: number; name: string; sql: string }
       CREATE INDEX transactions_kind ON transactions (kind, id);
     `,
   },
+  {
+    version: 4,
+    name: "explorer: the chain index (blocks, transactions, token transfers), labels, registered ABIs",
+    sql: `
+      -- Block numbers are INTEGER here (ordered, compared, ranged); no chain reaches 2^63 blocks.
+      CREATE TABLE explorer_blocks (
+        number INTEGER PRIMARY KEY,
+        hash TEXT NOT NULL COLLATE NOCASE,
+        parent_hash TEXT NOT NULL,
+        timestamp INTEGER NOT NULL,
+        transaction_count INTEGER NOT NULL,
+        gas_used TEXT NOT NULL,
+        gas_limit TEXT NOT NULL,
+        base_fee_per_gas TEXT,
+        miner TEXT NOT NULL
+      );
+      CREATE INDEX explorer_blocks_hash ON explorer_blocks (hash);
+      CREATE TABLE explorer_transactions (
+        block_number INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        hash TEXT NOT NULL COLLATE NOCASE,
+        block_hash TEXT NOT NULL,
+        timestamp INTEGER NOT NULL,
+        from_address TEXT NOT NULL COLLATE NOCASE,
+        to_address TEXT COLLATE NOCASE,
+        value TEXT NOT NULL,
+        nonce INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        selector TEXT,
+        input TEXT,
+        status INTEGER NOT NULL,
+        gas_used TEXT NOT NULL,
+        effective_gas_price TEXT NOT NULL,
+        contract_address TEXT COLLATE NOCASE,
+        PRIMARY KEY (block_number, idx)
+      ) WITHOUT ROWID;
+      CREATE INDEX explorer_transactions_hash ON explorer_transactions (hash);
+      CREATE INDEX explorer_transactions_from ON explorer_transactions (from_address, block_number, idx);
+      CREATE INDEX explorer_transactions_to ON explorer_transactions (to_address, block_number, idx);
+      CREATE INDEX explorer_transactions_created ON explorer_transactions (contract_address, block_number, idx)
+        WHERE contract_address IS NOT NULL;
+      CREATE TABLE explorer_token_transfers (
+        block_number INTEGER NOT NULL,
+        log_index INTEGER NOT NULL,
+        position INTEGER NOT NULL,
+        tx_index INTEGER NOT NULL,
+        standard TEXT NOT NULL,
+        token TEXT NOT NULL COLLATE NOCASE,
+        from_address TEXT NOT NULL COLLATE NOCASE,
+        to_address TEXT NOT NULL COLLATE NOCASE,
+        amount TEXT NOT NULL,
+        token_id TEXT,
+        PRIMARY KEY (block_number, log_index, position)
+      ) WITHOUT ROWID;
+      CREATE INDEX explorer_token_transfers_from ON explorer_token_transfers (from_address, block_number, tx_index);
+      CREATE INDEX explorer_token_transfers_to ON explorer_token_transfers (to_address, block_number, tx_index);
+      CREATE TABLE explorer_labels (
+        address TEXT PRIMARY KEY COLLATE NOCASE,
+        name TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      -- Which indexed transactions privnet sent: the history looked up by hash.
+      CREATE INDEX transactions_hash ON transactions (hash);
+      CREATE TABLE explorer_contracts (
+        address TEXT PRIMARY KEY COLLATE NOCASE,
+        name TEXT NOT NULL,
+        abi TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+    `,
+  },
 ];

@@ -27,6 +27,7 @@ import type { Address, Hash, Hex } from "viem";
 import { createLeaseLocks } from "./leaseLocks.js";
 import { loadNodeSqlite } from "./loadNodeSqlite.js";
 import { migrate } from "./migrate.js";
+import { sqliteExplorerStore } from "./sqliteExplorerStore.js";
 
 export type SqliteStorageOptions = {
   /** The database file; created (with its folder's `-wal` and `-shm` companions) when missing. */
@@ -182,6 +183,7 @@ export function sqliteStorage(options: SqliteStorageOptions): StorageAdapter {
 
   return {
     name: "sqlite",
+    explorer: sqliteExplorerStore({ sql, inTransaction, ensureOpen }),
     wallets: {
       async insert(wallet: NewWalletRecord) {
         ensureOpen();

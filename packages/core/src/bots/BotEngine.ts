@@ -141,6 +141,11 @@ export class BotEngine {
     await this.#add(definition, []);
   }
 
+  /** Each bot's own sending address, by bot name (the explorer labels them). */
+  accounts(): { name: string; address: Address }[] {
+    return [...this.#runners.entries()].map(([name, runner]) => ({ name, address: runner.account.address }));
+  }
+
   /** Names of the registered bots. */
   names(): string[] {
     return [...this.#runners.keys()];

@@ -65,6 +65,16 @@ export const errorCodes = [
   "BOT_NOT_FOUND",
   "BOT_EXISTS",
   "INVALID_BOT_CONFIG",
+  // explorer: the chain index, decoding, labels, registered ABIs, contract reads
+  "BLOCK_NOT_FOUND",
+  "TRANSACTION_NOT_FOUND",
+  "CONTRACT_NOT_FOUND",
+  "INVALID_ABI",
+  "NO_CONTRACT_CODE",
+  "INVALID_LABEL",
+  "INVALID_CONTRACT_CALL",
+  "CONTRACT_READ_REVERTED",
+  "EXPLORER_UNAVAILABLE",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -5,6 +5,17 @@ import type {
   InvalidTransactionError,
 } from "./bots.js";
 import type { ContractDeploymentFailedError } from "./contracts.js";
+import type {
+  BlockNotFoundError,
+  ContractNotFoundError,
+  ContractReadRevertedError,
+  ExplorerUnavailableError,
+  InvalidAbiError,
+  InvalidContractCallError,
+  InvalidLabelError,
+  NoContractCodeError,
+  TransactionNotFoundError,
+} from "./explorer.js";
 import type { LendingError } from "./lending.js";
 import type {
   InvalidPriceError,
@@ -104,6 +115,15 @@ export type PrivnetErrorTypes = {
   BOT_NOT_FOUND: BotNotFoundError;
   BOT_EXISTS: BotExistsError;
   INVALID_BOT_CONFIG: InvalidBotConfigError;
+  BLOCK_NOT_FOUND: BlockNotFoundError;
+  TRANSACTION_NOT_FOUND: TransactionNotFoundError;
+  CONTRACT_NOT_FOUND: ContractNotFoundError;
+  INVALID_ABI: InvalidAbiError;
+  NO_CONTRACT_CODE: NoContractCodeError;
+  INVALID_LABEL: InvalidLabelError;
+  INVALID_CONTRACT_CALL: InvalidContractCallError;
+  CONTRACT_READ_REVERTED: ContractReadRevertedError;
+  EXPLORER_UNAVAILABLE: ExplorerUnavailableError;
 };
 
 /**

@@ -6,6 +6,17 @@ export {
 } from "./bots.js";
 export { ContractDeploymentFailedError } from "./contracts.js";
 export {
+  BlockNotFoundError,
+  ContractNotFoundError,
+  ContractReadRevertedError,
+  ExplorerUnavailableError,
+  InvalidAbiError,
+  InvalidContractCallError,
+  InvalidLabelError,
+  NoContractCodeError,
+  TransactionNotFoundError,
+} from "./explorer.js";
+export {
   LendingError,
   type LendingErrorCode,
   type LendingRevertReason,

@@ -66,19 +66,26 @@ export {
 } from "../contracts/platformContracts.js";
 // Errors
 export {
+  BlockNotFoundError,
   BotExistsError,
   BotNotFoundError,
   ChainIdMismatchError,
   ChainUnreachableError,
   ContractDeploymentFailedError,
   ContractExistsError,
+  ContractNotFoundError,
+  ContractReadRevertedError,
   Create2FactoryUnavailableError,
   type ErrorCode,
+  ExplorerUnavailableError,
   errorCodes,
   InsufficientFundsError,
+  InvalidAbiError,
   InvalidAddressError,
   InvalidAmountError,
   InvalidBotConfigError,
+  InvalidContractCallError,
+  InvalidLabelError,
   InvalidOptionsError,
   InvalidPriceError,
   InvalidPrivateKeyError,
@@ -90,6 +97,7 @@ export {
   type LendingErrorCode,
   type LendingRevertReason,
   lendingRevertCodes,
+  NoContractCodeError,
   NonceConflictError,
   OraclePushFailedError,
   PlatformClosedError,
@@ -105,6 +113,7 @@ export {
   StorageUnreachableError,
   StorageValueInvalidError,
   TransactionFailedError,
+  TransactionNotFoundError,
   TransactionRejectedError,
   UnknownSymbolError,
   WalletDecryptionError,
@@ -114,6 +123,33 @@ export {
 } from "../errors/index.js";
 export type { ErrorRecord } from "../errors/toErrorRecord.js";
 export type { PlatformEvents } from "../events/PlatformEvents.js";
+// The explorer: what platform.explorer, platform.labels and platform.contracts.register/read answer
+export type { ChainIndexerStatus, ExplorerOptions, ExplorerRetention } from "../explorer/ChainIndexer.js";
+export { STANDARD_ABIS } from "../explorer/ContractRegistry.js";
+export type {
+  AddressLabel,
+  AddressLabelSource,
+  CallFrame,
+  ChainAddressDetails,
+  ChainAuthorization,
+  ChainBlock,
+  ChainLog,
+  ChainSearchResult,
+  ChainTokenBalance,
+  ChainTokenTransfer,
+  ChainTransaction,
+  ChainTransactionDetails,
+  ContractSource,
+  DecodedArgument,
+  DecodedCall,
+  DecodedEvent,
+  KnownContract,
+} from "../explorer/ExplorerShapes.js";
+export type { GetChainAddressParameters } from "../explorer/getChainAddress.js";
+export type { GetChainBlockReturnType } from "../explorer/getChainBlock.js";
+export type { LabelledAddress } from "../explorer/labelActions.js";
+export type { ListChainBlocksParameters, ListChainBlocksReturnType } from "../explorer/listChainBlocks.js";
+export type { RegisterContractParameters } from "../explorer/registerContract.js";
 export type { LendingTransferParameters } from "../lending/deposit.js";
 export type { LendingPosition } from "../lending/getPosition.js";
 export type { LendingReceipt } from "../lending/LendingReceipt.js";
@@ -156,6 +192,19 @@ export {
 } from "../signing/SignerBackend.js";
 export { type FastAccount, type ToFastAccountOptions, toFastAccount } from "../signing/toFastAccount.js";
 // Storage: the adapter interface (for adapter authors) and the in-memory default
+export type {
+  AddressLabelRecord,
+  ChainIndexRange,
+  ChainPosition,
+  ExplorerStore,
+  IndexedBlock,
+  IndexedBlockData,
+  IndexedTokenTransfer,
+  IndexedTransaction,
+  ListIndexedTransactionsQuery,
+  RegisteredContractRecord,
+  TokenStandard,
+} from "../storage/ExplorerStore.js";
 export { memoryStorage } from "../storage/memoryStorage.js";
 export type {
   ListTransactionsQuery,

@@ -10,6 +10,7 @@ export { parseSymbol } from "../oracle/parseSymbol.js";
 export { symbolAddress } from "../oracle/symbolAddress.js";
 export { parseAddress } from "../sender/parseAddress.js";
 export { parseAmount } from "../sender/parseAmount.js";
+export { explorerPageSize } from "../storage/ExplorerStore.js";
 export { encodeStateValue } from "../storage/encodeStateValue.js";
 export { createKeyedMutex } from "../storage/keyedMutex.js";
 export { unknownSnapshot } from "../storage/memoryStorage.js";

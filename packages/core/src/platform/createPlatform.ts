@@ -22,6 +22,10 @@ import { contractActions } from "../contracts/contractActions.js";
 import { InvalidOptionsError } from "../errors/index.js";
 import { ChainIdMismatchError, ChainUnreachableError, PlatformClosedError } from "../errors/platform.js";
 import type { PlatformEvents } from "../events/PlatformEvents.js";
+import type { ExplorerOptions } from "../explorer/ChainIndexer.js";
+import { createExplorer } from "../explorer/createExplorer.js";
+import { explorerActions } from "../explorer/explorerActions.js";
+import { labelActions } from "../explorer/labelActions.js";
 import type { LendingContext } from "../lending/LendingContext.js";
 import { lendingActions } from "../lending/lendingActions.js";
 import { networkActions } from "../network/networkActions.js";
@@ -82,6 +86,13 @@ export type CreatePlatformOptions = {
   oracle?: (OracleOptions & { autoStart?: boolean }) | undefined;
   /** The bots' settings, custom bots, funding; see docs/bots.md. */
   bots?: BotsOptions | undefined;
+  /**
+   * The explorer: an index of every block and transaction of the chain, kept through the storage
+   * adapter (retention bounded by blocks and by transactions), decoded with the platform's ABIs.
+   * Default: on (needs an adapter with an explorer store: memory, sqlite, postgres). `false`
+   * turns it off. See docs/explorer.md.
+   */
+  explorer?: ExplorerOptions | boolean | undefined;
 };
 
 /**
@@ -207,8 +218,20 @@ export async function createPlatform(options: CreatePlatformOptions) {
     await storage.close();
     throw error;
   }
+  const explorer =
+    options.explorer === false
+      ? undefined
+      : createExplorer({
+          client,
+          storage,
+          contracts,
+          bots,
+          pollingInterval: options.pollingInterval ?? client.pollingInterval,
+          options: typeof options.explorer === "object" ? options.explorer : undefined,
+        });
   try {
     await watcher.start();
+    explorer?.indexer.start();
     if (options.registerSystemWallets ?? true) await registerSystemWallets(base);
     await reconcilePendingTransactions(base, watcher);
     if (options.contracts) {
@@ -219,6 +242,7 @@ export async function createPlatform(options: CreatePlatformOptions) {
     // Last: bots that were running resume, and their loops need everything above.
     await bots.init();
   } catch (error) {
+    await explorer?.indexer.stop("close");
     await bots.close();
     await pushLoop.stop();
     await oracle.close();
@@ -254,6 +278,7 @@ export async function createPlatform(options: CreatePlatformOptions) {
       // operation still running settles before the storage closes.
       await Promise.all([...managers.values()].map((manager) => manager.close(new PlatformClosedError())));
       await watcher.stop(new PlatformClosedError());
+      await explorer?.indexer.stop("close");
       while (active.size > 0) await Promise.all(active);
       events.removeAllListeners();
       await storage.close();
@@ -281,13 +306,20 @@ export async function createPlatform(options: CreatePlatformOptions) {
     /** The history, newest first, cursor paging, status tracking. See {@link transactionActions}. */
     transactions: transactionActions({ guard, ...base, watcher }),
     /** The deployed contracts, ensured on first call (or at start with the `contracts` option). See {@link contractActions}. */
-    contracts: contractActions({ guard, contracts }),
+    contracts: contractActions({ guard, contracts, explorer }),
     /** The price simulator: models, push loop, set price, scenarios. See docs/oracle.md and {@link oracleActions}. */
     oracle: oracleActions({ guard, simulator: oracle, pushLoop }),
     /** Typed helpers over the LendingPool. See docs/lending.md and {@link lendingActions}. */
     lending: lendingActions({ guard, ...lendingCtx }),
     /** Built-in and custom bots: start, stop, status, stats. See docs/bots.md and {@link botActions}. */
     bots: botActions({ guard, engine: bots }),
+    /**
+     * The explorer's index of the chain: blocks, any transaction decoded, any address with its
+     * label, search. See docs/explorer.md and {@link explorerActions}.
+     */
+    explorer: explorerActions({ guard, explorer }),
+    /** The names addresses go by, with your own on top. See {@link labelActions}. */
+    labels: labelActions({ guard, explorer }),
     /** Typed events: see {@link PlatformEvents}. */
     events: events as EventEmitter<PlatformEvents>,
     /**

@@ -1,4 +1,5 @@
 import type { Address, Hash, Hex } from "viem";
+import type { ExplorerStore } from "./ExplorerStore.js";
 import type { TransactionKind } from "./TransactionKind.js";
 
 /** A stored wallet as the storage adapter keeps it. */
@@ -137,6 +138,14 @@ export interface StorageAdapter {
    * store. The sender locks per sending address so that nonces never collide.
    */
   withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
+
+  /**
+   * The explorer's index of the chain, the labels users gave addresses and the ABIs they
+   * registered (see {@link ExplorerStore}). Optional: a platform on an adapter without it has no
+   * explorer. memory, sqlite and postgres have it. Not part of {@link snapshot}: the index follows
+   * the chain back by itself.
+   */
+  readonly explorer?: ExplorerStore;
 
   /**
    * For test fixtures (`platform.snapshot()`): records the wallets, the history and the state as

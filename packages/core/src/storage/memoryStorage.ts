@@ -3,6 +3,7 @@ import { InvalidOptionsError } from "../errors/platform.js";
 import { StorageClosedError, WalletExistsError } from "../errors/storage.js";
 import { encodeStateValue } from "./encodeStateValue.js";
 import { createKeyedMutex } from "./keyedMutex.js";
+import { memoryExplorerStore } from "./memoryExplorerStore.js";
 import type {
   ListTransactionsQuery,
   NewTransactionRecord,
@@ -63,6 +64,7 @@ export function memoryStorage(): StorageAdapter {
 
   return {
     name: "memory",
+    explorer: memoryExplorerStore(open, () => transactions.values()),
     wallets: {
       async insert(wallet: NewWalletRecord) {
         open();

@@ -48,6 +48,19 @@ export const contractsResponse = z
     bots: z
       .record(z.string(), botContract.nullable())
       .describe("The contract of each bot that has one, by bot name; null until the bot deployed it."),
+    registered: z
+      .array(
+        z.object({
+          name: z.string(),
+          address: addressOutput,
+          abi,
+          source: z.literal("user"),
+          createdAt: z.string().describe("ISO 8601 UTC with milliseconds."),
+        }),
+      )
+      .describe(
+        "The contracts users registered (POST /contracts), oldest first; empty while the explorer is off.",
+      ),
   })
   .meta({ id: "Contracts" });
 
@@ -62,7 +75,15 @@ export const contracts = defineRoute({
   response: contractsResponse,
   errors: { 503: "The chain does not answer." },
   async handler({ platform }) {
-    const [deployed, bots] = await Promise.all([platform.contracts.list(), platform.bots.contracts()]);
+    const [deployed, bots, registered] = await Promise.all([
+      platform.contracts.list(),
+      platform.bots.contracts(),
+      platform.contracts.registered().catch((error: unknown) => {
+        // A platform without the explorer has none; any other failure is this answer's too.
+        if ((error as { code?: string }).code === "EXPLORER_UNAVAILABLE") return [];
+        throw error;
+      }),
+    ]);
     return {
       contracts: deployed.map((contract) => ({
         ...contract,
@@ -79,6 +100,11 @@ export const contracts = defineRoute({
           },
         ]),
       ),
+      registered: registered.map((contract) => ({
+        ...contract,
+        abi: [...contract.abi] as Record<string, unknown>[],
+        source: "user" as const,
+      })),
     };
   },
 });

@@ -3,6 +3,7 @@ import { botRoutes } from "./bots/index.js";
 import { contracts } from "./contracts.js";
 import { createWallet } from "./createWallet.js";
 import { deleteWallet } from "./deleteWallet.js";
+import { explorerRoutes } from "./explorer/index.js";
 import { getBalance } from "./getBalance.js";
 import { getWallet } from "./getWallet.js";
 import { health } from "./health.js";
@@ -32,4 +33,5 @@ export const adminRoutes: readonly RouteDefinition[] = [
   sendDirect,
   ...botRoutes,
   contracts,
+  ...explorerRoutes,
 ];

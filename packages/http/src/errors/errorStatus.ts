@@ -61,6 +61,18 @@ export const errorStatus = {
   BOT_NOT_FOUND: 404,
   BOT_EXISTS: 409,
   INVALID_BOT_CONFIG: 400,
+  // The explorer: an unknown block, transaction or contract is 404; an ABI, label or read that does
+  // not fit is the request's fault (400); a read that reverted is what the contract said (400).
+  BLOCK_NOT_FOUND: 404,
+  TRANSACTION_NOT_FOUND: 404,
+  CONTRACT_NOT_FOUND: 404,
+  INVALID_ABI: 400,
+  NO_CONTRACT_CODE: 400,
+  INVALID_LABEL: 400,
+  INVALID_CONTRACT_CALL: 400,
+  CONTRACT_READ_REVERTED: 400,
+  // Turned off in this server's configuration: not something the client can fix.
+  EXPLORER_UNAVAILABLE: 503,
   // Raised by the embedded devnet and by a server's own start-up, never on a request.
   DEVNET_BINARY_NOT_FOUND: 500,
   DEVNET_PORT_IN_USE: 500,

@@ -17,7 +17,7 @@ export function cors(origins: readonly string[]): RequestHandler {
       response.setHeader("Access-Control-Allow-Origin", any ? "*" : origin);
       if (!any) response.setHeader("Vary", "Origin");
       response.setHeader("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key");
-      response.setHeader("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS");
+      response.setHeader("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS");
       response.setHeader("Access-Control-Max-Age", "600");
       if (request.method === "OPTIONS") {
         response.status(204).end();

@@ -2,7 +2,7 @@ import type { Platform } from "@privnet/core";
 import type { Request } from "express";
 import type { z } from "zod";
 
-export type HttpMethod = "get" | "post" | "delete";
+export type HttpMethod = "get" | "post" | "put" | "delete";
 
 /** What a route's handler gets: the platform, and the request's parts as its schemas parsed them. */
 export type RouteContext<Params = unknown, Query = unknown, Body = unknown> = {

@@ -10,6 +10,7 @@ import type {
   WalletRecord,
 } from "../StorageAdapter.js";
 import { MAX_TRANSACTIONS_PAGE } from "../transactionsPageSize.js";
+import { describeExplorerStore } from "./testExplorerStore.js";
 
 /** What a {@link StorageAdapterFactory} hands the conformance suite for one test. */
 export type StorageAdapterFixture = {
@@ -727,6 +728,8 @@ export function testStorageAdapter(name: string, factory: StorageAdapterFactory)
         expect(await storage.state.get("k")).toBeUndefined();
       });
     });
+
+    describeExplorerStore(store, () => (fixture.reopen ? reopen : undefined));
 
     describe("persistence (adapters with reopen)", () => {
       test("a reopened store gives back everything, and ids keep increasing", async ({ skip }) => {

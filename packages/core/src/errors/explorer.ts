@@ -1,0 +1,88 @@
+import { PrivnetError } from "./PrivnetError.js";
+import { quoteInput } from "./quoteInput.js";
+
+/** No block with this number or hash, in the index or on the chain. */
+export class BlockNotFoundError extends PrivnetError {
+  override name = "BlockNotFoundError";
+  constructor(readonly block: string) {
+    super("BLOCK_NOT_FOUND", `Block ${quoteInput(block)} not found.`, {
+      details: "Give a block number the chain has reached, or the hash of a block it holds.",
+    });
+  }
+}
+
+/** Neither the index nor the node knows a transaction with this hash. */
+export class TransactionNotFoundError extends PrivnetError {
+  override name = "TransactionNotFoundError";
+  constructor(readonly hash: string) {
+    super("TRANSACTION_NOT_FOUND", `Transaction ${quoteInput(hash)} not found.`, {
+      details:
+        "Neither the node nor the explorer's index knows it: it was never sent, or the chain went back.",
+    });
+  }
+}
+
+/** No ABI is known for this address (not a platform, bot or registered contract, nor a token). */
+export class ContractNotFoundError extends PrivnetError {
+  override name = "ContractNotFoundError";
+  constructor(readonly address: string) {
+    super("CONTRACT_NOT_FOUND", `No contract ABI is known for ${quoteInput(address)}.`, {
+      details: "Register its ABI with POST /contracts (platform.contracts.register) first.",
+    });
+  }
+}
+
+/** An ABI given to register is not a valid JSON ABI: `problems` lists each mistake found. */
+export class InvalidAbiError extends PrivnetError {
+  override name = "InvalidAbiError";
+  constructor(readonly problems: readonly string[]) {
+    super("INVALID_ABI", `The ABI is not valid: ${problems.join("; ")}.`, {
+      details: "An ABI is the JSON array solc, Hardhat and Foundry write (functions, events, errors, …).",
+    });
+  }
+}
+
+/** Registering an ABI for an address the chain holds no code at. */
+export class NoContractCodeError extends PrivnetError {
+  override name = "NoContractCodeError";
+  constructor(readonly address: string) {
+    super("NO_CONTRACT_CODE", `The chain holds no contract code at ${address}.`, {
+      details: "Deploy the contract first (or check the address): an ABI is registered for a contract.",
+    });
+  }
+}
+
+/** A label (or a registered contract's name) that is empty or too long. */
+export class InvalidLabelError extends PrivnetError {
+  override name = "InvalidLabelError";
+  constructor(reason: string) {
+    super("INVALID_LABEL", reason);
+  }
+}
+
+/** A read of a contract names a function its ABI lacks, one that writes, or arguments that do not fit. */
+export class InvalidContractCallError extends PrivnetError {
+  override name = "InvalidContractCallError";
+  constructor(reason: string, options: { cause?: unknown } = {}) {
+    super("INVALID_CONTRACT_CALL", reason, options);
+  }
+}
+
+/** A read of a contract reverted: `reason` is the revert reason or the decoded custom error. */
+export class ContractReadRevertedError extends PrivnetError {
+  override name = "ContractReadRevertedError";
+  constructor(readonly reason: string) {
+    super("CONTRACT_READ_REVERTED", `The call reverted: ${reason}.`);
+  }
+}
+
+/** The platform runs without an explorer (turned off, or a storage adapter without one). */
+export class ExplorerUnavailableError extends PrivnetError {
+  override name = "ExplorerUnavailableError";
+  constructor() {
+    super("EXPLORER_UNAVAILABLE", "The explorer is not running on this platform.", {
+      details:
+        "It needs a storage adapter with an explorer store (memory, sqlite, postgres) and `explorer` not set to false.",
+    });
+  }
+}

@@ -1,0 +1,92 @@
+import type { Address } from "viem";
+import type { StoredPlatformContracts } from "../contracts/ensurePlatformContracts.js";
+import type { ExplorerStore } from "../storage/ExplorerStore.js";
+import type { StorageAdapter } from "../storage/StorageAdapter.js";
+import type { ContractRegistry } from "./ContractRegistry.js";
+import type { AddressLabel } from "./ExplorerShapes.js";
+
+/** Where the labels come from, besides the stored wallets and the users' own. */
+export type AddressLabelSources = {
+  storage: StorageAdapter;
+  store: ExplorerStore;
+  registry: ContractRegistry;
+  /** Each bot's own key, by bot name. */
+  bots(): { name: string; address: Address }[];
+  /** The stored platform deployment (its deployer), if any. */
+  deployment(): Promise<StoredPlatformContracts | undefined>;
+  /** The oracle's updater key. */
+  updater: Address;
+};
+
+/** Longest label a user may give an address. */
+export const MAX_LABEL_LENGTH = 64;
+
+const FRESH_FOR = 3_000;
+
+/**
+ * One label table for every address the platform knows, with a user's own label on top: stored
+ * wallets (`wallet`, or `system` for the 21 prefunded accounts), each bot's key (`bot`), the
+ * platform's deployer and the oracle's updater (`platform`), contracts by name (`contract`). Read
+ * at most every few seconds; `forget()` drops it at once.
+ *
+ * @example
+ * const labels = await addressLabels.all();
+ * labels.get(address.toLowerCase()); // { name: "transfer bot", source: "bot" }
+ */
+export class AddressLabels {
+  readonly #sources: AddressLabelSources;
+  #table: { at: number; labels: Promise<Map<string, AddressLabel>> } | undefined;
+
+  constructor(sources: AddressLabelSources) {
+    this.#sources = sources;
+  }
+
+  forget() {
+    this.#table = undefined;
+  }
+
+  all(): Promise<Map<string, AddressLabel>> {
+    if (!this.#table || Date.now() - this.#table.at > FRESH_FOR) {
+      const labels = this.#read();
+      this.#table = { at: Date.now(), labels };
+      labels.catch(() => {
+        if (this.#table?.labels === labels) this.#table = undefined;
+      });
+    }
+    return this.#table.labels;
+  }
+
+  /** A function that labels addresses from one read of the table. */
+  async labeller(): Promise<(address: Address | null) => AddressLabel | null> {
+    const labels = await this.all();
+    return (address) => (address ? (labels.get(address.toLowerCase()) ?? null) : null);
+  }
+
+  async #read(): Promise<Map<string, AddressLabel>> {
+    const { storage, store, registry } = this.#sources;
+    const [wallets, contracts, deployment, own] = await Promise.all([
+      storage.wallets.list(),
+      registry.all(),
+      this.#sources.deployment().catch(() => undefined),
+      store.labels.list(),
+    ]);
+    const labels = new Map<string, AddressLabel>();
+    // Lowest priority first: each later source overwrites.
+    for (const wallet of wallets) {
+      labels.set(wallet.address.toLowerCase(), {
+        name: wallet.name,
+        source: wallet.system ? "system" : "wallet",
+      });
+    }
+    for (const bot of this.#sources.bots()) {
+      labels.set(bot.address.toLowerCase(), { name: `${bot.name} bot`, source: "bot" });
+    }
+    if (deployment)
+      labels.set(deployment.deployer.toLowerCase(), { name: "Platform deployer", source: "platform" });
+    labels.set(this.#sources.updater.toLowerCase(), { name: "Oracle updater", source: "platform" });
+    for (const [address, contract] of contracts)
+      labels.set(address, { name: contract.name, source: "contract" });
+    for (const label of own) labels.set(label.address.toLowerCase(), { name: label.name, source: "user" });
+    return labels;
+  }
+}

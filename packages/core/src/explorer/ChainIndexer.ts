@@ -1,0 +1,307 @@
+import type { PublicClient } from "viem";
+import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
+import type { ExplorerStore, IndexedBlockData } from "../storage/ExplorerStore.js";
+import type { StorageAdapter } from "../storage/StorageAdapter.js";
+import { readBlockHeaders, readChainBlocks } from "./readChainBlocks.js";
+
+/** How much of the chain the index keeps: the newest blocks within both bounds (whole blocks). */
+export type ExplorerRetention = {
+  /** At most this many blocks. Default 100,000. */
+  blocks?: number | undefined;
+  /** At most this many transactions. Default 1,000,000. */
+  transactions?: number | undefined;
+};
+
+/** The explorer's settings (`createPlatform({ explorer })`). */
+export type ExplorerOptions = {
+  /** How much of the chain is kept. */
+  retention?: ExplorerRetention | undefined;
+  /**
+   * Blocks below the head indexed when the index starts empty. Default 0: the index starts at the
+   * head. A restarted platform catches up from where its index stopped (within `retention.blocks`).
+   */
+  backfill?: number | undefined;
+  /** Blocks read per JSON-RPC batch (a block and its receipts each). Default 4. */
+  batchBlocks?: number | undefined;
+};
+
+/** What `platform.explorer.status()` answers. */
+export type ChainIndexerStatus = {
+  status: IndexerState["status"];
+  /** The chain's head when last polled; null before the first poll. */
+  head: bigint | null;
+  /** The highest block indexed; null while the index is empty. */
+  indexedTo: bigint | null;
+  /** Times the indexer found the chain had gone back under its blocks (revert, reset, reorg). */
+  rewinds: number;
+  /** Failed polls (each retried on the next one). */
+  errors: number;
+  lastError: ErrorRecord | null;
+};
+
+/** The indexer's lifecycle. */
+export type IndexerState =
+  | { status: "stopped" }
+  | { status: "running"; since: number }
+  | { status: "stopping"; reason: "request" | "close" };
+
+const TRANSITIONS: Record<IndexerState["status"], IndexerState["status"][]> = {
+  stopped: ["running"],
+  running: ["stopping"],
+  stopping: ["stopped"],
+};
+
+/** The lock that keeps two processes on one store from indexing at once. */
+const INDEX_LOCK = "privnet:explorer-index";
+/** Blocks indexed between two prunes (a prune counts rows). */
+const PRUNE_EVERY = 16;
+
+/** What the indexer needs: a client (batching, for reads), the store, how often to poll. */
+export type ChainIndexerContext = {
+  client: PublicClient;
+  storage: StorageAdapter & { explorer: ExplorerStore };
+  pollingInterval: number;
+};
+
+/**
+ * Follows the chain's head and records every block, its transactions and their token transfers
+ * through the storage adapter's explorer store. Each poll reads the head's number, walks back to
+ * the newest block the index and the chain agree on when they no longer do (a revert, a reset, a
+ * reorganisation: the blocks above it are removed), then reads the new blocks in JSON-RPC batches
+ * (a block and its receipts each) and stores each batch in one write. Retention removes the oldest
+ * blocks. A failed poll is counted and retried.
+ *
+ * @example
+ * const indexer = new ChainIndexer({ client, storage, pollingInterval: 1000 }, {});
+ * indexer.start();
+ * await indexer.waitFor(await client.getBlockNumber());
+ */
+export class ChainIndexer {
+  readonly #ctx: ChainIndexerContext;
+  readonly #retention: { blocks: number; transactions: number };
+  readonly #backfill: number;
+  readonly #batchBlocks: number;
+  #state: IndexerState = { status: "stopped" };
+  #loop: Promise<void> | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #wake: (() => void) | undefined;
+  #head: bigint | null = null;
+  #indexedTo: bigint | null = null;
+  #rewinds = 0;
+  #errors = 0;
+  #lastError: ErrorRecord | null = null;
+  #sincePrune = PRUNE_EVERY;
+  #blockReceipts = true;
+  readonly #waiters = new Set<{ block: bigint; resolve: () => void }>();
+  readonly #rewindListeners = new Set<() => void>();
+
+  constructor(ctx: ChainIndexerContext, options: ExplorerOptions = {}) {
+    this.#ctx = ctx;
+    this.#retention = {
+      blocks: options.retention?.blocks ?? 100_000,
+      transactions: options.retention?.transactions ?? 1_000_000,
+    };
+    this.#backfill = options.backfill ?? 0;
+    this.#batchBlocks = options.batchBlocks ?? 4;
+  }
+
+  #transition(next: IndexerState) {
+    if (!TRANSITIONS[this.#state.status].includes(next.status)) {
+      throw new Error(`The chain indexer cannot go from ${this.#state.status} to ${next.status}.`);
+    }
+    this.#state = next;
+  }
+
+  /** Starts following the head; resolves at once (the first poll runs in the background). */
+  start() {
+    this.#transition({ status: "running", since: Date.now() });
+    this.#loop = this.#run();
+  }
+
+  /** Stops after the poll under way; resolves once nothing runs. Idempotent. */
+  async stop(reason: "request" | "close" = "request") {
+    if (this.#state.status !== "running") {
+      await this.#loop;
+      return;
+    }
+    this.#transition({ status: "stopping", reason });
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#wake?.();
+    await this.#loop;
+    this.#transition({ status: "stopped" });
+  }
+
+  status(): ChainIndexerStatus {
+    return {
+      status: this.#state.status,
+      head: this.#head,
+      indexedTo: this.#indexedTo,
+      rewinds: this.#rewinds,
+      errors: this.#errors,
+      lastError: this.#lastError,
+    };
+  }
+
+  /** Resolves once block `block` (or a higher one) is indexed. */
+  waitFor(block: bigint): Promise<void> {
+    if (this.#indexedTo !== null && this.#indexedTo >= block) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.#waiters.add({ block, resolve });
+      this.#poke();
+    });
+  }
+
+  /** Called whenever the indexer removed blocks the chain no longer has. */
+  onRewind(listener: () => void): () => void {
+    this.#rewindListeners.add(listener);
+    return () => this.#rewindListeners.delete(listener);
+  }
+
+  /** Polls now rather than at the next interval. */
+  #poke() {
+    if (this.#timer) {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+    }
+    this.#wake?.();
+  }
+
+  async #run() {
+    while (this.#state.status === "running") {
+      let behind = false;
+      try {
+        behind = await this.#ctx.storage.withLock(INDEX_LOCK, () => this.#poll());
+      } catch (error) {
+        if (this.#state.status !== "running") break;
+        this.#errors++;
+        this.#lastError = toErrorRecord(error);
+      }
+      if (this.#state.status !== "running") break;
+      if (behind) continue;
+      await new Promise<void>((resolve) => {
+        this.#wake = resolve;
+        this.#timer = setTimeout(resolve, this.#ctx.pollingInterval);
+      });
+      this.#wake = undefined;
+      this.#timer = undefined;
+    }
+  }
+
+  /** One poll: answers true when blocks are left to read (the next poll follows at once). */
+  async #poll(): Promise<boolean> {
+    const { client, storage } = this.#ctx;
+    const store = storage.explorer;
+    const head = await client.getBlockNumber({ cacheTime: 0 });
+    this.#head = head;
+    // The index's top (one row): counting every row on each poll would cost more than the poll.
+    let [top] = await store.listBlocks({ limit: 1 });
+    if (top) {
+      const agreed = await this.#agreedBlock(store, top.number < head ? top.number : head);
+      if (agreed < top.number) {
+        await store.removeBlocksAbove(agreed);
+        this.#rewinds++;
+        for (const listener of this.#rewindListeners) listener();
+        [top] = await store.listBlocks({ limit: 1 });
+      }
+    }
+    this.#indexedTo = top?.number ?? null;
+    const retained = head - BigInt(Math.max(1, this.#retention.blocks)) + 1n;
+    let next = top ? top.number + 1n : head - BigInt(this.#backfill);
+    if (next < retained) next = retained;
+    if (next < 0n) next = 0n;
+    if (next > head) {
+      this.#settleWaiters();
+      return false;
+    }
+    const batchEnd = next + BigInt(this.#batchBlocks) - 1n;
+    const last = batchEnd < head ? batchEnd : head;
+    const numbers: bigint[] = [];
+    for (let number = next; number <= last; number++) numbers.push(number);
+    const blocks = await this.#read(numbers);
+    const linked = this.#linked(blocks, top?.number === next - 1n ? top : undefined);
+    if (linked.length > 0) {
+      await store.putBlocks(linked);
+      this.#indexedTo = (linked[linked.length - 1] as IndexedBlockData).block.number;
+      // The block bound walks the blocks' key (cheap): every time. The transaction bound counts
+      // rows: every few blocks.
+      this.#sincePrune += linked.length;
+      const countRows = this.#sincePrune >= PRUNE_EVERY;
+      if (countRows) this.#sincePrune = 0;
+      await store.prune({
+        blocks: this.#retention.blocks,
+        ...(countRows ? { transactions: this.#retention.transactions } : {}),
+      });
+    }
+    this.#settleWaiters();
+    // Unlinked blocks (the chain moved under the read): the next poll walks back at once.
+    return linked.length < blocks.length || (this.#indexedTo !== null && this.#indexedTo < head);
+  }
+
+  async #read(numbers: bigint[]) {
+    try {
+      return await readChainBlocks(this.#ctx.client, numbers, { blockReceipts: this.#blockReceipts });
+    } catch (error) {
+      if (
+        this.#blockReceipts &&
+        /method not found|not supported|does not exist|unsupported/i.test(String(error))
+      ) {
+        this.#blockReceipts = false;
+        return readChainBlocks(this.#ctx.client, numbers, { blockReceipts: false });
+      }
+      throw error;
+    }
+  }
+
+  /** The blocks read that follow on from the index's top (and each other), up to the first that does not. */
+  #linked(blocks: IndexedBlockData[], parent: { hash: string } | undefined) {
+    const linked: IndexedBlockData[] = [];
+    let previous = parent?.hash;
+    for (const data of blocks) {
+      if (previous !== undefined && data.block.parentHash.toLowerCase() !== previous.toLowerCase()) break;
+      linked.push(data);
+      previous = data.block.hash;
+    }
+    return linked;
+  }
+
+  /**
+   * The newest indexed block the chain still holds, at or below `top`: the top itself when its
+   * hash matches (the usual case: one header read), else found by walking down the index in pages
+   * of stored blocks compared with the chain's headers in one batch each. -1 when none matches (a
+   * reset: a new genesis).
+   */
+  async #agreedBlock(store: ExplorerStore, top: bigint): Promise<bigint> {
+    let before = top + 1n;
+    for (let page = 0; ; page++) {
+      if (page === 1) {
+        // Not the last few blocks: before walking the whole index, check its oldest block (a reset
+        // leaves none of them).
+        const range = await store.range();
+        const oldest = range && (await store.getBlock(range.lowest));
+        if (!oldest) return -1n;
+        const [header] = await readBlockHeaders(this.#ctx.client, [oldest.number]);
+        if (header?.hash.toLowerCase() !== oldest.hash.toLowerCase()) return -1n;
+      }
+      const stored = await store.listBlocks({ limit: 32, before });
+      if (stored.length === 0) return -1n;
+      const headers = await readBlockHeaders(
+        this.#ctx.client,
+        stored.map((block) => block.number),
+      );
+      const onChain = new Map(headers.map((header) => [header.number, header.hash.toLowerCase()]));
+      for (const block of stored) {
+        if (onChain.get(block.number) === block.hash.toLowerCase()) return block.number;
+      }
+      before = (stored[stored.length - 1] as { number: bigint }).number;
+    }
+  }
+
+  #settleWaiters() {
+    for (const waiter of this.#waiters) {
+      if (this.#indexedTo !== null && this.#indexedTo >= waiter.block) {
+        this.#waiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
+  }
+}

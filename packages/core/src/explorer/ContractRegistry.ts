@@ -1,0 +1,136 @@
+import { type Abi, type Address, erc20Abi, erc721Abi, erc1155Abi, type Hex } from "viem";
+import type { BotContractInfo } from "../bots/BotDefinition.js";
+import type { PlatformContractInfo } from "../contracts/listPlatformContracts.js";
+import type { ExplorerStore } from "../storage/ExplorerStore.js";
+import { decodeCall, decodeEvent } from "./decodeWithAbi.js";
+import type { DecodedCall, DecodedEvent, KnownContract } from "./ExplorerShapes.js";
+
+/** The token standards' ABIs (viem's), tried for contracts with no ABI of their own. */
+export const STANDARD_ABIS: readonly { name: string; abi: Abi }[] = [
+  { name: "ERC20", abi: erc20Abi },
+  { name: "ERC721", abi: erc721Abi },
+  { name: "ERC1155", abi: erc1155Abi },
+];
+
+/** Where the registry finds the contracts it knows. */
+export type ContractRegistrySources = {
+  /** The platform's deployed contracts (empty before they are deployed). */
+  platform(): Promise<PlatformContractInfo[]>;
+  /** The bots' contracts, by bot name. */
+  bots(): Promise<Record<string, BotContractInfo | null>>;
+  store: ExplorerStore;
+};
+
+/** How long the merged list is reused before it is read again (ms). */
+const FRESH_FOR = 3_000;
+
+/**
+ * One ABI registry: the platform's contracts, every bot's contract and the ABIs users registered,
+ * by address (a user's registration wins), with the ERC-20/721/1155 standards tried for any other
+ * address. The merged list is read at most every few seconds; `forget()` drops it at once (a
+ * registration, a rewind).
+ *
+ * @example
+ * const known = await registry.lookup(address);
+ * const call = await registry.decodeCall(address, input);
+ */
+export class ContractRegistry {
+  readonly #sources: ContractRegistrySources;
+  #known: { at: number; contracts: Promise<Map<string, KnownContract>> } | undefined;
+
+  constructor(sources: ContractRegistrySources) {
+    this.#sources = sources;
+  }
+
+  forget() {
+    this.#known = undefined;
+  }
+
+  /** Every contract with an ABI of its own, by lower-case address. */
+  all(): Promise<Map<string, KnownContract>> {
+    if (!this.#known || Date.now() - this.#known.at > FRESH_FOR) {
+      const contracts = this.#read();
+      this.#known = { at: Date.now(), contracts };
+      contracts.catch(() => {
+        if (this.#known?.contracts === contracts) this.#known = undefined;
+      });
+    }
+    return this.#known.contracts;
+  }
+
+  async lookup(address: Address | null): Promise<KnownContract | undefined> {
+    if (!address) return undefined;
+    return (await this.all()).get(address.toLowerCase());
+  }
+
+  /** The call decoded with the contract's ABI, else with a token standard's. */
+  async decodeCall(to: Address | null, input: Hex | null, hint?: string): Promise<DecodedCall | null> {
+    if (!to || !input || input.length < 10) return null;
+    const known = await this.lookup(to);
+    if (known) {
+      const call = decodeCall(known.name, known.abi, input);
+      if (call) return call;
+    }
+    for (const standard of orderStandards(hint)) {
+      const call = decodeCall(standard.name, standard.abi, input);
+      if (call) return call;
+    }
+    return null;
+  }
+
+  /** The log decoded with the emitting contract's ABI, else with a token standard's. */
+  async decodeEvent(address: Address, topics: readonly Hex[], data: Hex): Promise<DecodedEvent | null> {
+    const known = await this.lookup(address);
+    if (known) {
+      const event = decodeEvent(known.name, known.abi, topics, data);
+      if (event) return event;
+    }
+    for (const standard of STANDARD_ABIS) {
+      const event = decodeEvent(standard.name, standard.abi, topics, data);
+      if (event) return event;
+    }
+    return null;
+  }
+
+  async #read(): Promise<Map<string, KnownContract>> {
+    const [platform, bots, registered] = await Promise.all([
+      this.#sources.platform().catch(() => []),
+      this.#sources.bots().catch(() => ({})),
+      this.#sources.store.contracts.list(),
+    ]);
+    const known = new Map<string, KnownContract>();
+    for (const contract of platform) {
+      known.set(contract.address.toLowerCase(), {
+        name: contract.name,
+        address: contract.address,
+        abi: contract.abi,
+        source: "platform",
+      });
+    }
+    for (const contract of Object.values(bots)) {
+      if (!contract) continue;
+      known.set(contract.address.toLowerCase(), {
+        name: contract.name,
+        address: contract.address,
+        abi: contract.abi,
+        source: "bot",
+      });
+    }
+    for (const contract of registered) {
+      known.set(contract.address.toLowerCase(), {
+        name: contract.name,
+        address: contract.address,
+        abi: contract.abi,
+        source: "user",
+      });
+    }
+    return known;
+  }
+}
+
+/** ERC-20 and ERC-721 share selectors (`transferFrom`, `approve`): the token's standard goes first. */
+function orderStandards(hint: string | undefined) {
+  if (hint === undefined) return STANDARD_ABIS;
+  const first = STANDARD_ABIS.filter((standard) => standard.name.toLowerCase() === hint);
+  return [...first, ...STANDARD_ABIS.filter((standard) => !first.includes(standard))];
+}

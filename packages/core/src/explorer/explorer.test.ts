@@ -1,0 +1,293 @@
+import { useDevnet } from "@privnet/devnet/vitest";
+import {
+  type Address,
+  encodeFunctionData,
+  erc20Abi,
+  type Hash,
+  type Hex,
+  http,
+  parseEther,
+  parseGwei,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterEach, describe, expect, test } from "vitest";
+import { deriveAccounts } from "../chain/deriveAccounts.js";
+import { KEY_INDEXES } from "../chain/keyIndexes.js";
+import { privnet } from "../chain/privnet.js";
+import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
+import { priceOracleAbi } from "../contracts/generated.js";
+import { type CreatePlatformOptions, createPlatform, type Platform } from "../platform/createPlatform.js";
+
+const devnet = useDevnet();
+const accounts = deriveAccounts(SYSTEM_MNEMONIC, [1, 2, KEY_INDEXES.contractsOwner]);
+const system1 = accounts[0] as { address: Address };
+const system2 = accounts[1] as { address: Address };
+const deployer = privateKeyToAccount((accounts[2] as { privateKey: Hex }).privateKey);
+
+const platforms: Platform[] = [];
+afterEach(async () => {
+  await Promise.all(platforms.splice(0).map((platform) => platform.close()));
+});
+
+async function start(options: Omit<CreatePlatformOptions, "transport"> = {}) {
+  const platform = await createPlatform({ transport: http(devnet.rpcUrl), pollingInterval: 50, ...options });
+  platforms.push(platform);
+  return platform;
+}
+
+/** Sends from an anvil account as cast would (`eth_sendTransaction`), outside privnet; resolves when mined. */
+async function castSend(tx: { from: Address; to?: Address; data?: Hex; value?: bigint; gas?: bigint }) {
+  const hash = await devnet.request<Hash>("eth_sendTransaction", [
+    {
+      from: tx.from,
+      ...(tx.to ? { to: tx.to } : {}),
+      ...(tx.data ? { data: tx.data } : {}),
+      ...(tx.value === undefined ? {} : { value: `0x${tx.value.toString(16)}` }),
+      // A given gas limit skips the estimate, so a call that reverts is still mined.
+      ...(tx.gas === undefined ? {} : { gas: `0x${tx.gas.toString(16)}` }),
+    },
+  ]);
+  return hash;
+}
+
+/** Signs with `key` and sends the raw transaction, as a script outside privnet would. */
+async function rawSend(to: Address, data: Hex) {
+  const nonce = await devnet.request<Hex>("eth_getTransactionCount", [deployer.address, "pending"]);
+  const signed = await deployer.signTransaction({
+    chainId: privnet.id,
+    to,
+    data,
+    nonce: Number(nonce),
+    gas: 200_000n,
+    maxFeePerGas: parseGwei("50"),
+    maxPriorityFeePerGas: parseGwei("1"),
+  });
+  return devnet.request<Hash>("eth_sendRawTransaction", [signed]);
+}
+
+async function indexed(platform: Platform, hash: Hash) {
+  const receipt = await devnet.request<{ blockNumber: Hex }>("eth_getTransactionReceipt", [hash]);
+  await platform.explorer.waitForBlock(BigInt(receipt.blockNumber));
+  return platform.explorer.transaction(hash);
+}
+
+describe("the explorer", () => {
+  test("indexes transactions sent outside privnet: an ETH transfer, a decoded call, a token transfer, a revert with its reason", async () => {
+    const platform = await start({ contracts: true });
+    const { addresses } = await platform.contracts.get();
+
+    const transfer = await indexed(
+      platform,
+      await castSend({ from: system1.address, to: system2.address, value: parseEther("1.5") }),
+    );
+    expect(transfer.transaction).toMatchObject({
+      from: system1.address,
+      fromLabel: { name: "System 1", source: "system" },
+      toLabel: { name: "System 2", source: "system" },
+      kind: "transfer",
+      status: "success",
+      value: parseEther("1.5"),
+      summary: "1.5 ETH → System 2",
+      sentByPrivnet: false,
+      method: null,
+    });
+    expect(transfer.transaction.fee).toBe(
+      transfer.transaction.gasUsed * transfer.transaction.effectiveGasPrice,
+    );
+
+    // The deployer (not an anvil account: a raw signed transaction) moves 12.5 PRIV to System 1.
+    const moved = await indexed(
+      platform,
+      await rawSend(
+        addresses.platformToken,
+        encodeFunctionData({
+          abi: erc20Abi,
+          functionName: "transfer",
+          args: [system1.address, parseEther("12.5")],
+        }),
+      ),
+    );
+    expect(moved.transaction).toMatchObject({
+      fromLabel: { name: "Platform deployer", source: "platform" },
+      toLabel: { name: "PRIV", source: "contract" },
+      kind: "call",
+      selector: "0xa9059cbb",
+      method: {
+        contract: "PRIV",
+        name: "transfer",
+        signature: "transfer(address,uint256)",
+        args: [
+          { name: "to", type: "address", value: system1.address },
+          { name: "value", type: "uint256", value: parseEther("12.5") },
+        ],
+      },
+      tokenTransfers: [
+        {
+          standard: "erc20",
+          token: addresses.platformToken,
+          symbol: "PRIV",
+          decimals: 18,
+          from: deployer.address,
+          to: system1.address,
+          toLabel: { name: "System 1", source: "system" },
+          amount: parseEther("12.5"),
+          tokenId: null,
+        },
+      ],
+      summary: "transfer 12.5 PRIV → System 1",
+    });
+    expect(moved.logs).toHaveLength(1);
+    expect(moved.logs[0]?.event).toMatchObject({ contract: "PRIV", name: "Transfer" });
+    expect(moved.trace).toMatchObject({ type: "CALL", method: { name: "transfer" }, error: null });
+
+    // System 1 is no updater: the oracle refuses, and the reason is shown.
+    const refused = await indexed(
+      platform,
+      await castSend({
+        from: system1.address,
+        to: addresses.priceOracle,
+        data: encodeFunctionData({
+          abi: priceOracleAbi,
+          functionName: "updatePrices",
+          args: [
+            [addresses.usdc, addresses.dai],
+            [10n ** 18n, 10n ** 18n],
+          ],
+        }),
+        gas: 300_000n,
+      }),
+    );
+    expect(refused.transaction).toMatchObject({
+      status: "reverted",
+      method: { contract: "PriceOracle", name: "updatePrices" },
+      summary: "PriceOracle.updatePrices (2 tokens) (reverted)",
+      sentByPrivnet: false,
+    });
+    expect(refused.revertReason).toBe("Caller is not an updater");
+    expect(refused.trace?.error).toMatch(/revert/i);
+
+    // The platform's own deployment is named, and marked as privnet's.
+    const { transactions } = await platform.explorer.address(deployer.address);
+    const deployments = transactions.filter((transaction) => transaction.kind === "deploy");
+    expect(deployments.length).toBeGreaterThan(0);
+    expect(deployments.every((transaction) => transaction.sentByPrivnet)).toBe(true);
+    expect(deployments.map((transaction) => transaction.summary)).toContain("deploy LendingPool");
+  });
+
+  test("search finds a transaction hash, a block hash and number, an address and a label", async () => {
+    const platform = await start();
+    const hash = await castSend({ from: system1.address, to: system2.address, value: 1n });
+    const details = await indexed(platform, hash);
+    const block = details.transaction.blockNumber as bigint;
+    expect(await platform.explorer.search(hash)).toEqual([{ type: "transaction", value: hash, label: null }]);
+    const { block: shown } = await platform.explorer.block(block);
+    expect(await platform.explorer.search(shown.hash)).toEqual([
+      { type: "block", value: String(block), label: null },
+    ]);
+    expect(await platform.explorer.search(String(block))).toContainEqual({
+      type: "block",
+      value: String(block),
+      label: null,
+    });
+    expect(await platform.explorer.search(system2.address.toLowerCase())).toEqual([
+      { type: "address", value: system2.address, label: "System 2" },
+    ]);
+    await platform.labels.set(system2.address, "Bob's faucet");
+    expect(await platform.explorer.search("BOB'S")).toEqual([
+      { type: "address", value: system2.address, label: "Bob's faucet" },
+    ]);
+    expect(await platform.explorer.search("0x" + "ab".repeat(32))).toEqual([]);
+  });
+
+  test("follows the chain back: blocks reverted away leave the index, new ones take their place", async () => {
+    const platform = await start();
+    const first = await indexed(
+      platform,
+      await castSend({ from: system1.address, to: system2.address, value: 1n }),
+    );
+    const snapshot = await devnet.request<string>("evm_snapshot");
+    const lost = await indexed(
+      platform,
+      await castSend({ from: system1.address, to: system2.address, value: 2n }),
+    );
+    await devnet.request("evm_revert", [snapshot]);
+    // A different transaction at the same height.
+    const replacing = await castSend({ from: system2.address, to: system1.address, value: 3n });
+    // The index learns of the change with the next block, whose parent it does not hold.
+    await indexed(platform, await castSend({ from: system2.address, to: system1.address, value: 4n }));
+    const kept = await platform.explorer.transaction(replacing);
+    expect(kept.transaction.blockNumber).toBe(lost.transaction.blockNumber);
+    await expect(platform.explorer.transaction(lost.transaction.hash)).rejects.toMatchObject({
+      code: "TRANSACTION_NOT_FOUND",
+    });
+    const { block } = await platform.explorer.block(kept.transaction.blockNumber as bigint);
+    expect(block.hash).toBe(kept.transaction.blockHash);
+    expect(
+      (await platform.explorer.block(first.transaction.blockNumber as bigint)).transactions[0]?.hash,
+    ).toBe(first.transaction.hash);
+    expect(platform.explorer.status()?.rewinds).toBeGreaterThanOrEqual(1);
+  });
+
+  test("retention keeps the newest blocks only", async () => {
+    const platform = await start({ explorer: { retention: { blocks: 3 } } });
+    for (let i = 0; i < 6; i++) await castSend({ from: system1.address, to: system2.address, value: 1n });
+    const head = await devnet.request<Hex>("eth_blockNumber");
+    await platform.explorer.waitForBlock(BigInt(head));
+    const { blocks, indexedTo } = await platform.explorer.blocks({ limit: 10 });
+    expect(indexedTo).toBe(BigInt(head));
+    expect(blocks.map((block) => block.number)).toEqual([BigInt(head), BigInt(head) - 1n, BigInt(head) - 2n]);
+  });
+
+  test("labels: a user's own on top, removed again; registered ABIs decode and read", async () => {
+    const platform = await start({ contracts: true });
+    const { addresses } = await platform.contracts.get();
+    expect(await platform.labels.get(addresses.priceOracle)).toEqual({
+      name: "PriceOracle",
+      source: "contract",
+    });
+    await platform.labels.set(addresses.priceOracle, "The oracle");
+    expect(await platform.labels.get(addresses.priceOracle)).toEqual({ name: "The oracle", source: "user" });
+    expect(await platform.labels.remove(addresses.priceOracle)).toBe(true);
+    expect(await platform.labels.get(addresses.priceOracle)).toEqual({
+      name: "PriceOracle",
+      source: "contract",
+    });
+    await expect(platform.labels.set(addresses.priceOracle, "x".repeat(65))).rejects.toMatchObject({
+      code: "INVALID_LABEL",
+    });
+
+    await expect(
+      platform.contracts.register({ name: "Nothing", address: system1.address, abi: erc20Abi }),
+    ).rejects.toMatchObject({ code: "NO_CONTRACT_CODE" });
+    await expect(
+      platform.contracts.register({
+        name: "Broken",
+        address: addresses.usdc,
+        abi: [{ type: "function", name: 7 }],
+      }),
+    ).rejects.toMatchObject({ code: "INVALID_ABI" });
+    const registered = await platform.contracts.register({
+      name: "My USDC",
+      address: addresses.usdc,
+      abi: erc20Abi,
+    });
+    expect(registered).toMatchObject({ name: "My USDC", address: addresses.usdc });
+    expect(await platform.labels.get(addresses.usdc)).toEqual({ name: "My USDC", source: "contract" });
+    expect(await platform.contracts.read(addresses.usdc, "decimals")).toBe(6);
+    expect(await platform.contracts.read(addresses.usdc, "balanceOf", [system1.address])).toBe(0n);
+    await expect(
+      platform.contracts.read(addresses.usdc, "transfer", [system1.address, "1"]),
+    ).rejects.toMatchObject({
+      code: "INVALID_CONTRACT_CALL",
+    });
+    await expect(platform.contracts.read(addresses.usdc, "balanceOf", ["nope"])).rejects.toMatchObject({
+      code: "INVALID_CONTRACT_CALL",
+    });
+    await expect(
+      platform.contracts.read(addresses.priceOracle, "getPrice", [system1.address]),
+    ).rejects.toMatchObject({
+      code: "CONTRACT_READ_REVERTED",
+      message: expect.stringContaining("Price not available"),
+    });
+  });
+});

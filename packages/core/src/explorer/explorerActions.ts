@@ -1,0 +1,46 @@
+import type { Address, Hash } from "viem";
+import { ExplorerUnavailableError } from "../errors/explorer.js";
+import type { GuardedContext } from "../platform/OperationGuard.js";
+import { parseAddress } from "../sender/parseAddress.js";
+import type { ExplorerContext } from "./ExplorerContext.js";
+import { type GetChainAddressParameters, getChainAddress } from "./getChainAddress.js";
+import { getChainBlock } from "./getChainBlock.js";
+import { getChainTransaction } from "./getChainTransaction.js";
+import { type ListChainBlocksParameters, listChainBlocks } from "./listChainBlocks.js";
+import { searchChain } from "./searchChain.js";
+
+/** What `platform.explorer` needs: the explorer's parts, or undefined when it does not run. */
+export type ExplorerActionsContext = GuardedContext & { readonly explorer: ExplorerContext | undefined };
+
+/**
+ * `platform.explorer`: the index of the chain — blocks, any transaction decoded (privnet's or
+ * not), any address with its label, balances and transactions, and search. Fails with
+ * `EXPLORER_UNAVAILABLE` when the platform runs without it.
+ */
+export function explorerActions(ctx: ExplorerActionsContext) {
+  const run = <R>(operation: (explorer: ExplorerContext) => Promise<R>) =>
+    ctx.guard(() => {
+      if (!ctx.explorer) return Promise.reject(new ExplorerUnavailableError());
+      return operation(ctx.explorer);
+    });
+  return {
+    /** The indexed blocks, newest first, with the head and how far the index reached. */
+    blocks: (params?: ListChainBlocksParameters) => run((explorer) => listChainBlocks(explorer, params)),
+    /** A block by number or hash with its transactions decoded. Fails with `BLOCK_NOT_FOUND`. */
+    block: (block: bigint | Hash) => run((explorer) => getChainBlock(explorer, block)),
+    /** A transaction with its logs, revert reason and call trace. Fails with `TRANSACTION_NOT_FOUND`. */
+    transaction: (hash: Hash) => run((explorer) => getChainTransaction(explorer, hash)),
+    /** Any address: label, balance, code, token balances, its transactions from the index. */
+    address: (address: Address | string, params?: GetChainAddressParameters) =>
+      run((explorer) => getChainAddress(explorer, parseAddress(address, "address"), params)),
+    /** A hash, an address, a block number, or a label (substring, any case). */
+    search: (q: string) => run((explorer) => searchChain(explorer, q)),
+    /** The indexer's progress and health. */
+    status: () => ctx.explorer?.indexer.status() ?? null,
+    /** Resolves once `block` is indexed (tests and scripts: wait on the index, never sleep). */
+    waitForBlock: (block: bigint) => run((explorer) => explorer.indexer.waitFor(block)),
+  };
+}
+
+/** The operations of `platform.explorer`. */
+export type ExplorerActions = ReturnType<typeof explorerActions>;

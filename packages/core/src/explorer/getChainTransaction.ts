@@ -1,0 +1,261 @@
+import { type Abi, type Address, getAddress, type Hash, type Hex, toHex } from "viem";
+import { recoverAuthorizationAddress } from "viem/utils";
+import { TransactionNotFoundError } from "../errors/explorer.js";
+import type { IndexedTransaction } from "../storage/ExplorerStore.js";
+import { decodeRevert } from "./decodeWithAbi.js";
+import { describeTransactions, summarize } from "./describeTransactions.js";
+import type { ExplorerContext } from "./ExplorerContext.js";
+import type {
+  AddressLabel,
+  CallFrame,
+  ChainAuthorization,
+  ChainLog,
+  ChainTransactionDetails,
+} from "./ExplorerShapes.js";
+import { kindOf, readChainBlocks } from "./readChainBlocks.js";
+import { revertData } from "./revertData.js";
+
+type RawTransaction = {
+  hash: Hash;
+  blockNumber: Hex | null;
+  from: Address;
+  to: Address | null;
+  value: Hex;
+  nonce: Hex;
+  gas: Hex;
+  input: Hex;
+  type?: Hex;
+  gasPrice?: Hex;
+  maxFeePerGas?: Hex;
+  blobVersionedHashes?: Hash[];
+  authorizationList?: { chainId: Hex; address: Address; nonce: Hex; r: Hex; s: Hex; yParity: Hex; v?: Hex }[];
+};
+type RawReceipt = { logs: { address: Address; topics: Hex[]; data: Hex; logIndex: Hex }[] };
+type RawFrame = {
+  type: string;
+  from: Address;
+  to?: Address;
+  value?: Hex;
+  gasUsed?: Hex;
+  input?: Hex;
+  output?: Hex;
+  error?: string;
+  calls?: RawFrame[];
+};
+
+const TYPES: Record<number, string> = { 0: "legacy", 1: "eip2930", 2: "eip1559", 3: "eip4844", 4: "eip7702" };
+
+/**
+ * A transaction with everything the node and the index know: decoded call, labelled addresses,
+ * logs decoded where an ABI is known, token transfers, the revert reason (the reason string or
+ * the decoded custom error, from the trace's output or a replay with `eth_call` on the parent
+ * block), the call trace (`debug_traceTransaction` with the callTracer; null when the node has
+ * none), blobs and authorizations. A transaction the node holds but has not mined answers with
+ * status `pending`. Fails with `TRANSACTION_NOT_FOUND` when neither the node nor the index knows it.
+ *
+ * @example
+ * const { transaction, logs, revertReason, trace } = await getChainTransaction(ctx, hash);
+ */
+export async function getChainTransaction(
+  ctx: ExplorerContext,
+  hash: Hash,
+): Promise<ChainTransactionDetails> {
+  const request = (method: string, params: unknown[]) =>
+    ctx.reader
+      .request({ method: method as "eth_blockNumber", params: params as never })
+      .catch(() => null) as Promise<unknown>;
+  const [indexed, raw, receipt] = await Promise.all([
+    ctx.store.getTransaction(hash),
+    request("eth_getTransactionByHash", [hash]) as Promise<RawTransaction | null>,
+    request("eth_getTransactionReceipt", [hash]) as Promise<RawReceipt | null>,
+  ]);
+  if (!raw && !indexed) throw new TransactionNotFoundError(hash);
+
+  let mined: IndexedTransaction | undefined = indexed;
+  if (!mined && raw?.blockNumber && receipt) {
+    const [block] = await readChainBlocks(ctx.reader, [BigInt(raw.blockNumber)]);
+    mined = block?.transactions.find((transaction) => transaction.hash.toLowerCase() === hash.toLowerCase());
+  }
+  const label = await ctx.labels.labeller();
+  const transaction = mined
+    ? ((await describeTransactions(ctx, [mined]))[0] as ChainTransactionDetails["transaction"])
+    : await pending(ctx, raw as RawTransaction, label);
+
+  const [trace, logs] = await Promise.all([
+    mined ? readTrace(ctx, hash, label) : Promise.resolve(null),
+    Promise.all(
+      (receipt?.logs ?? []).map(
+        async (log): Promise<ChainLog> => ({
+          index: Number(log.logIndex),
+          address: getAddress(log.address),
+          addressLabel: label(log.address),
+          topics: log.topics,
+          data: log.data,
+          event: await ctx.registry.decodeEvent(log.address, log.topics, log.data),
+        }),
+      ),
+    ),
+  ]);
+  const revertReason =
+    mined?.status === "reverted" ? await readRevertReason(ctx, mined, raw, trace?.output ?? null) : null;
+  const authorizationList = raw?.authorizationList
+    ? await Promise.all(raw.authorizationList.map((entry) => authorization(entry)))
+    : null;
+  return {
+    transaction,
+    logs,
+    revertReason,
+    trace: trace?.frame ?? null,
+    blobVersionedHashes: raw?.blobVersionedHashes ?? null,
+    authorizationList,
+    nonce: raw ? Number(raw.nonce) : (mined?.nonce ?? 0),
+    gasLimit: raw ? BigInt(raw.gas) : 0n,
+    input: raw?.input ?? mined?.input ?? "0x",
+    type: raw ? (TYPES[raw.type === undefined ? 0 : Number(raw.type)] ?? raw.type ?? "legacy") : "unknown",
+  };
+}
+
+async function pending(
+  ctx: ExplorerContext,
+  raw: RawTransaction,
+  label: (address: Address | null) => AddressLabel | null,
+): Promise<ChainTransactionDetails["transaction"]> {
+  const { kind, selector } = kindOf(raw);
+  const to = raw.to ? getAddress(raw.to) : null;
+  const from = getAddress(raw.from);
+  const [method, recorded] = await Promise.all([
+    ctx.registry.decodeCall(to, selector === null ? null : raw.input),
+    ctx.store.recorded([raw.hash]),
+  ]);
+  const shown = {
+    hash: raw.hash,
+    blockNumber: null,
+    blockHash: null,
+    index: null,
+    timestamp: null,
+    from,
+    fromLabel: label(from),
+    to,
+    toLabel: label(to),
+    value: BigInt(raw.value),
+    kind,
+    selector,
+    status: "pending" as const,
+    gasUsed: 0n,
+    effectiveGasPrice: BigInt(raw.maxFeePerGas ?? raw.gasPrice ?? "0x0"),
+    fee: 0n,
+    contractAddress: null,
+    contractAddressLabel: null,
+    method,
+    tokenTransfers: [],
+    sentByPrivnet: recorded.length > 0,
+  };
+  return { ...shown, summary: summarize(shown) };
+}
+
+async function readTrace(
+  ctx: ExplorerContext,
+  hash: Hash,
+  label: (address: Address | null) => AddressLabel | null,
+): Promise<{ frame: CallFrame; output: Hex | null } | null> {
+  let raw: RawFrame;
+  try {
+    raw = (await ctx.reader.request({
+      method: "debug_traceTransaction" as "eth_blockNumber",
+      params: [hash, { tracer: "callTracer" }] as never,
+    })) as unknown as RawFrame;
+  } catch {
+    // No debug namespace on this node (or the trace failed): the answer says null.
+    return null;
+  }
+  if (!raw || typeof raw !== "object" || !raw.from) return null;
+  const convert = async (frame: RawFrame): Promise<CallFrame> => {
+    const to = frame.to ? getAddress(frame.to) : null;
+    const input = frame.input ?? "0x";
+    const [method, calls] = await Promise.all([
+      frame.type === "CREATE" || frame.type === "CREATE2"
+        ? Promise.resolve(null)
+        : ctx.registry.decodeCall(to, input),
+      Promise.all((frame.calls ?? []).map(convert)),
+    ]);
+    return {
+      type: frame.type,
+      from: getAddress(frame.from),
+      fromLabel: label(frame.from),
+      to,
+      toLabel: label(to),
+      value: BigInt(frame.value ?? "0x0"),
+      gasUsed: BigInt(frame.gasUsed ?? "0x0"),
+      input,
+      output: frame.output ?? null,
+      error: frame.error ?? null,
+      method,
+      calls,
+    };
+  };
+  return { frame: await convert(raw), output: raw.error ? (raw.output ?? null) : null };
+}
+
+/**
+ * The revert reason: the revert data (the trace's top-level output, else a replay of the call with
+ * `eth_call` on the block before) decoded with the called contract's ABI and every other known
+ * contract's errors (a custom error may come from a contract it called).
+ */
+async function readRevertReason(
+  ctx: ExplorerContext,
+  transaction: IndexedTransaction,
+  raw: RawTransaction | null,
+  traced: Hex | null,
+): Promise<string | null> {
+  let data: Hex | undefined = traced && traced !== "0x" ? traced : undefined;
+  if (data === undefined && raw) {
+    try {
+      await ctx.reader.request({
+        method: "eth_call",
+        params: [
+          {
+            from: raw.from,
+            ...(raw.to ? { to: raw.to } : {}),
+            data: raw.input,
+            value: raw.value,
+            gas: raw.gas,
+          },
+          toHex(transaction.blockNumber > 0n ? transaction.blockNumber - 1n : 0n),
+        ] as never,
+      });
+    } catch (error) {
+      data = revertData(error);
+    }
+  }
+  if (data === undefined) return null;
+  const known = await ctx.registry.all();
+  const own = await ctx.registry.lookup(transaction.to);
+  const errors = [...known.values()].flatMap((contract) =>
+    contract.abi.filter((item) => item.type === "error"),
+  );
+  return decodeRevert([...(own?.abi ?? []), ...errors] as Abi, data);
+}
+
+async function authorization(
+  entry: NonNullable<RawTransaction["authorizationList"]>[number],
+): Promise<ChainAuthorization> {
+  const shown = {
+    chainId: Number(entry.chainId),
+    address: getAddress(entry.address),
+    nonce: Number(entry.nonce),
+  };
+  let authority: Address | null = null;
+  try {
+    authority = await recoverAuthorizationAddress({
+      authorization: {
+        ...shown,
+        r: entry.r,
+        s: entry.s,
+        yParity: Number(entry.yParity ?? entry.v ?? 0),
+      },
+    });
+  } catch {
+    authority = null;
+  }
+  return { ...shown, authority };
+}
