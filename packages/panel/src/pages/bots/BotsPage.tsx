@@ -3,6 +3,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { StreamStatus } from "../../components/StreamStatus";
 import { Time } from "../../components/Time";
+import { TxLink } from "../../components/TxLink";
 import { usePageTitle } from "../../layout/usePageTitle";
 import { BotCard } from "./BotCard";
 import { useBotEvents } from "./useBotEvents";
@@ -36,6 +37,12 @@ export function BotsPage() {
           {events.map((event) => (
             <li key={event.seq}>
               <Time when={event.at} /> <strong>{event.bot}</strong> {event.message}
+              {event.transaction ? (
+                <>
+                  {" "}
+                  <TxLink hash={event.transaction.tx_hash} keep={4} />
+                </>
+              ) : null}
             </li>
           ))}
         </ol>

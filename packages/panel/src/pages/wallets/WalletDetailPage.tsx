@@ -10,6 +10,7 @@ import { SecretField } from "../../components/SecretField";
 import { StatusBadge } from "../../components/StatusBadge";
 import { Time } from "../../components/Time";
 import { usePageTitle } from "../../layout/usePageTitle";
+import { ChainSections } from "../explorer/ChainSections";
 import { TransactionHistory } from "../transactions/TransactionHistory";
 import { DeleteWalletDialog } from "./DeleteWalletDialog";
 import { WALLETS_REFRESH_MS } from "./useWallets";
@@ -86,6 +87,7 @@ export function WalletDetailPage({ id }: { id: string }) {
             <h2 id={`${keyId}-history`}>Transactions of this wallet</h2>
             <TransactionHistory address={wallet.address} label={`Transactions of ${wallet.name}`} />
           </section>
+          <ChainSections address={wallet.address} title={`On chain: every transaction of ${wallet.name}`} />
           <DeleteWalletDialog
             wallet={deleting ? { ...wallet, system } : undefined}
             onClose={() => setDeleting(false)}
