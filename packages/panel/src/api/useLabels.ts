@@ -11,13 +11,18 @@ const LABELS_STALE_MS = 10_000;
  * an answer carries none (the history's entries, a send's result).
  *
  * @example
- * const labels = useLabels();
+ * const { labels } = useLabels();
  * labels.get(address.toLowerCase())?.name; // "Platform deployer"
  */
-export function useLabels(): ReadonlyMap<string, NonNullable<AddressLabel>> {
+export function useLabels(): {
+  labels: ReadonlyMap<string, NonNullable<AddressLabel>>;
+  /** The table could not be read (an older server, the explorer turned off). */
+  failed: boolean;
+} {
   const query = adminApi.useQuery("get", "/labels", undefined, { staleTime: LABELS_STALE_MS });
-  return useMemo(
+  const labels = useMemo(
     () => new Map((query.data?.labels ?? []).map((entry) => [entry.address.toLowerCase(), entry.label])),
     [query.data],
   );
+  return { labels, failed: query.isError };
 }

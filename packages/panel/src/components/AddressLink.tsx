@@ -24,11 +24,15 @@ export function AddressLink({
   /** Show the whole address rather than the name (where the name is said already). */
   full?: boolean;
 }) {
-  const { byAddress } = useWallets();
-  const labels = useLabels();
-  const wallet = byAddress.get(address.toLowerCase());
+  const { labels, failed } = useLabels();
   // The answer's own label where it carries one; else the label table's, else a stored wallet's name.
-  const name = label?.name ?? labels.get(address.toLowerCase())?.name ?? wallet?.name;
+  const known = label ?? labels.get(address.toLowerCase());
+  // Every stored wallet has a label: only those need the wallet list (for their page's id), so a
+  // page of contracts and bots does not read every wallet's balance. Without the label table, all do.
+  const mayBeWallet = known ? known.source === "wallet" || known.source === "system" : failed;
+  const { byAddress } = useWallets({ enabled: mayBeWallet });
+  const wallet = byAddress.get(address.toLowerCase());
+  const name = known?.name ?? wallet?.name;
   if (wallet) {
     return (
       <Link
