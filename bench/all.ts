@@ -24,6 +24,7 @@ const benchmarks = [
   ["bots", "bots.ts"],
   ["block-fill", "botBlockFill.ts"],
   ["block-fill-2x", "botBlockFill.ts", "--gas-limit", "120000000"],
+  ["explorer-index", "explorerIndex.ts"],
   ["pool-loss", "poolLoss.ts"],
   ["startup", "startup.ts"],
   ["fixture-reset", "fixtureReset.ts"],

@@ -1,9 +1,9 @@
 import { startDevnet } from "@privnet/devnet";
 import { http, type PublicClient, parseEther } from "viem";
 import { expect, test } from "vitest";
+import type { BotEvent } from "../context/BotEvent.js";
 import { createPlatform } from "../platform/createPlatform.js";
 import { readWholeHistory } from "../storage/readWholeHistory.js";
-import type { BotEvent } from "./BotEvent.js";
 
 // The case: a bot at interval 0 spends its top-up faster than fixed top-ups refill it
 // (14,003 transfers, then 385 INSUFFICIENT_FUNDS). A devnet of its own with 1 s interval mining, so

@@ -1,6 +1,6 @@
 import { useDevnet } from "@privnet/devnet/vitest";
 import { expect, test } from "vitest";
-import type { BotEvent } from "./BotEvent.js";
+import type { BotEvent } from "../context/BotEvent.js";
 import { openBotPlatform } from "./fixtures/openBotPlatform.js";
 
 const devnet = useDevnet();

@@ -1,9 +1,9 @@
 import { useDevnet } from "@privnet/devnet/vitest";
 import { custom, getAddress, http, type Transport } from "viem";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import type { BotEvent } from "../context/BotEvent.js";
 import { createPlatform, type Platform } from "../platform/createPlatform.js";
 import { nextTransactionEvent } from "../transactions/fixtures/nextTransactionEvent.js";
-import type { BotEvent } from "./BotEvent.js";
 import { nextBotEvents, transactionWith } from "./fixtures/nextBotEvents.js";
 
 // The chain goes back under running bots and pending sends: `evm_revert` to a snapshot taken

@@ -1,19 +1,18 @@
 import { type Address, getAddress, type LocalAccount, toHex } from "viem";
+import type { BotError, BotEvent } from "../context/BotEvent.js";
+import { toTransactionEntry } from "../context/TransactionEntry.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { TransactionFailedError } from "../errors/sender.js";
 import { toErrorRecord } from "../errors/toErrorRecord.js";
-import { transactionFees } from "../fees/feePolicy.js";
 import { estimateTransactionGas } from "../sender/estimateTransactionGas.js";
 import { TRANSFER_GAS } from "../sender/NonceManager.js";
 import type { SenderContext } from "../sender/SenderContext.js";
 import { type SendTransactionReturnType, sendTransaction } from "../sender/sendTransaction.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
-import { toTransactionEntry } from "../transactions/TransactionEntry.js";
 import { waitForTransaction } from "../transactions/waitForTransaction.js";
 import { autoPendingLimit } from "./autoPendingLimit.js";
 import { type BotBaseConfig, mergeBotConfig } from "./BotConfig.js";
 import type { BotContext, BotContractInfo, BotDefinition, BotTransaction } from "./BotDefinition.js";
-import type { BotError, BotEvent } from "./BotEvent.js";
 import { BotFunding } from "./BotFunding.js";
 import { BotStats, type PersistedBotCounters } from "./BotStats.js";
 import { type RunnerState, type StoredRun, transition } from "./RunnerState.js";
@@ -612,7 +611,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     ]);
     // As the fee policy prices a transaction (twice the base fee plus the tip), at a base fee half
     // as high again: room for it to rise until the next check (12.5 % a full block).
-    this.#feePerGas = transactionFees(((block.baseFeePerGas ?? 0n) * 3n) / 2n).maxFeePerGas;
+    this.#feePerGas = ctx.fees.newTransaction(((block.baseFeePerGas ?? 0n) * 3n) / 2n).maxFeePerGas;
     this.#funding.balanceRead(balance);
     this.#lastFundsCheck = Date.now();
     this.#fundNow = false;

@@ -1,4 +1,4 @@
-import type { BotError } from "./BotEvent.js";
+import type { BotError } from "../context/BotEvent.js";
 
 /** A bot's numbers, as `platform.bots.status()` and `GET /bots/status` report them. */
 export type BotStatsSnapshot = {

@@ -1,4 +1,4 @@
-import type { GuardedContext } from "../platform/OperationGuard.js";
+import type { GuardedContext } from "../context/OperationGuard.js";
 import type { BotDefinition } from "./BotDefinition.js";
 import type { BotEngine } from "./BotEngine.js";
 import type { BotOverrides } from "./BotOverrides.js";

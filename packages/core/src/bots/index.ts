@@ -15,7 +15,6 @@ export type {
   BotTransaction,
 } from "./BotDefinition.js";
 export { BotEngine, type BotLogs, type BotStatusEntry, type BotsOptions } from "./BotEngine.js";
-export type { BotError, BotEvent, BotEventType } from "./BotEvent.js";
 export type { BotOverrides } from "./BotOverrides.js";
 export type { BotStatus, BotTransition, PersistedBotState } from "./BotRunner.js";
 export type { BotStatsSnapshot, PersistedBotCounters } from "./BotStats.js";

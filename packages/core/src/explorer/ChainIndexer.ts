@@ -23,6 +23,12 @@ export type ExplorerOptions = {
   backfill?: number | undefined;
   /** Blocks read per JSON-RPC batch (a block and its receipts each). Default 4. */
   batchBlocks?: number | undefined;
+  /**
+   * Milliseconds between two looks at the head (`eth_blockNumber`, cheap however full the blocks).
+   * Default: the platform's `pollingInterval`, at most 250, so that a new block is read within a
+   * quarter of a second of its arrival and the index stays within one block of the head.
+   */
+  pollingInterval?: number | undefined;
 };
 
 /** What `platform.explorer.status()` answers. */
@@ -56,7 +62,7 @@ const INDEX_LOCK = "privnet:explorer-index";
 /** Blocks indexed between two prunes (a prune counts rows). */
 const PRUNE_EVERY = 16;
 
-/** What the indexer needs: a client (batching, for reads), the store, how often to poll. */
+/** What the indexer needs: a client (batching, for reads), the store, the platform's polling interval. */
 export type ChainIndexerContext = {
   client: PublicClient;
   storage: StorageAdapter & { explorer: ExplorerStore };
@@ -81,6 +87,7 @@ export class ChainIndexer {
   readonly #retention: { blocks: number; transactions: number };
   readonly #backfill: number;
   readonly #batchBlocks: number;
+  readonly #pollingInterval: number;
   #state: IndexerState = { status: "stopped" };
   #loop: Promise<void> | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -92,7 +99,9 @@ export class ChainIndexer {
   #lastError: ErrorRecord | null = null;
   #sincePrune = PRUNE_EVERY;
   #blockReceipts = true;
-  readonly #waiters = new Set<{ block: bigint; resolve: () => void }>();
+  /** Polls begun so far: a waiter is settled only by a poll that began after it asked. */
+  #polls = 0;
+  readonly #waiters = new Set<{ block: bigint; after: number; resolve: () => void }>();
   readonly #rewindListeners = new Set<() => void>();
 
   constructor(ctx: ChainIndexerContext, options: ExplorerOptions = {}) {
@@ -103,6 +112,7 @@ export class ChainIndexer {
     };
     this.#backfill = options.backfill ?? 0;
     this.#batchBlocks = options.batchBlocks ?? 4;
+    this.#pollingInterval = options.pollingInterval ?? Math.min(ctx.pollingInterval, 250);
   }
 
   #transition(next: IndexerState) {
@@ -142,11 +152,14 @@ export class ChainIndexer {
     };
   }
 
-  /** Resolves once block `block` (or a higher one) is indexed. */
+  /**
+   * Resolves once a poll that began after this call has indexed block `block` (or a higher one):
+   * so the index then holds the chain's block at that height as the node had it when asked, even
+   * if the chain went back meanwhile.
+   */
   waitFor(block: bigint): Promise<void> {
-    if (this.#indexedTo !== null && this.#indexedTo >= block) return Promise.resolve();
     return new Promise((resolve) => {
-      this.#waiters.add({ block, resolve });
+      this.#waiters.add({ block, after: this.#polls, resolve });
       this.#poke();
     });
   }
@@ -180,7 +193,7 @@ export class ChainIndexer {
       if (behind) continue;
       await new Promise<void>((resolve) => {
         this.#wake = resolve;
-        this.#timer = setTimeout(resolve, this.#ctx.pollingInterval);
+        this.#timer = setTimeout(resolve, this.#pollingInterval);
       });
       this.#wake = undefined;
       this.#timer = undefined;
@@ -189,6 +202,15 @@ export class ChainIndexer {
 
   /** One poll: answers true when blocks are left to read (the next poll follows at once). */
   async #poll(): Promise<boolean> {
+    const poll = ++this.#polls;
+    try {
+      return await this.#pollOnce();
+    } finally {
+      this.#settleWaiters(poll);
+    }
+  }
+
+  async #pollOnce(): Promise<boolean> {
     const { client, storage } = this.#ctx;
     const store = storage.explorer;
     const head = await client.getBlockNumber({ cacheTime: 0 });
@@ -209,10 +231,7 @@ export class ChainIndexer {
     let next = top ? top.number + 1n : head - BigInt(this.#backfill);
     if (next < retained) next = retained;
     if (next < 0n) next = 0n;
-    if (next > head) {
-      this.#settleWaiters();
-      return false;
-    }
+    if (next > head) return false;
     const batchEnd = next + BigInt(this.#batchBlocks) - 1n;
     const last = batchEnd < head ? batchEnd : head;
     const numbers: bigint[] = [];
@@ -232,7 +251,6 @@ export class ChainIndexer {
         ...(countRows ? { transactions: this.#retention.transactions } : {}),
       });
     }
-    this.#settleWaiters();
     // Unlinked blocks (the chain moved under the read): the next poll walks back at once.
     return linked.length < blocks.length || (this.#indexedTo !== null && this.#indexedTo < head);
   }
@@ -296,9 +314,9 @@ export class ChainIndexer {
     }
   }
 
-  #settleWaiters() {
+  #settleWaiters(poll: number) {
     for (const waiter of this.#waiters) {
-      if (this.#indexedTo !== null && this.#indexedTo >= waiter.block) {
+      if (poll > waiter.after && this.#indexedTo !== null && this.#indexedTo >= waiter.block) {
         this.#waiters.delete(waiter);
         waiter.resolve();
       }

@@ -228,6 +228,25 @@ describe("the explorer", () => {
     expect(platform.explorer.status()?.rewinds).toBeGreaterThanOrEqual(1);
   });
 
+  test("follows a reset: a new genesis empties the index, which starts again from the new chain", async () => {
+    const platform = await start();
+    await indexed(platform, await castSend({ from: system1.address, to: system2.address, value: 1n }));
+    const old = await indexed(
+      platform,
+      await castSend({ from: system1.address, to: system2.address, value: 2n }),
+    );
+    await devnet.reset();
+    const fresh = await castSend({ from: system2.address, to: system1.address, value: 3n });
+    const shown = await indexed(platform, fresh);
+    expect(shown.transaction.hash).toBe(fresh);
+    await expect(platform.explorer.transaction(old.transaction.hash)).rejects.toMatchObject({
+      code: "TRANSACTION_NOT_FOUND",
+    });
+    const { blocks } = await platform.explorer.blocks({ limit: 100 });
+    expect(blocks.every((block) => block.number <= (shown.transaction.blockNumber as bigint))).toBe(true);
+    expect(platform.explorer.status()?.rewinds).toBeGreaterThanOrEqual(1);
+  });
+
   test("retention keeps the newest blocks only", async () => {
     const platform = await start({ explorer: { retention: { blocks: 3 } } });
     for (let i = 0; i < 6; i++) await castSend({ from: system1.address, to: system2.address, value: 1n });

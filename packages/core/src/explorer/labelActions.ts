@@ -1,6 +1,6 @@
 import { type Address, getAddress } from "viem";
+import type { GuardedContext } from "../context/OperationGuard.js";
 import { ExplorerUnavailableError } from "../errors/explorer.js";
-import type { GuardedContext } from "../platform/OperationGuard.js";
 import { parseAddress } from "../sender/parseAddress.js";
 import type { ExplorerContext } from "./ExplorerContext.js";
 import type { AddressLabel } from "./ExplorerShapes.js";

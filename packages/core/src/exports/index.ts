@@ -23,8 +23,6 @@ export type {
   BotTransaction,
 } from "../bots/BotDefinition.js";
 export type { BotLogs, BotStatusEntry, BotsOptions } from "../bots/BotEngine.js";
-// Events
-export type { BotError, BotEvent, BotEventType } from "../bots/BotEvent.js";
 export type { BotOverrides } from "../bots/BotOverrides.js";
 export type { BotStatus, BotTransition } from "../bots/BotRunner.js";
 export type { BotStatsSnapshot } from "../bots/BotStats.js";
@@ -49,6 +47,11 @@ export {
   SYSTEM_ACCOUNT_COUNT,
   SYSTEM_MNEMONIC,
 } from "../chain/systemAccounts.js";
+// Events
+export type { BotError, BotEvent, BotEventType } from "../context/BotEvent.js";
+export type { PlatformEvents } from "../context/PlatformEvents.js";
+export type { OracleEvent, PriceUpdate, PushReason } from "../context/PriceUpdate.js";
+export type { TransactionEntry } from "../context/TransactionEntry.js";
 // Contracts, oracle, lending: what platform.contracts, platform.oracle and platform.lending answer
 export type {
   PlatformContracts,
@@ -122,7 +125,6 @@ export {
   WalletNotFoundError,
 } from "../errors/index.js";
 export type { ErrorRecord } from "../errors/toErrorRecord.js";
-export type { PlatformEvents } from "../events/PlatformEvents.js";
 // The explorer: what platform.explorer, platform.labels and platform.contracts.register/read answer
 export type { ChainIndexerStatus, ExplorerOptions, ExplorerRetention } from "../explorer/ChainIndexer.js";
 export { STANDARD_ABIS } from "../explorer/ContractRegistry.js";
@@ -159,7 +161,6 @@ export type { NetworkInfo } from "../network/getNetworkInfo.js";
 export type { OracleStatus } from "../oracle/getOracleStatus.js";
 export type { PriceModelConfig } from "../oracle/models/PriceModel.js";
 export type { OraclePushReturnType, OracleToken } from "../oracle/PriceSimulator.js";
-export type { OracleEvent, PriceUpdate, PushReason } from "../oracle/PriceUpdate.js";
 export type { OnChainPrice } from "../oracle/readPrices.js";
 export type { OracleOptions, OracleTokenOptions } from "../oracle/resolveOracleOptions.js";
 export type { SetPriceReturnType } from "../oracle/setPrice.js";
@@ -222,7 +223,6 @@ export type {
   ListTransactionsParameters,
   ListTransactionsReturnType,
 } from "../transactions/listTransactions.js";
-export type { TransactionEntry } from "../transactions/TransactionEntry.js";
 export {
   MAX_SOURCE_LENGTH,
   TRANSACTION_SOURCES,

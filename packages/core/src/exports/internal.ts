@@ -5,6 +5,7 @@
 export { BUILTIN_BOT_NAMES } from "../bots/builtinBots.js";
 export { firstIndexes } from "../chain/deriveAccounts.js";
 export { quoteInput } from "../errors/quoteInput.js";
+export { readChainBlocks } from "../explorer/readChainBlocks.js";
 export { parsePrice } from "../oracle/parsePrice.js";
 export { parseSymbol } from "../oracle/parseSymbol.js";
 export { symbolAddress } from "../oracle/symbolAddress.js";

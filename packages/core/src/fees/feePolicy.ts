@@ -133,6 +133,56 @@ export function blobReplacementFees(
   };
 }
 
+/**
+ * The platform's one fee rule, with its configured tip: every write of the platform (sends, bots,
+ * contract deployment and wiring, oracle pushes, lending) is priced by the policy in its context,
+ * so that the tip given to `createPlatform({ priorityFeePerGas })` is honoured everywhere.
+ */
+export type FeePolicy = {
+  /** The tip of a new transaction, in wei per gas. */
+  readonly priorityFeePerGas: bigint;
+  /** The fees of a new transaction at `baseFeePerGas`: {@link transactionFees} with the policy's tip. */
+  newTransaction(baseFeePerGas: bigint | null | undefined): TransactionFees;
+  /** The fees of a replacement of a transaction sent with `previous`: {@link replacementFees}. */
+  replacement(
+    previous: { maxFeePerGas?: bigint | undefined; maxPriorityFeePerGas?: bigint | undefined },
+    baseFeePerGas: bigint | null | undefined,
+  ): TransactionFees;
+  /** The fees that outrank `others` of the same sender in the pool: {@link outrankingFees} with the policy's tip. */
+  outranking(baseFeePerGas: bigint | null | undefined, others: readonly TransactionFees[]): TransactionFees;
+  /** The max fee per blob gas of a new blob transaction: {@link blobFee}. */
+  blob(blobBaseFee: bigint): bigint;
+  /** The fees of a replacement of a blob transaction: {@link blobReplacementFees}. */
+  blobReplacement(
+    previous: {
+      maxFeePerGas?: bigint | undefined;
+      maxPriorityFeePerGas?: bigint | undefined;
+      maxFeePerBlobGas?: bigint | undefined;
+    },
+    baseFeePerGas: bigint | null | undefined,
+    blobBaseFee: bigint,
+  ): TransactionFees & { maxFeePerBlobGas: bigint };
+};
+
+/**
+ * The {@link FeePolicy} with `priorityFeePerGas` as the tip of every new transaction (default
+ * {@link DEFAULT_PRIORITY_FEE_PER_GAS}).
+ *
+ * @example
+ * const fees = createFeePolicy({ priorityFeePerGas: parseGwei("2") }).newTransaction(block.baseFeePerGas);
+ */
+export function createFeePolicy(options: { priorityFeePerGas?: bigint | undefined } = {}): FeePolicy {
+  const priorityFeePerGas = options.priorityFeePerGas ?? DEFAULT_PRIORITY_FEE_PER_GAS;
+  return {
+    priorityFeePerGas,
+    newTransaction: (baseFeePerGas) => transactionFees(baseFeePerGas, priorityFeePerGas),
+    replacement: replacementFees,
+    outranking: (baseFeePerGas, others) => outrankingFees(baseFeePerGas, others, priorityFeePerGas),
+    blob: blobFee,
+    blobReplacement: blobReplacementFees,
+  };
+}
+
 /** `fee` raised by {@link REPLACEMENT_BUMP_PER_MILLE}, rounded up. */
 export function bumpFee(fee: bigint): bigint {
   return (fee * (1000n + REPLACEMENT_BUMP_PER_MILLE) + 999n) / 1000n;

@@ -6,7 +6,6 @@ export type { LendingReceipt } from "./LendingReceipt.js";
 export { type LendingActions, type LendingActionsContext, lendingActions } from "./lendingActions.js";
 export { type LiquidateParameters, type LiquidateReturnType, liquidate } from "./liquidate.js";
 export { mapLendingError } from "./mapLendingError.js";
-export { readRevertReason } from "./readRevertReason.js";
 export { repay } from "./repay.js";
 export { type LendingSigner, resolveLendingAccount } from "./resolveLendingAccount.js";
 export { type LendingAsset, parseAssetAmount, resolveLendingAsset } from "./resolveLendingAsset.js";

@@ -6,7 +6,7 @@ import { NATIVE_ETH_ADDRESS } from "../contracts/platformContracts.js";
 import { PriceStaleError } from "../errors/oracle.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { createPlatform, type Platform } from "../platform/createPlatform.js";
-import { readRevertReason } from "./readRevertReason.js";
+import { readRevertReason } from "../sender/readRevertReason.js";
 
 const devnet = useDevnet();
 const platforms: Platform[] = [];

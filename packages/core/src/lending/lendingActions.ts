@@ -1,4 +1,4 @@
-import type { GuardedContext } from "../platform/OperationGuard.js";
+import type { GuardedContext } from "../context/OperationGuard.js";
 import { borrow } from "./borrow.js";
 import { deposit, type LendingTransferParameters } from "./deposit.js";
 import { getPosition } from "./getPosition.js";

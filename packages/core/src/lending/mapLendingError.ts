@@ -4,8 +4,8 @@ import { NATIVE_ETH_ADDRESS } from "../contracts/platformContracts.js";
 import { LendingError, type LendingRevertReason, lendingRevertCodes } from "../errors/lending.js";
 import { PriceNotAvailableError, PriceStaleError } from "../errors/oracle.js";
 import { InvalidAmountError } from "../errors/sender.js";
+import { readRevertReason } from "../sender/readRevertReason.js";
 import type { LendingContext } from "./LendingContext.js";
-import { readRevertReason } from "./readRevertReason.js";
 
 /**
  * Turns a failed pool call into a typed error: `PRICE_STALE` / `PRICE_NOT_AVAILABLE` with the

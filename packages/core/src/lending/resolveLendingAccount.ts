@@ -1,8 +1,6 @@
 import type { LocalAccount } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { InvalidTransactionError } from "../errors/bots.js";
-import { findWallet } from "../wallets/getWallet.js";
-import { parsePrivateKey } from "../wallets/parsePrivateKey.js";
+import { resolveSigner, type SignerSource } from "../sender/resolveSigner.js";
 import type { LendingContext } from "./LendingContext.js";
 
 /** Who signs a lending operation: exactly one of the three, as for `platform.sender.sendTransaction`. */
@@ -34,9 +32,6 @@ export async function resolveLendingAccount(
       `give exactly one of account, privateKey and fromWalletId (got ${given.length}).`,
     );
   }
-  if (signer.fromWalletId !== undefined) {
-    const wallet = await findWallet(ctx.sender, signer.fromWalletId);
-    return ctx.sender.signers.forWallet(wallet);
-  }
-  return signer.account ?? privateKeyToAccount(parsePrivateKey(signer.privateKey).privateKey);
+  // The sender's one resolver: a key through the fast signer, a wallet through the signer cache.
+  return (await resolveSigner(ctx.sender, signer as SignerSource)).account;
 }

@@ -2,7 +2,7 @@ import { useDevnet } from "@privnet/devnet/vitest";
 import { createPublicClient, http, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, test } from "vitest";
-import type { OracleEvent } from "../oracle/PriceUpdate.js";
+import type { OracleEvent } from "../context/PriceUpdate.js";
 import { createPlatform, type Platform } from "../platform/createPlatform.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
 

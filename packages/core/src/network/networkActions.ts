@@ -1,5 +1,5 @@
 import type { PublicClient } from "viem";
-import type { GuardedContext } from "../platform/OperationGuard.js";
+import type { GuardedContext } from "../context/OperationGuard.js";
 import { getNetworkInfo } from "./getNetworkInfo.js";
 
 /** What `platform.network` needs: the platform's public client. */

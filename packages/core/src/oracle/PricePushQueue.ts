@@ -1,12 +1,12 @@
 import type { Address, Hash, Hex, PublicClient } from "viem";
 import { encodeFunctionData, formatEther, parseEventLogs } from "viem";
+import type { OracleEvent, PushReason } from "../context/PriceUpdate.js";
 import { priceOracleAbi } from "../contracts/generated.js";
 import { OraclePushFailedError } from "../errors/oracle.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { PlatformClosedError } from "../errors/platform.js";
-import { readRevertReason } from "../lending/readRevertReason.js";
 import { GAS_ESTIMATE_MARGIN_PERCENT } from "../sender/estimateTransactionGas.js";
-import type { OracleEvent, PushReason } from "./PriceUpdate.js";
+import { readRevertReason } from "../sender/readRevertReason.js";
 
 /** Prices by symbol: the addresses are looked up at each attempt, so a redeployment is followed. */
 export type PushRequest = { symbols: string[]; prices: bigint[]; reason: PushReason };

@@ -5,13 +5,13 @@ import { startDevnet } from "@privnet/devnet";
 import { useDevnet } from "@privnet/devnet/vitest";
 import { encodeFunctionData, http, parseEventLogs } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
+import type { PlatformEvents } from "../context/PlatformEvents.js";
+import type { OracleEvent } from "../context/PriceUpdate.js";
 import { priceOracleAbi } from "../contracts/generated.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
-import type { PlatformEvents } from "../events/PlatformEvents.js";
 import { type CreatePlatformOptions, createPlatform, type Platform } from "../platform/createPlatform.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import { ORACLE_STATE_KEY } from "./OracleState.js";
-import type { OracleEvent } from "./PriceUpdate.js";
 import { symbolAddress } from "./symbolAddress.js";
 
 const devnet = useDevnet();

@@ -1,11 +1,12 @@
 import type { EventEmitter } from "eventemitter3";
 import { type Address, formatEther, getAddress, type PublicClient } from "viem";
+import type { PlatformEvents } from "../context/PlatformEvents.js";
+import type { PushReason } from "../context/PriceUpdate.js";
 import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
 import { NATIVE_ETH_ADDRESS } from "../contracts/platformContracts.js";
 import { UnknownSymbolError } from "../errors/oracle.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { ChainUnreachableError } from "../errors/platform.js";
-import type { PlatformEvents } from "../events/PlatformEvents.js";
 import { classifyNodeError } from "../sender/classifyNodeError.js";
 import type { SendTransactionParameters, SendTransactionReturnType } from "../sender/sendTransaction.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
@@ -14,7 +15,6 @@ import { createPriceModel } from "./models/createPriceModel.js";
 import type { PriceModel, PriceModelConfig } from "./models/PriceModel.js";
 import { emptyOracleState, ORACLE_STATE_KEY, type OracleState, parseOracleState } from "./OracleState.js";
 import { PricePushQueue, type PushResult } from "./PricePushQueue.js";
-import type { PushReason } from "./PriceUpdate.js";
 import { parseSymbol } from "./parseSymbol.js";
 import {
   type OracleOptions,

@@ -1,6 +1,6 @@
+import type { PushReason } from "../context/PriceUpdate.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import type { PriceSimulator } from "./PriceSimulator.js";
-import type { PushReason } from "./PriceUpdate.js";
 import { pushDrawn } from "./pushPrices.js";
 
 /**

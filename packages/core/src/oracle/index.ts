@@ -16,7 +16,6 @@ export {
   PriceSimulator,
   type TokenState,
 } from "./PriceSimulator.js";
-export type { OracleEvent, PriceUpdate, PushReason } from "./PriceUpdate.js";
 export { PushLoop } from "./PushLoop.js";
 export { parsePrice, priceFromNumber } from "./parsePrice.js";
 export { parseSymbol } from "./parseSymbol.js";

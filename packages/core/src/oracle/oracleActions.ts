@@ -1,4 +1,4 @@
-import type { GuardedContext } from "../platform/OperationGuard.js";
+import type { GuardedContext } from "../context/OperationGuard.js";
 import { crash } from "./crash.js";
 import { depeg } from "./depeg.js";
 import { freeze } from "./freeze.js";

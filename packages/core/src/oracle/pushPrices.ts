@@ -1,5 +1,5 @@
+import type { PushReason } from "../context/PriceUpdate.js";
 import type { OraclePushReturnType, PriceSimulator } from "./PriceSimulator.js";
-import type { PushReason } from "./PriceUpdate.js";
 import { priceFromNumber } from "./parsePrice.js";
 
 /**

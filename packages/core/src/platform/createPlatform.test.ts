@@ -94,6 +94,57 @@ describe("createPlatform services", () => {
     expect(isPrivnetError(error, "PLATFORM_CLOSED")).toBe(true);
   });
 
+  test("a listener that throws or rejects fails neither the send nor the listeners after it", async () => {
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl) });
+    try {
+      const reported: [unknown, string][] = [];
+      platform.events.on("listenerError", (error, event) => reported.push([error, event]));
+      const seen: string[] = [];
+      platform.events.on("transaction", () => {
+        throw new Error("listener bug");
+      });
+      platform.events.on("transaction", async () => {
+        throw new Error("async listener bug");
+      });
+      platform.events.on("transaction", (record) => seen.push(record.status));
+      const entry = await platform.sender.sendFromWallet({
+        fromWalletId: 2,
+        to: "0x00000000000000000000000000000000000000ee",
+        amount: "1",
+      });
+      expect(entry.status).toBe("pending");
+      expect((await platform.transactions.wait(entry.id)).status).toBe("confirmed");
+      expect(seen).toEqual(["pending", "confirmed"]);
+      await Promise.resolve(); // the rejected promise's report comes a microtask later
+      expect(reported.map(([error, event]) => [(error as Error).message, event])).toEqual([
+        ["listener bug", "transaction"],
+        ["async listener bug", "transaction"],
+        ["listener bug", "transaction"],
+        ["async listener bug", "transaction"],
+      ]);
+    } finally {
+      await platform.close();
+    }
+  });
+
+  test("listeners are removed by the function given, once listeners run once", async () => {
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl) });
+    try {
+      const calls: string[] = [];
+      const listener = () => calls.push("on");
+      platform.events.on("oracle", listener);
+      platform.events.once("oracle", () => calls.push("once"));
+      const event = { type: "resumed" } as never;
+      platform.events.emit("oracle", event);
+      platform.events.off("oracle", listener);
+      platform.events.emit("oracle", event);
+      expect(calls).toEqual(["on", "once"]);
+      expect(platform.events.listenerCount("oracle")).toBe(0);
+    } finally {
+      await platform.close();
+    }
+  });
+
   test("bad options are INVALID_OPTIONS", async () => {
     for (const options of [{ replaceAfter: 0 }, { maxInFlight: 1.5 }, { encryptionPassphrase: "" }]) {
       const error = await createPlatform({ transport: http(devnet.rpcUrl), ...options }).catch(

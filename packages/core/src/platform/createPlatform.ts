@@ -1,11 +1,10 @@
-import { EventEmitter } from "eventemitter3";
+import type { EventEmitter } from "eventemitter3";
 import {
   type Address,
   type Chain,
   createPublicClient,
   formatEther,
   type PublicClient,
-  parseGwei,
   type Transport,
 } from "viem";
 import { BotEngine, type BotsOptions } from "../bots/BotEngine.js";
@@ -14,6 +13,8 @@ import { deriveAccounts } from "../chain/deriveAccounts.js";
 import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { privnet } from "../chain/privnet.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
+import type { OperationGuard } from "../context/OperationGuard.js";
+import type { PlatformEvents } from "../context/PlatformEvents.js";
 import {
   connectPlatformContracts,
   type PlatformContractsOptions,
@@ -21,11 +22,12 @@ import {
 import { contractActions } from "../contracts/contractActions.js";
 import { InvalidOptionsError } from "../errors/index.js";
 import { ChainIdMismatchError, ChainUnreachableError, PlatformClosedError } from "../errors/platform.js";
-import type { PlatformEvents } from "../events/PlatformEvents.js";
 import type { ExplorerOptions } from "../explorer/ChainIndexer.js";
 import { createExplorer } from "../explorer/createExplorer.js";
 import { explorerActions } from "../explorer/explorerActions.js";
+import { explorerContractActions } from "../explorer/explorerContractActions.js";
 import { labelActions } from "../explorer/labelActions.js";
+import { createFeePolicy } from "../fees/feePolicy.js";
 import type { LendingContext } from "../lending/LendingContext.js";
 import { lendingActions } from "../lending/lendingActions.js";
 import { networkActions } from "../network/networkActions.js";
@@ -40,14 +42,14 @@ import { sendTransaction } from "../sender/sendTransaction.js";
 import { sendWithKey } from "../sender/sendWithKey.js";
 import { TransactionWatcher } from "../sender/TransactionWatcher.js";
 import { createWalletSigners } from "../sender/WalletSigners.js";
+import { createKeyVault } from "../signing/KeyVault.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import { reconcilePendingTransactions } from "../transactions/reconcilePendingTransactions.js";
 import { transactionActions } from "../transactions/transactionActions.js";
-import { createKeyVault } from "../wallets/KeyVault.js";
 import { registerSystemWallets } from "../wallets/registerSystemWallets.js";
 import { walletActions } from "../wallets/walletActions.js";
-import type { OperationGuard } from "./OperationGuard.js";
+import { isolatedListeners } from "./isolatedListeners.js";
 import { revertPlatform } from "./revertPlatform.js";
 import { type PlatformSnapshot, snapshotPlatform } from "./snapshotPlatform.js";
 
@@ -143,9 +145,10 @@ export async function createPlatform(options: CreatePlatformOptions) {
     throw new ChainIdMismatchError(chain.id, chainId);
   }
 
-  const events = new EventEmitter<PlatformEvents>();
+  const events = isolatedListeners();
   const keyVault = createKeyVault(options.encryptionPassphrase);
-  const base = { chain, client, storage, events, keyVault };
+  const fees = createFeePolicy({ priorityFeePerGas: options.priorityFeePerGas });
+  const base = { chain, client, storage, events, keyVault, fees };
   const watcher = new TransactionWatcher(base, {
     pollingInterval: options.pollingInterval ?? client.pollingInterval,
     replaceAfter: options.replaceAfter ?? 30_000,
@@ -158,7 +161,6 @@ export async function createPlatform(options: CreatePlatformOptions) {
   const managerOptions = {
     maxInFlight: options.maxInFlight ?? 64,
     maxPerLock: 4096,
-    priorityFeePerGas: options.priorityFeePerGas ?? parseGwei("1"),
     maxAttempts: 5,
   };
   const ctx: SenderContext = {
@@ -305,8 +307,11 @@ export async function createPlatform(options: CreatePlatformOptions) {
     sender: senderActions({ guard, ...ctx }),
     /** The history, newest first, cursor paging, status tracking. See {@link transactionActions}. */
     transactions: transactionActions({ guard, ...base, watcher }),
-    /** The deployed contracts, ensured on first call (or at start with the `contracts` option). See {@link contractActions}. */
-    contracts: contractActions({ guard, contracts, explorer }),
+    /**
+     * The deployed contracts, ensured on first call (or at start with the `contracts` option), and
+     * the explorer's registered ABIs and reads. See {@link contractActions} and {@link explorerContractActions}.
+     */
+    contracts: { ...contractActions({ guard, contracts }), ...explorerContractActions({ guard, explorer }) },
     /** The price simulator: models, push loop, set price, scenarios. See docs/oracle.md and {@link oracleActions}. */
     oracle: oracleActions({ guard, simulator: oracle, pushLoop }),
     /** Typed helpers over the LendingPool. See docs/lending.md and {@link lendingActions}. */

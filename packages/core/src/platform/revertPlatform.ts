@@ -1,7 +1,7 @@
+import type { PlatformContext } from "../context/PlatformContext.js";
 import { InvalidOptionsError } from "../errors/platform.js";
 import type { TransactionWatcher } from "../sender/TransactionWatcher.js";
 import { reconcilePendingTransactions } from "../transactions/reconcilePendingTransactions.js";
-import type { PlatformContext } from "./PlatformContext.js";
 import type { PlatformSnapshot } from "./snapshotPlatform.js";
 
 /** What `revertPlatform` needs beyond the platform's context: the services with state in memory. */

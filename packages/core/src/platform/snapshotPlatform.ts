@@ -1,7 +1,7 @@
 import type { Hash, Hex } from "viem";
+import type { PlatformContext } from "../context/PlatformContext.js";
 import { InvalidOptionsError } from "../errors/platform.js";
 import type { StorageSnapshotId } from "../storage/StorageAdapter.js";
-import type { PlatformContext } from "./PlatformContext.js";
 
 /**
  * A moment of the chain and of the platform's own state together, from `platform.snapshot()`, for

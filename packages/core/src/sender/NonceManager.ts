@@ -1,14 +1,20 @@
 import type { AccessList, Address, Hash, Hex, LocalAccount } from "viem";
 import { BaseError, getContractAddress } from "viem";
+import type { PlatformContext } from "../context/PlatformContext.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, NonceConflictError, TransactionRejectedError } from "../errors/sender.js";
-import { GAS_PER_BLOB, outrankingFees, type TransactionFees, transactionFees } from "../fees/feePolicy.js";
-import type { PlatformContext } from "../platform/PlatformContext.js";
+import { GAS_PER_BLOB, type TransactionFees } from "../fees/feePolicy.js";
 import type { NewTransactionRecord, TransactionRecord } from "../storage/StorageAdapter.js";
 import { classifyNodeError, type NodeErrorKind } from "./classifyNodeError.js";
 import { nonceLockKey } from "./nonceLockKey.js";
-import { createRecordWriter, type RecordWriter, toStorageError } from "./RecordWriter.js";
+import {
+  createRecordWriter,
+  type RecordWriter,
+  toStorageError,
+  type UncertainWrites,
+  uncertainWrites,
+} from "./RecordWriter.js";
 import { submissionClient } from "./submissionClient.js";
 import type { TransactionWatcher, WatchedTransaction } from "./TransactionWatcher.js";
 import { transactionKind } from "./transactionKind.js";
@@ -32,8 +38,6 @@ export type NonceManagerOptions = {
   maxInFlight: number;
   /** Most transfers sent under one hold of the lock, so that other processes get their turn. */
   maxPerLock: number;
-  /** Priority fee (tip) per gas, in wei. */
-  priorityFeePerGas: bigint;
   /** How often one transfer is retried after a nonce conflict before it fails. */
   maxAttempts: number;
 };
@@ -140,7 +144,7 @@ export class NonceManager {
    * Hashes of write-ahead records whose write failed: they may be stored all the same (the
    * connection broke after the commit). Never submitted; removed at the start of the next hold.
    */
-  readonly #uncertain = new Set<Hash>();
+  readonly #uncertain: UncertainWrites;
   /** Wakes a hold of the lock that waits for more sends while its last ones are at the node. */
   #wake: (() => void) | undefined;
   #closed = false;
@@ -156,6 +160,7 @@ export class NonceManager {
     this.#watcher = watcher;
     this.address = address;
     this.#options = options;
+    this.#uncertain = uncertainWrites(ctx.storage, address);
   }
 
   get #stateKey() {
@@ -233,7 +238,7 @@ export class NonceManager {
       const unfilled: number[] = [];
       if (!account) unfilled.push(...holes);
       else {
-        const fees = outrankingFees(block.baseFeePerGas, pooledFees, this.#options.priorityFeePerGas);
+        const fees = this.#ctx.fees.outranking(block.baseFeePerGas, pooledFees);
         // Past the first hole that stays, a filler would only wait in the pool behind it (and
         // take a nonce the address's next send needs once the hole is filled).
         for (const [index, nonce] of holes.entries()) {
@@ -287,12 +292,12 @@ export class NonceManager {
       }),
       this.#watcher.genesisHash(),
     ]);
-    if (this.#uncertain.size > 0) await this.#removeUncertain();
+    await this.#uncertain.removeStored();
     const firstNonce = await this.#reconcile(chainPending, stored, genesis);
     let next = firstNonce;
     /** Nonces a transaction uses up beyond its own (its sender's authorizations), by its nonce. */
     const consumedAfter = new Map<number, number>();
-    const fees = transactionFees(block.baseFeePerGas, this.#options.priorityFeePerGas);
+    const fees = this.#ctx.fees.newTransaction(block.baseFeePerGas);
     const { maxFeePerGas } = fees;
     const transactionCost = (item: QueuedTransaction) =>
       item.value +
@@ -304,9 +309,7 @@ export class NonceManager {
     let storageFailed = false;
     let taken = 0;
     // Group commit: the records of transactions signed together go to storage in one call.
-    const writer = createRecordWriter(this.#ctx.storage, (records) => {
-      for (const record of records) this.#uncertain.add(record.hash);
-    });
+    const writer = createRecordWriter(this.#ctx.storage, (records) => this.#uncertain.add(records));
     const outcomes: Outcome[] = [];
     const inFlight = new Set<Promise<void>>();
     // At most `maxInFlight` at the node; as many more signed and being recorded behind them.
@@ -411,27 +414,6 @@ export class NonceManager {
       .catch((error: unknown) => {
         throw toStorageError(error);
       });
-  }
-
-  /**
-   * Removes the records of writes that failed but may have been committed: their transactions
-   * were never submitted, and their nonces are given again. They are the newest pending records
-   * of this address, so the first page holds them.
-   */
-  async #removeUncertain() {
-    try {
-      const pending = await this.#ctx.storage.transactions.list({
-        limit: 1_000,
-        address: this.address,
-        status: "pending",
-      });
-      for (const record of pending) {
-        if (this.#uncertain.has(record.hash)) await this.#ctx.storage.transactions.remove(record.id);
-      }
-    } catch (error) {
-      throw toStorageError(error);
-    }
-    this.#uncertain.clear();
   }
 
   async #reconcile(chainPending: number, stored: StoredNonceState | undefined, genesis: Hash) {

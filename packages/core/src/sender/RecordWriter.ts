@@ -1,3 +1,4 @@
+import type { Address } from "viem";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { StorageUnreachableError } from "../errors/storage.js";
 import type { NewTransactionRecord, StorageAdapter, TransactionRecord } from "../storage/StorageAdapter.js";
@@ -82,6 +83,48 @@ export function createRecordWriter(
           setImmediate(() => void flush());
         }
       });
+    },
+  };
+}
+
+/** Records of groups whose write failed but may have been committed: see {@link uncertainWrites}. */
+export type UncertainWrites = {
+  /** Notes records of a group whose write failed (the `onUncertain` of {@link createRecordWriter}). */
+  add(records: readonly NewTransactionRecord[]): void;
+  /**
+   * Removes those of them the storage holds after all, once it answers again. None of their
+   * transactions was submitted, so their nonces are free to be given again.
+   */
+  removeStored(): Promise<void>;
+};
+
+/**
+ * The write-ahead stage's own clean-up for one sending address: a connection that breaks after the
+ * database committed but before it answered leaves records stored whose write "failed". They are
+ * the newest pending records of the address, so the first page holds them.
+ *
+ * @example
+ * const uncertain = uncertainWrites(storage, address);
+ * const writer = createRecordWriter(storage, (records) => uncertain.add(records));
+ * await uncertain.removeStored(); // before the next nonce is given
+ */
+export function uncertainWrites(storage: StorageAdapter, address: Address): UncertainWrites {
+  const hashes = new Set<string>();
+  return {
+    add(records) {
+      for (const record of records) hashes.add(record.hash);
+    },
+    async removeStored() {
+      if (hashes.size === 0) return;
+      try {
+        const pending = await storage.transactions.list({ limit: 1_000, address, status: "pending" });
+        for (const record of pending) {
+          if (hashes.has(record.hash)) await storage.transactions.remove(record.id);
+        }
+      } catch (error) {
+        throw toStorageError(error);
+      }
+      hashes.clear();
     },
   };
 }

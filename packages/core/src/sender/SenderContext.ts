@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import type { PlatformContext } from "../platform/PlatformContext.js";
+import type { PlatformContext } from "../context/PlatformContext.js";
 import type { NonceManager } from "./NonceManager.js";
 import type { TransactionWatcher } from "./TransactionWatcher.js";
 import type { WalletSigners } from "./WalletSigners.js";

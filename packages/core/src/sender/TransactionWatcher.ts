@@ -1,13 +1,8 @@
 import type { Address, Hash, Hex, LocalAccount } from "viem";
 import { parseTransaction, toHex } from "viem";
+import type { PlatformContext } from "../context/PlatformContext.js";
 import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
-import {
-  blobReplacementFees,
-  MAX_REPLACEMENTS,
-  replacementFees,
-  type TransactionFees,
-} from "../fees/feePolicy.js";
-import type { PlatformContext } from "../platform/PlatformContext.js";
+import { MAX_REPLACEMENTS, type TransactionFees } from "../fees/feePolicy.js";
 import type {
   TransactionRecord,
   TransactionRecordUpdate,
@@ -15,6 +10,7 @@ import type {
 } from "../storage/StorageAdapter.js";
 import { classifyNodeError } from "./classifyNodeError.js";
 import { nonceLockKey } from "./nonceLockKey.js";
+import { receiptOutcome } from "./receiptOutcome.js";
 import { submissionClient } from "./submissionClient.js";
 import { type TransactionRequest, transactionHash } from "./transactionRequest.js";
 
@@ -557,16 +553,7 @@ export class TransactionWatcher {
           for (const receipt of receipts ?? []) {
             const watched = this.#byHash.get(receipt.transactionHash);
             if (!watched) continue;
-            settled.push([
-              watched,
-              {
-                status: receipt.status === "0x1" ? "confirmed" : "failed",
-                blockNumber: BigInt(receipt.blockNumber),
-                blockHash: receipt.blockHash,
-                hash: receipt.transactionHash,
-                reason: receipt.status === "0x1" ? "confirmed" : "reverted",
-              },
-            ]);
+            settled.push([watched, receiptOutcome(receipt)]);
           }
         }
         await this.#finishMany(settled);
@@ -937,13 +924,7 @@ export class TransactionWatcher {
         return undefined;
       });
       if (!receipt) continue;
-      await this.#finish(watched, {
-        status: receipt.status === "success" ? "confirmed" : "failed",
-        blockNumber: receipt.blockNumber,
-        blockHash: receipt.blockHash,
-        hash,
-        reason: receipt.status === "success" ? "confirmed" : "reverted",
-      });
+      await this.#finish(watched, receiptOutcome(receipt));
       return true;
     }
     return false;
@@ -1015,9 +996,13 @@ export class TransactionWatcher {
       previous.type === "eip4844"
         ? {
             ...previous,
-            ...blobReplacementFees(previous, block.baseFeePerGas, await this.#ctx.client.getBlobBaseFee()),
+            ...this.#ctx.fees.blobReplacement(
+              previous,
+              block.baseFeePerGas,
+              await this.#ctx.client.getBlobBaseFee(),
+            ),
           }
-        : { ...previous, ...replacementFees(previous, block.baseFeePerGas) };
+        : { ...previous, ...this.#ctx.fees.replacement(previous, block.baseFeePerGas) };
     const serialized = await account.signTransaction(request);
     const hash = transactionHash(serialized);
     try {
@@ -1167,10 +1152,8 @@ export class TransactionWatcher {
         : await client.getTransactionReceipt({ hash: entry.hash }).catch(() => undefined);
     if (receipt) {
       this.#remember({ ...entry, blockNumber: receipt.blockNumber, blockHash: receipt.blockHash });
-      await this.#updateRecord(entry.recordId, {
-        status: receipt.status === "success" ? "confirmed" : "failed",
-        blockNumber: receipt.blockNumber,
-      });
+      const { status, blockNumber } = receiptOutcome(receipt);
+      await this.#updateRecord(entry.recordId, { status, blockNumber });
       return;
     }
     const inPool =

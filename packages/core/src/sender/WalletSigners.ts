@@ -1,7 +1,7 @@
 import type { LocalAccount } from "viem";
+import type { KeyVault } from "../signing/KeyVault.js";
 import { toFastAccount } from "../signing/toFastAccount.js";
 import type { WalletRecord } from "../storage/StorageAdapter.js";
-import type { KeyVault } from "../wallets/KeyVault.js";
 
 /** Signing accounts of stored wallets, opened once and reused. */
 export type WalletSigners = {

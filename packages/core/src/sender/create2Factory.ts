@@ -3,6 +3,7 @@ import { getAddress, keccak256, parseEther } from "viem";
 import { Create2FactoryUnavailableError } from "../errors/sender.js";
 import type { StorageAdapter, TransactionRecord } from "../storage/StorageAdapter.js";
 import { classifyNodeError } from "./classifyNodeError.js";
+import { receiptOutcome } from "./receiptOutcome.js";
 
 /**
  * The deterministic deployment proxy the ecosystem shares: the same address on every chain that
@@ -86,10 +87,8 @@ export async function ensureCreate2Factory(
       }
     }
     const receipt = await ctx.client.waitForTransactionReceipt({ hash });
-    const settled = await ctx.storage.transactions.update(record.id, {
-      status: receipt.status === "success" ? "confirmed" : "failed",
-      blockNumber: receipt.blockNumber,
-    });
+    const { status, blockNumber } = receiptOutcome(receipt);
+    const settled = await ctx.storage.transactions.update(record.id, { status, blockNumber });
     if (receipt.status !== "success" || !(await hasCode(ctx, CREATE2_FACTORY_ADDRESS))) {
       throw new Create2FactoryUnavailableError(
         `its deployment ${hash} did not leave code at ${CREATE2_FACTORY_ADDRESS}.`,

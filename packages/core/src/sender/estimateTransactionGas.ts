@@ -1,8 +1,8 @@
 import type { AccessList, Address, Hex, SignedAuthorizationList } from "viem";
 import { BaseError } from "viem";
+import type { PlatformContext } from "../context/PlatformContext.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, TransactionRejectedError } from "../errors/sender.js";
-import type { PlatformContext } from "../platform/PlatformContext.js";
 import { classifyNodeError } from "./classifyNodeError.js";
 import { TRANSFER_GAS } from "./NonceManager.js";
 

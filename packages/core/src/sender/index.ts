@@ -28,6 +28,7 @@ export {
 } from "./NonceManager.js";
 export { parseAddress } from "./parseAddress.js";
 export { parseAmount } from "./parseAmount.js";
+export { readRevertReason } from "./readRevertReason.js";
 export type { SenderContext } from "./SenderContext.js";
 export { type SenderActions, type SenderActionsContext, senderActions } from "./senderActions.js";
 export {

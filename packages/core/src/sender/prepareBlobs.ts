@@ -12,7 +12,7 @@ import { loadKzg } from "../blobs/loadKzg.js";
 import { InvalidTransactionError } from "../errors/bots.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { TransactionRejectedError } from "../errors/sender.js";
-import { blobFee } from "../fees/feePolicy.js";
+import { blobFee, type FeePolicy } from "../fees/feePolicy.js";
 import type { QueuedBlobs } from "./transactionRequest.js";
 
 /** Bytes of one blob: 4,096 field elements of 32 bytes. */
@@ -24,7 +24,7 @@ export const MAX_BLOBS_PER_TRANSACTION = 6;
 export type PrepareBlobsParameters = {
   /** Whole blobs (131,072 bytes each, viem's `toBlobs` makes them from data), as hex or bytes. */
   blobs: unknown;
-  /** Default: {@link blobFee} of the node's current blob base fee. */
+  /** Default: the fee policy's blob fee ({@link blobFee}) of the node's current blob base fee. */
   maxFeePerBlobGas?: bigint | undefined;
 };
 
@@ -39,7 +39,7 @@ export type PrepareBlobsParameters = {
  * const blobs = await prepareBlobs(ctx, { blobs: toBlobs({ data }) });
  */
 export async function prepareBlobs(
-  ctx: { client: PublicClient },
+  ctx: { client: PublicClient; fees?: Pick<FeePolicy, "blob"> | undefined },
   params: PrepareBlobsParameters,
 ): Promise<QueuedBlobs> {
   const blobs = parseBlobs(params.blobs);
@@ -62,7 +62,7 @@ export async function prepareBlobs(
   }
   const maxFeePerBlobGas =
     params.maxFeePerBlobGas ??
-    blobFee(
+    (ctx.fees?.blob ?? blobFee)(
       await ctx.client.getBlobBaseFee().catch((error: unknown) => {
         throw new ChainUnreachableError({ cause: error });
       }),

@@ -1,4 +1,4 @@
-import { type TransactionEntry, toTransactionEntry } from "../transactions/TransactionEntry.js";
+import { type TransactionEntry, toTransactionEntry } from "../context/TransactionEntry.js";
 import { findWallet } from "../wallets/getWallet.js";
 import { parseAddress } from "./parseAddress.js";
 import { parseAmount } from "./parseAmount.js";

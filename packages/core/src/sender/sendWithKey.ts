@@ -1,6 +1,6 @@
+import { type TransactionEntry, toTransactionEntry } from "../context/TransactionEntry.js";
 import { TransactionFailedError } from "../errors/sender.js";
 import { toFastAccount } from "../signing/toFastAccount.js";
-import { type TransactionEntry, toTransactionEntry } from "../transactions/TransactionEntry.js";
 import { parsePrivateKey } from "../wallets/parsePrivateKey.js";
 import { parseAddress } from "./parseAddress.js";
 import { parseAmount } from "./parseAmount.js";

@@ -1,4 +1,4 @@
-import type { GuardedContext } from "../platform/OperationGuard.js";
+import type { GuardedContext } from "../context/OperationGuard.js";
 import { type DeployCreate2Parameters, deployCreate2 } from "./deployCreate2.js";
 import type { SenderContext } from "./SenderContext.js";
 import { type SendFromWalletParameters, sendFromWallet } from "./sendFromWallet.js";

@@ -1,3 +1,4 @@
+export { createKeyVault, KEY_ENVELOPE_PREFIX, type KeyVault } from "./KeyVault.js";
 export { type LoadSignerOptions, loadSigner, SIGNER_ENV, signerBackend } from "./loadSigner.js";
 export {
   type DigestSignature,

@@ -8,7 +8,7 @@ export {
   type ReconcilePendingTransactionsReturnType,
   reconcilePendingTransactions,
 } from "./reconcilePendingTransactions.js";
-export { type TransactionEntry, toTransactionEntry } from "./TransactionEntry.js";
+
 export {
   MAX_SOURCE_LENGTH,
   TRANSACTION_SOURCES,

@@ -1,9 +1,9 @@
+import type { PlatformContext } from "../context/PlatformContext.js";
+import { type TransactionEntry, toTransactionEntry } from "../context/TransactionEntry.js";
 import { InvalidQueryError } from "../errors/sender.js";
-import type { PlatformContext } from "../platform/PlatformContext.js";
 import { parseAddress } from "../sender/parseAddress.js";
 import { MAX_TRANSACTIONS_PAGE } from "../storage/memoryStorage.js";
 import { isTransactionKind, TRANSACTION_KINDS, type TransactionKind } from "../storage/TransactionKind.js";
-import { type TransactionEntry, toTransactionEntry } from "./TransactionEntry.js";
 import { MAX_SOURCE_LENGTH } from "./TransactionSource.js";
 
 /** Entries one `transactions.list()` returns when no `limit` is given. */

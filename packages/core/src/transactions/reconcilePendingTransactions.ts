@@ -1,6 +1,7 @@
 import { type Hash, type Hex, parseTransaction } from "viem";
-import type { PlatformContext } from "../platform/PlatformContext.js";
+import type { PlatformContext } from "../context/PlatformContext.js";
 import { classifyNodeError } from "../sender/classifyNodeError.js";
+import { receiptOutcome } from "../sender/receiptOutcome.js";
 import type { TransactionWatcher } from "../sender/TransactionWatcher.js";
 import type { TransactionRequest } from "../sender/transactionRequest.js";
 import { toFastAccount } from "../signing/toFastAccount.js";
@@ -61,8 +62,8 @@ async function settle(
 ) {
   const receipt = await ctx.client.getTransactionReceipt({ hash: record.hash }).catch(() => undefined);
   if (receipt) {
-    const status = receipt.status === "success" ? "confirmed" : "failed";
-    await update(ctx, record.id, { status, blockNumber: receipt.blockNumber });
+    const { status, blockNumber } = receiptOutcome(receipt);
+    await update(ctx, record.id, { status, blockNumber });
     result[status]++;
     return;
   }

@@ -1,5 +1,5 @@
-import type { GuardedContext } from "../platform/OperationGuard.js";
-import type { PlatformContext } from "../platform/PlatformContext.js";
+import type { GuardedContext } from "../context/OperationGuard.js";
+import type { PlatformContext } from "../context/PlatformContext.js";
 import type { TransactionWatcher } from "../sender/TransactionWatcher.js";
 import { type ListTransactionsParameters, listTransactions } from "./listTransactions.js";
 import { type VerifyTransactionsParameters, verifyTransactions } from "./verifyTransactions.js";

@@ -1,7 +1,7 @@
+import type { PlatformContext } from "../context/PlatformContext.js";
+import { type TransactionEntry, toTransactionEntry } from "../context/TransactionEntry.js";
 import { InvalidQueryError } from "../errors/sender.js";
-import type { PlatformContext } from "../platform/PlatformContext.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
-import { type TransactionEntry, toTransactionEntry } from "./TransactionEntry.js";
 
 export type WaitForTransactionReturnType = TransactionEntry;
 

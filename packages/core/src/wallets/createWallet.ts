@@ -1,6 +1,6 @@
 import { bytesToHex } from "viem";
 import { english, generateMnemonic, mnemonicToAccount } from "viem/accounts";
-import type { PlatformContext } from "../platform/PlatformContext.js";
+import type { PlatformContext } from "../context/PlatformContext.js";
 import { defaultWalletName } from "./defaultWalletName.js";
 import type { CreatedWallet } from "./WalletShapes.js";
 

@@ -1,7 +1,7 @@
+import type { PlatformContext } from "../context/PlatformContext.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { StorageUnreachableError } from "../errors/storage.js";
 import { WalletNotFoundError } from "../errors/wallets.js";
-import type { PlatformContext } from "../platform/PlatformContext.js";
 import type { WalletRecord } from "../storage/StorageAdapter.js";
 import type { WalletDetails } from "./WalletShapes.js";
 

@@ -1,5 +1,5 @@
+import type { PlatformContext } from "../context/PlatformContext.js";
 import { WalletExistsError } from "../errors/storage.js";
-import type { PlatformContext } from "../platform/PlatformContext.js";
 import { defaultWalletName } from "./defaultWalletName.js";
 import { parsePrivateKey } from "./parsePrivateKey.js";
 import type { ImportedWallet } from "./WalletShapes.js";

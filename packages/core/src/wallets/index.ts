@@ -2,7 +2,6 @@ export { type CreateWalletParameters, type CreateWalletReturnType, createWallet 
 export { defaultWalletName } from "./defaultWalletName.js";
 export { findWallet, type GetWalletReturnType, getWallet } from "./getWallet.js";
 export { type ImportWalletParameters, type ImportWalletReturnType, importWallet } from "./importWallet.js";
-export { createKeyVault, KEY_ENVELOPE_PREFIX, type KeyVault } from "./KeyVault.js";
 export { type ListWalletsReturnType, listWallets } from "./listWallets.js";
 export { parsePrivateKey } from "./parsePrivateKey.js";
 export { balanceReaderAddress, balanceReaderCode, readBalances } from "./readBalances.js";

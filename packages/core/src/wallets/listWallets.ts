@@ -1,4 +1,4 @@
-import type { PlatformContext } from "../platform/PlatformContext.js";
+import type { PlatformContext } from "../context/PlatformContext.js";
 import { readBalances } from "./readBalances.js";
 import type { WalletSummary } from "./WalletShapes.js";
 

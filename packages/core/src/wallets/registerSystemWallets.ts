@@ -1,7 +1,7 @@
 import { deriveAccounts, firstIndexes } from "../chain/deriveAccounts.js";
 import { SYSTEM_ACCOUNT_COUNT, SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
+import type { PlatformContext } from "../context/PlatformContext.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
-import type { PlatformContext } from "../platform/PlatformContext.js";
 
 let systemAccounts: ReturnType<typeof deriveAccounts> | undefined;
 

@@ -1,5 +1,5 @@
+import type { PlatformContext } from "../context/PlatformContext.js";
 import { WalletNotFoundError } from "../errors/wallets.js";
-import type { PlatformContext } from "../platform/PlatformContext.js";
 
 export type RemoveWalletReturnType = { success: true };
 

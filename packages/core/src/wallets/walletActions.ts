@@ -1,5 +1,5 @@
-import type { GuardedContext } from "../platform/OperationGuard.js";
-import type { PlatformContext } from "../platform/PlatformContext.js";
+import type { GuardedContext } from "../context/OperationGuard.js";
+import type { PlatformContext } from "../context/PlatformContext.js";
 import { type CreateWalletParameters, createWallet } from "./createWallet.js";
 import { getWallet } from "./getWallet.js";
 import { type ImportWalletParameters, importWallet } from "./importWallet.js";

@@ -4,8 +4,8 @@ import { mnemonicToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { createPlatform } from "../platform/createPlatform.js";
+import { KEY_ENVELOPE_PREFIX } from "../signing/KeyVault.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
-import { KEY_ENVELOPE_PREFIX } from "./KeyVault.js";
 
 const devnet = useDevnet();
 const isoMillis = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

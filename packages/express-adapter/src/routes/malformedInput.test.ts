@@ -87,6 +87,11 @@ const validBodies: Record<string, () => Record<string, unknown>> = {
   "post /send": () => ({ fromWalletId: 2, toAddress: recipient, amount: "1" }),
   // The literal path names no bot, so even a valid body ends in a 404 and nothing starts.
   "post /bots/:name/start": () => ({ interval: 1000 }),
+  // No code at the address: refused (NO_CONTRACT_CODE), nothing registered.
+  "post /contracts": () => ({ name: "fine", address: recipient, abi: [] }),
+  // The literal paths name no address: 400 whatever the body.
+  "post /contracts/:address/read": () => ({ function: "symbol", args: [] }),
+  "put /labels/:address": () => ({ label: "fine" }),
   "post /send-direct": () => ({
     privateKey: devnet.accounts[9]?.privateKey,
     toAddress: recipient,
@@ -136,6 +141,28 @@ const badPaths: Record<string, string[]> = {
     "/transactions?source=oracle&source=lending",
   ],
   "get /bots/:name/logs": ["/bots/transfer/logs?limit=0", "/bots/transfer/logs?limit=501"],
+  "get /chain/blocks": [
+    "/chain/blocks?limit=0",
+    "/chain/blocks?limit=101",
+    "/chain/blocks?cursor=abc",
+    "/chain/blocks?cursor=-1",
+    `/chain/blocks?cursor=${"9".repeat(65)}`,
+  ],
+  "get /chain/blocks/:numberOrHash": [
+    "/chain/blocks/latest",
+    "/chain/blocks/-1",
+    "/chain/blocks/0x12",
+    "/chain/blocks/1e3",
+  ],
+  "get /chain/transactions/:hash": ["/chain/transactions/0x12", `/chain/transactions/0x${"g".repeat(64)}`],
+  "get /chain/addresses/:address": [
+    "/chain/addresses/0x12",
+    "/chain/addresses/0x000000000000000000000000000000000000beef?cursor=x:y",
+    "/chain/addresses/0x000000000000000000000000000000000000beef?limit=0",
+  ],
+  "get /chain/search": ["/chain/search", "/chain/search?q=", `/chain/search?q=${"a".repeat(201)}`],
+  "get /contracts/:address": ["/contracts/0x12", "/contracts/0x000000000000000000000000000000000000BeeF"],
+  "delete /labels/:address": ["/labels/0x12", "/labels/%F0%9F%92%A9"],
 };
 
 test("malformed input at every route: a 4xx with the JSON error shape, and nothing written", async () => {
@@ -148,6 +175,8 @@ test("malformed input at every route: a 4xx with the JSON error shape, and nothi
     block: await platform.client.getBlockNumber({ cacheTime: 0 }),
     nonce: await platform.client.getTransactionCount({ address: sender }),
     bots: (await call(`${url}/bots/status`)).body,
+    labels: await platform.storage.explorer?.labels.list(),
+    registered: await platform.storage.explorer?.contracts.list(),
   };
 
   const requests = await sweepMalformedInput({
@@ -165,4 +194,6 @@ test("malformed input at every route: a 4xx with the JSON error shape, and nothi
   expect(await platform.client.getBlockNumber({ cacheTime: 0 })).toBe(before.block);
   expect(await platform.client.getTransactionCount({ address: sender })).toBe(before.nonce);
   expect((await call(`${url}/bots/status`)).body).toEqual(before.bots);
+  expect(await platform.storage.explorer?.labels.list()).toEqual(before.labels);
+  expect(await platform.storage.explorer?.contracts.list()).toEqual(before.registered);
 });

@@ -1,6 +1,6 @@
 import type { Address } from "viem";
 import type { ErrorRecord } from "../errors/toErrorRecord.js";
-import type { TransactionEntry } from "../transactions/TransactionEntry.js";
+import type { TransactionEntry } from "./TransactionEntry.js";
 
 export type BotEventType = "started" | "stopped" | "transaction" | "error" | "funded" | "deployed";
 

@@ -1,6 +1,6 @@
-import type { BotEvent } from "../bots/BotEvent.js";
-import type { OracleEvent, PriceUpdate } from "../oracle/PriceUpdate.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
+import type { BotEvent } from "./BotEvent.js";
+import type { OracleEvent, PriceUpdate } from "./PriceUpdate.js";
 
 /**
  * Events a platform emits, by name, with their arguments. Services add theirs as they land
@@ -15,4 +15,9 @@ export type PlatformEvents = {
   oracle: [event: OracleEvent];
   /** A bot started, stopped, sent or settled a transaction, deployed, was funded, or hit an error. */
   bot: [event: BotEvent];
+  /**
+   * A listener of another event threw, or its promise rejected: the error and that event's name.
+   * The operation that emitted went on; without a listener here the error is logged.
+   */
+  listenerError: [error: unknown, event: string];
 };

@@ -29,6 +29,8 @@ describe("platform.events", () => {
     platform.events.on("block", () => {});
     // @ts-expect-error a price update is not a bot event
     platform.events.emit("bot", {} as PriceUpdate);
-    expectTypeOf<keyof PlatformEvents>().toEqualTypeOf<"transaction" | "price" | "oracle" | "bot">();
+    expectTypeOf<keyof PlatformEvents>().toEqualTypeOf<
+      "transaction" | "price" | "oracle" | "bot" | "listenerError"
+    >();
   });
 });

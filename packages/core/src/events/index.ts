@@ -1,1 +1,0 @@
-export type { PlatformEvents } from "./PlatformEvents.js";
