@@ -243,6 +243,28 @@ describePanel(
       });
     }
 
+    test("a stored wallet's page gains its chain transactions; a label given on an address page names it", async () => {
+      const { page, goto } = await open({ stack });
+      // System 19 (wallet 20) sent the reverted oracle update from outside privnet.
+      await goto("wallets/20");
+      const onChain = page.getByRole("table", { name: "On chain: every transaction of System 19" });
+      const row = onChain.getByRole("row").filter({ hasText: "PriceOracle.updatePrice" });
+      await row.waitFor();
+      expect(await row.getByText("reverted", { exact: true }).count()).toBe(1);
+
+      await goto(`address/${recipient}`);
+      const form = page.getByRole("form", { name: "Label" });
+      await form.getByLabel("Your label").fill("Cold storage");
+      await form.getByRole("button", { name: "Save label" }).click();
+      await page.getByRole("heading", { level: 1, name: /^Cold storage/ }).waitFor();
+      // The transfer's page names it too.
+      await goto(`tx/${transferHash}`);
+      await page.locator(".lead").filter({ hasText: "→ Cold storage" }).waitFor();
+      await goto(`address/${recipient}`);
+      await page.getByRole("form", { name: "Label" }).getByRole("button", { name: "Remove label" }).click();
+      await page.getByRole("heading", { level: 1, name: /^Address/ }).waitFor();
+    });
+
     test("register a contract: a bad ABI is refused with the reason; a good one names its address everywhere", async () => {
       const { page, goto } = await open({ stack });
       await goto("contracts");
