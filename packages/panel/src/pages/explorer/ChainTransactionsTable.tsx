@@ -5,6 +5,7 @@ import { Amount } from "../../components/Amount";
 import { StatusBadge } from "../../components/StatusBadge";
 import { Time } from "../../components/Time";
 import { BlockLink, TxLink } from "../../components/TxLink";
+import { WrapAtDots } from "../../components/WrapAtDots";
 
 /**
  * Transactions of the chain's index: what each did in words (the API's summary, linking to the
@@ -53,7 +54,9 @@ export function ChainTransactionsTable({
           {transactions.map((transaction) => (
             <tr key={transaction.hash}>
               <td className="wrap summary">
-                <Link href={`/tx/${transaction.hash}`}>{transaction.summary}</Link>
+                <Link href={`/tx/${transaction.hash}`}>
+                  <WrapAtDots text={transaction.summary} />
+                </Link>
                 <span className="narrow-only small muted">
                   <TxLink hash={transaction.hash} keep={4} />
                   {transaction.blockNumber !== null ? ` · block ${transaction.blockNumber}` : ""}

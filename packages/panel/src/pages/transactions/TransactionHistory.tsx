@@ -10,6 +10,7 @@ import { Loading } from "../../components/Loading";
 import { StatusBadge } from "../../components/StatusBadge";
 import { Time } from "../../components/Time";
 import { TxLink } from "../../components/TxLink";
+import { WrapAtDots } from "../../components/WrapAtDots";
 
 /** How often the newest page, or a page with pending entries, is read again. */
 const REFRESH_MS = 3_000;
@@ -109,7 +110,9 @@ export function TransactionHistory({ address, pageSize = 25, label }: Transactio
                 <tr key={entry.id}>
                   <td className="narrow-drop">{entry.id}</td>
                   <td className="wrap">
-                    <span className="what">{describeEntry(entry, contracts)}</span>{" "}
+                    <span className="what">
+                      <WrapAtDots text={describeEntry(entry, contracts)} />
+                    </span>{" "}
                     <AddressLink address={entry.from_address} />
                     {" → "}
                     <AddressLink address={entry.to_address} />
