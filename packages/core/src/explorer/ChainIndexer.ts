@@ -59,6 +59,8 @@ const TRANSITIONS: Record<IndexerState["status"], IndexerState["status"][]> = {
 
 /** The lock that keeps two processes on one store from indexing at once. */
 const INDEX_LOCK = "privnet:explorer-index";
+/** A full poll (the index's top compared with the chain) at least this often, head moved or not (ms). */
+const FULL_POLL_EVERY = 5_000;
 /** Blocks indexed between two prunes (a prune counts rows). */
 const PRUNE_EVERY = 16;
 
@@ -99,6 +101,11 @@ export class ChainIndexer {
   #lastError: ErrorRecord | null = null;
   #sincePrune = PRUNE_EVERY;
   #blockReceipts = true;
+  /** The next look at the head polls in full (first poll, a waiter, a failure, blocks left). */
+  #forced = true;
+  /** The head the last full poll saw, and when it ran (ms). */
+  #lastHead: bigint | undefined;
+  #lastFull = 0;
   /** Polls begun so far: a waiter is settled only by a poll that began after it asked. */
   #polls = 0;
   readonly #waiters = new Set<{ block: bigint; after: number; resolve: () => void }>();
@@ -170,8 +177,9 @@ export class ChainIndexer {
     return () => this.#rewindListeners.delete(listener);
   }
 
-  /** Polls now rather than at the next interval. */
+  /** Polls now rather than at the next interval, and in full. */
   #poke() {
+    this.#forced = true;
     if (this.#timer) {
       clearTimeout(this.#timer);
       this.#timer = undefined;
@@ -183,8 +191,21 @@ export class ChainIndexer {
     while (this.#state.status === "running") {
       let behind = false;
       try {
-        behind = await this.#ctx.storage.withLock(INDEX_LOCK, () => this.#poll());
+        // The head alone first: while it stays put there is nothing to index, and the storage
+        // lock (a write in SQLite) is not taken. A block replaced at the same height shows with
+        // the next block (its parent differs), or at the next full poll at the latest.
+        const head = await this.#ctx.client.getBlockNumber({ cacheTime: 0 });
+        this.#head = head;
+        const due = this.#forced || head !== this.#lastHead || Date.now() - this.#lastFull >= FULL_POLL_EVERY;
+        if (due) {
+          this.#forced = false;
+          this.#lastFull = Date.now();
+          behind = await this.#ctx.storage.withLock(INDEX_LOCK, () => this.#poll());
+          this.#lastHead = head;
+          if (behind) this.#forced = true;
+        }
       } catch (error) {
+        this.#forced = true;
         if (this.#state.status !== "running") break;
         this.#errors++;
         this.#lastError = toErrorRecord(error);

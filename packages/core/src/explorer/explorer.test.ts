@@ -66,8 +66,9 @@ async function rawSend(to: Address, data: Hex) {
 }
 
 async function indexed(platform: Platform, hash: Hash) {
-  const receipt = await devnet.request<{ blockNumber: Hex }>("eth_getTransactionReceipt", [hash]);
-  await platform.explorer.waitForBlock(BigInt(receipt.blockNumber));
+  // Mined at once by anvil, yet its receipt may show a moment later: wait for it on the chain.
+  const receipt = await platform.client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  await platform.explorer.waitForBlock(receipt.blockNumber);
   return platform.explorer.transaction(hash);
 }
 

@@ -1,5 +1,6 @@
 import type { Hash } from "viem";
 import { BlockNotFoundError } from "../errors/explorer.js";
+import { type IndexedTransaction, MAX_EXPLORER_PAGE } from "../storage/ExplorerStore.js";
 import { describeTransactions } from "./describeTransactions.js";
 import type { ExplorerContext } from "./ExplorerContext.js";
 import type { ChainBlock, ChainTransaction } from "./ExplorerShapes.js";
@@ -17,10 +18,18 @@ export async function getChainBlock(
 ): Promise<GetChainBlockReturnType> {
   const indexed = await ctx.store.getBlock(block);
   if (indexed) {
-    const transactions = await ctx.store.listTransactions({
-      limit: indexed.transactionCount || 1,
-      blockNumber: indexed.number,
-    });
+    // The whole block, a store page at a time (a full block holds thousands), in block order.
+    const transactions: IndexedTransaction[] = [];
+    while (transactions.length < indexed.transactionCount) {
+      const last = transactions[transactions.length - 1];
+      const page = await ctx.store.listTransactions({
+        limit: MAX_EXPLORER_PAGE,
+        blockNumber: indexed.number,
+        before: last ? { blockNumber: last.blockNumber, index: last.index } : undefined,
+      });
+      if (page.length === 0) break;
+      transactions.push(...page);
+    }
     return { block: indexed, transactions: await describeTransactions(ctx, transactions.reverse()) };
   }
   let number: bigint | undefined = typeof block === "bigint" ? block : undefined;
