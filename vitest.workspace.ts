@@ -37,7 +37,7 @@ export const projects: TestProjectInlineConfiguration[] = [
     },
   },
   // Browser tests against real stacks: each starts contracts, servers and a chromium page.
-  project("@privnet/panel", "packages/panel", ["e2e/**/*.test.ts"], {
+  project("@privnet/panel", "packages/panel", ["e2e/**/*.test.ts", "src/**/*.test.ts"], {
     globalSetup: [panelBuild],
     testTimeout: 60_000,
   }),

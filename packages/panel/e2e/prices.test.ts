@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { formatUsd } from "../src/format/formatUsd.js";
 import { describePanel } from "./fixtures/describePanel.js";
 
 describePanel("prices and network", ({ open, devnet }) => {
@@ -14,7 +15,9 @@ describePanel("prices and network", ({ open, devnet }) => {
     for (const symbol of symbols) {
       const row = table.getByRole("row", { name: new RegExp(`^${symbol} `) });
       await row.waitFor();
-      expect(await row.getByRole("cell").first().textContent()).toBe(prices.prices[symbol]?.price);
+      expect(await row.getByRole("cell").first().textContent()).toBe(
+        formatUsd(prices.prices[symbol]?.price ?? ""),
+      );
       expect(await row.getByText("Fresh").count()).toBe(1);
       await row
         .getByRole("img", { name: `${symbol}: one update, ${prices.prices[symbol]?.price} USD` })

@@ -43,7 +43,7 @@ describePanel("send", ({ open, devnet }) => {
     try {
       await goto("send");
       const form = page.getByRole("form", { name: "Send ETH" });
-      await form.getByLabel("From wallet").selectOption({ label: "#3 System 2 (1000000000 ETH)" });
+      await form.getByLabel("From wallet").selectOption({ label: "#3 System 2 (1,000,000,000 ETH)" });
       await form.getByLabel("To address").fill(recipient);
       await form.getByLabel("Amount (ETH)").fill("0.25");
       await form.getByRole("button", { name: "Send" }).click();

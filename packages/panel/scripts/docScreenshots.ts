@@ -9,9 +9,12 @@
 /// <reference lib="dom" />
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { deriveAccounts, KEY_INDEXES, SYSTEM_MNEMONIC } from "@privnet/core";
 import { startDevnet } from "@privnet/devnet";
 import type { Page } from "playwright-core";
+import { encodeFunctionData, erc20Abi, type Hex, parseUnits } from "viem";
 import { launchChromium } from "../e2e/fixtures/chromium.js";
+import { sendRaw } from "../e2e/fixtures/sendRaw.js";
 import { startPanelStack } from "../e2e/fixtures/startPanelStack.js";
 import { buildApp } from "./buildApp.js";
 
@@ -78,6 +81,42 @@ try {
   await phone.goto(`${stack.panelUrl}transactions`);
   await phone.getByRole("table", { name: "Transactions" }).waitFor();
   await shoot(phone, "transactions-phone");
+
+  // The explorer: a token transfer sent to the node directly, as cast would.
+  const contracts = (await (await fetch(`${stack.adminUrl}/contracts`)).json()) as {
+    contracts: { name: string; address: `0x${string}` }[];
+  };
+  const priv = contracts.contracts.find((contract) => contract.name === "PRIV");
+  const [owner] = deriveAccounts(SYSTEM_MNEMONIC, [KEY_INDEXES.contractsOwner]);
+  if (!priv || !owner) throw new Error("no PRIV token or no contracts owner");
+  const hash = await sendRaw(devnet, owner.privateKey as Hex, {
+    to: priv.address,
+    data: encodeFunctionData({
+      abi: erc20Abi,
+      functionName: "transfer",
+      args: [alice.address as `0x${string}`, parseUnits("12.5", 18)],
+    }),
+  });
+
+  await desktop.goto(`${stack.panelUrl}blocks`);
+  await desktop.getByText("Live: new blocks appear as the chain grows.").waitFor();
+  await desktop.getByRole("table", { name: "Blocks" }).waitFor();
+  await shoot(desktop, "blocks");
+
+  await desktop.goto(`${stack.panelUrl}tx/${hash}`);
+  await desktop.getByRole("table", { name: "Token transfers" }).waitFor();
+  await desktop.getByRole("region", { name: "Call trace" }).locator("details.call").first().waitFor();
+  await shoot(desktop, "transaction");
+
+  await desktop.goto(`${stack.panelUrl}contracts`);
+  const card = desktop.getByRole("region", { name: "Contract PRIV", exact: true });
+  await card.getByText(/^Read functions/).click();
+  const balanceOf = card.getByRole("form", { name: "balanceOf(address)" });
+  await balanceOf.getByRole("textbox").fill(alice.address);
+  await balanceOf.getByRole("button", { name: "Read balanceOf" }).click();
+  await balanceOf.locator("output").waitFor();
+  await balanceOf.scrollIntoViewIfNeeded();
+  await shoot(desktop, "contracts");
 } finally {
   await browser.close();
   await stack.close();

@@ -494,8 +494,196 @@ export interface paths {
          */
         get: operations["getContracts"];
         put?: never;
+        /**
+         * Register a contract's ABI
+         * @description Its calls, logs and errors are decoded everywhere, its address is labelled with `name`, and its view functions can be read (`POST /contracts/{address}/read`). The ABI is checked with abitype's schema; the chain must hold code at the address. Registering an address again replaces its name and ABI.
+         */
+        post: operations["registerContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chain/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The chain's blocks, newest first, from the explorer's index
+         * @description Every block the index holds (it follows the head; retention keeps the newest), paged by cursor, with the chain's head and the highest indexed block.
+         */
+        get: operations["listChainBlocks"];
+        put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chain/blocks/{numberOrHash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A block with its transactions, decoded
+         * @description By number or hash: from the index, or read from the node when the index does not hold it. Each transaction decoded and labelled.
+         */
+        get: operations["getChainBlock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chain/transactions/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any transaction of the chain, decoded, with its logs, revert reason and call trace
+         * @description Sent by privnet or not. The call and the logs are decoded where an ABI is known (platform, bot and registered contracts, the ERC-20/721/1155 standards); a reverted transaction carries its reason string or decoded custom error; `trace` is the node's callTracer trace (`debug_traceTransaction`), null when the node has none. A transaction the node holds but has not mined answers with status `pending`.
+         */
+        get: operations["getChainTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chain/addresses/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any address: label, balance, code, token balances and its transactions
+         * @description Not only stored wallets: any address, with its label, ETH balance, whether it holds code (and which known contract it is), its balances of the tokens it moved and of the platform's and bots' tokens, and its transactions from the index (sent, received, created, token movements), newest first, paged by cursor.
+         */
+        get: operations["getChainAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chain/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find a transaction, a block or an address
+         * @description `q` is a transaction or block hash, a block number, an address, or part of a label (any case).
+         */
+        get: operations["searchChain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contracts/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The contract the explorer knows at an address, with its ABI
+         * @description A platform contract, a bot's, or one a user registered.
+         */
+        get: operations["getContract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contracts/{address}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Call a view function of a known contract
+         * @description View and pure functions only. `function` is a name, or a signature (`balanceOf(address)`) for an overloaded one; `args` as JSON: integers as decimal strings (or safe numbers), addresses, booleans, arrays, structs as objects. The answer's integers are decimal strings.
+         */
+        post: operations["readContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every labelled address
+         * @description The one label table the API and the panel use: stored wallets, the 21 system accounts, each bot's key, the platform's deployer, the oracle's updater, contracts by name, and users' own labels on top.
+         */
+        get: operations["listLabels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labels/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Give an address your own label
+         * @description Stored; it wins over every other name the address has. 1 to 64 characters.
+         */
+        put: operations["setLabel"];
+        post?: never;
+        /**
+         * Remove your own label from an address
+         * @description The address keeps any other name it has. Answers 204 whether or not it had a label of yours.
+         */
+        delete: operations["deleteLabel"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1006,6 +1194,20 @@ export interface components {
             bots: {
                 [key: string]: components["schemas"]["BotContract"] | null;
             };
+            /** @description The contracts users registered (POST /contracts), oldest first; empty while the explorer is off. */
+            registered: {
+                name: string;
+                /** @description EIP-55 checksummed address. */
+                address: string;
+                /** @description The contract's ABI (JSON), as viem, ethers and cast take it. */
+                abi: {
+                    [key: string]: unknown;
+                }[];
+                /** @constant */
+                source: "user";
+                /** @description ISO 8601 UTC with milliseconds. */
+                createdAt: string;
+            }[];
         };
         PlatformContract: {
             /** @description What it is: "PriceOracle", "LendingPool", the platform token's symbol ("PRIV"), "USDC", "DAI", "DevNFT", or a price feed ("ETH / USD"). */
@@ -1037,6 +1239,266 @@ export interface components {
             abi: {
                 [key: string]: unknown;
             }[];
+        };
+        ChainBlocks: {
+            blocks: components["schemas"]["ChainBlock"][];
+            /** @description The chain's head. */
+            head: number;
+            /** @description The highest indexed block; -1 while nothing is indexed. */
+            indexedTo: number;
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            nextCursor: string | null;
+        };
+        ChainBlock: {
+            /** @description Block number. */
+            number: number;
+            /** @description 32-byte hash, 0x and 64 hex digits. */
+            hash: string;
+            /** @description 32-byte hash, 0x and 64 hex digits. */
+            parentHash: string;
+            /** @description Unix seconds. */
+            timestamp: number;
+            transactionCount: number;
+            /** @description Gas used, a decimal string. */
+            gasUsed: string;
+            /** @description Gas limit, a decimal string. */
+            gasLimit: string;
+            baseFeePerGas: string | null;
+            /** @description EIP-55 checksummed address. */
+            miner: string;
+        };
+        ChainBlockDetails: {
+            block: components["schemas"]["ChainBlock"];
+            transactions: components["schemas"]["ChainTransaction"][];
+        };
+        ChainTransaction: {
+            /** @description 32-byte hash, 0x and 64 hex digits. */
+            hash: string;
+            /** @description Null while pending. */
+            blockNumber: number | null;
+            blockHash: string | null;
+            /** @description Its position in the block; null while pending. */
+            index: number | null;
+            /** @description The block's, unix seconds; null while pending. */
+            timestamp: number | null;
+            /** @description EIP-55 checksummed address. */
+            from: string;
+            fromLabel: components["schemas"]["Label"] | null;
+            /** @description Null for a deployment. */
+            to: string | null;
+            toLabel: components["schemas"]["Label"] | null;
+            /** @description Wei sent, a decimal string. */
+            value: string;
+            /** @description Decimal ETH, e.g. "1.5". */
+            formattedValue: string;
+            /** @enum {string} */
+            kind: "transfer" | "call" | "deploy" | "blob" | "set-code";
+            /** @description A call's 4-byte selector. */
+            selector: string | null;
+            /** @enum {string} */
+            status: "success" | "reverted" | "pending";
+            /** @description Gas used ("0" while pending), a decimal string. */
+            gasUsed: string;
+            /** @description Wei per gas paid (while pending: the most it may pay), a decimal string. */
+            effectiveGasPrice: string;
+            /** @description gasUsed × effectiveGasPrice in wei ("0" while pending), a decimal string. */
+            fee: string;
+            /** @description The fee in decimal ETH. */
+            formattedFee: string;
+            /** @description The contract a deployment created. */
+            contractAddress: string | null;
+            contractAddressLabel: components["schemas"]["Label"] | null;
+            /** @description The call decoded, when an ABI knows its selector. */
+            method: components["schemas"]["DecodedCall"] | null;
+            tokenTransfers: components["schemas"]["TokenTransfer"][];
+            /** @description One line: "PriceOracle.updatePrices (4 tokens)", "transfer 12.5 PRIV → Alice", "deploy LendingPool", "1.5 ETH → Bob". */
+            summary: string;
+            /** @description True when the platform's own history holds it. */
+            sentByPrivnet: boolean;
+        };
+        Label: {
+            /** @description The address's name. */
+            name: string;
+            /**
+             * @description Where the name comes from: a user's own label (wins over every other), a stored wallet, one of the 21 system accounts, a bot's key, the platform's deployer or the oracle's updater, a contract.
+             * @enum {string}
+             */
+            source: "user" | "wallet" | "system" | "bot" | "platform" | "contract";
+        };
+        DecodedCall: {
+            /** @description The ABI it was decoded with: a contract's name ("PriceOracle", "PRIV", a registered one) or "ERC20" / "ERC721" / "ERC1155". */
+            contract: string;
+            /** @description The function (or event) name. */
+            name: string;
+            /** @description `transfer(address,uint256)`. */
+            signature: string;
+            args: components["schemas"]["DecodedArgument"][];
+        };
+        DecodedArgument: {
+            /** @description The parameter's name (`arg<n>` when the ABI has none). */
+            name: string;
+            /** @description Its Solidity type. */
+            type: string;
+            /** @description The decoded value as JSON: integers as decimal strings, structs as objects. */
+            value: unknown;
+        };
+        TokenTransfer: {
+            /** @enum {string} */
+            standard: "erc20" | "erc721" | "erc1155";
+            /** @description EIP-55 checksummed address. */
+            token: string;
+            tokenLabel: components["schemas"]["Label"] | null;
+            /** @description The token's symbol(), when it answers. */
+            symbol: string | null;
+            /** @description The token's decimals() (ERC-20 only). */
+            decimals: number | null;
+            /** @description EIP-55 checksummed address. */
+            from: string;
+            fromLabel: components["schemas"]["Label"] | null;
+            /** @description EIP-55 checksummed address. */
+            to: string;
+            toLabel: components["schemas"]["Label"] | null;
+            /** @description Raw units ("1" for an ERC-721 token), a decimal string. */
+            amount: string;
+            /** @description The amount with its decimals and symbol: "12.5 PRIV", "DevNFT #7". */
+            formattedAmount: string;
+            tokenId: string | null;
+            logIndex: number;
+        };
+        ChainTransactionDetails: {
+            transaction: components["schemas"]["ChainTransaction"];
+            logs: components["schemas"]["ChainLog"][];
+            /** @description The reason string or the decoded custom error ("Price is stale", "OwnableUnauthorizedAccount(account: 0x…)"). */
+            revertReason: string | null;
+            trace: components["schemas"]["CallFrame"] | null;
+            blobVersionedHashes: string[] | null;
+            authorizationList: {
+                chainId: number;
+                /** @description EIP-55 checksummed address. */
+                address: string;
+                nonce: number;
+                /** @description The signer, recovered from the signature. */
+                authority: string | null;
+            }[] | null;
+            nonce: number;
+            gasLimit: string;
+            input: string;
+            /** @description "legacy", "eip2930", "eip1559", "eip4844", "eip7702". */
+            type: string;
+        };
+        ChainLog: {
+            index: number;
+            /** @description EIP-55 checksummed address. */
+            address: string;
+            addressLabel: components["schemas"]["Label"] | null;
+            topics: string[];
+            /** @description Hex data with 0x. */
+            data: string;
+            /** @description The log decoded, when an ABI knows its event. */
+            event: components["schemas"]["DecodedCall"] | null;
+        };
+        CallFrame: {
+            /** @description "CALL", "STATICCALL", "DELEGATECALL", "CREATE", "CREATE2", … */
+            type: string;
+            /** @description EIP-55 checksummed address. */
+            from: string;
+            fromLabel: components["schemas"]["Label"] | null;
+            to: string | null;
+            toLabel: components["schemas"]["Label"] | null;
+            /** @description Wei, a decimal string. */
+            value: string;
+            /** @description Gas used, a decimal string. */
+            gasUsed: string;
+            /** @description Hex data with 0x. */
+            input: string;
+            output: string | null;
+            /** @description Why the frame failed, as the node says it. */
+            error: string | null;
+            method: components["schemas"]["DecodedCall"] | null;
+            calls: components["schemas"]["CallFrame"][];
+        };
+        ChainAddress: {
+            /** @description EIP-55 checksummed address. */
+            address: string;
+            label: {
+                name: string;
+                source: string;
+            } | null;
+            /** @description Wei. */
+            balance: string;
+            /** @description Decimal ETH. */
+            formattedBalance: string;
+            isContract: boolean;
+            /** @description The known contract at this address, if any. */
+            contract: {
+                name: string;
+                /** @enum {string} */
+                source: "platform" | "bot" | "user" | "standard";
+            } | null;
+            tokenBalances: {
+                /** @description EIP-55 checksummed address. */
+                token: string;
+                tokenLabel: {
+                    name: string;
+                    source: string;
+                } | null;
+                symbol: string | null;
+                decimals: number | null;
+                /** @enum {string} */
+                standard: "erc20" | "erc721" | "erc1155";
+                /** @description Raw units. */
+                balance: string;
+            }[];
+            transactions: components["schemas"]["ChainTransaction"][];
+            nextCursor: string | null;
+        };
+        ChainSearch: {
+            results: {
+                /** @enum {string} */
+                type: "transaction" | "block" | "address";
+                /** @description The hash, the block number (decimal) or the address. */
+                value: string;
+                label: string | null;
+            }[];
+        };
+        RegisteredContract: {
+            name: string;
+            /** @description EIP-55 checksummed address. */
+            address: string;
+            /** @description The contract's JSON ABI. */
+            abi: {
+                [key: string]: unknown;
+            }[];
+            /** @constant */
+            source: "user";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            createdAt: string;
+        };
+        KnownContract: {
+            name: string;
+            /** @description EIP-55 checksummed address. */
+            address: string;
+            /** @description The contract's JSON ABI. */
+            abi: {
+                [key: string]: unknown;
+            }[];
+            /** @enum {string} */
+            source: "platform" | "bot" | "user" | "standard";
+        };
+        ContractRead: {
+            /** @description What it returned, as JSON (one output: the value; several: an array). */
+            result: unknown;
+        };
+        Labels: {
+            labels: components["schemas"]["LabelledAddress"][];
+        };
+        LabelledAddress: {
+            /** @description EIP-55 checksummed address. */
+            address: string;
+            label: components["schemas"]["Label"];
         };
     };
     responses: never;
@@ -2801,6 +3263,751 @@ export interface operations {
                 };
             };
             /** @description The chain does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    registerContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What to call it: 1 to 64 characters. */
+                    name: string;
+                    /**
+                     * @description 0x and 40 hex digits; a mixed-case address must carry a valid EIP-55 checksum.
+                     * @example 0x8943545177806ED17B9F23F0a21ee5948eCaa776
+                     */
+                    address: string;
+                    /** @description The contract's JSON ABI (an array), as solc, Hardhat and Foundry write it. */
+                    abi: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: components["schemas"]["RegisteredContract"];
+                    };
+                };
+            };
+            /** @description A name that is empty or longer than 64 characters (VALIDATION_FAILED, INVALID_LABEL), a bad address (INVALID_ADDRESS), an ABI that does not parse, listing each problem (INVALID_ABI), or an address without code (NO_CONTRACT_CODE). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The chain or the database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listChainBlocks: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100. Default 25. */
+                limit?: string;
+                /** @description Opaque: the `nextCursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChainBlocks"];
+                };
+            };
+            /** @description `limit` or `cursor` is malformed (VALIDATION_FAILED, INVALID_QUERY). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The chain or the database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChainBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A block number (decimal) or a block hash. */
+                numberOrHash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChainBlockDetails"];
+                };
+            };
+            /** @description Neither a block number nor a block hash. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such block (BLOCK_NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The chain or the database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChainTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transaction hash. */
+                hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChainTransactionDetails"];
+                };
+            };
+            /** @description Not a transaction hash. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Neither the node nor the index knows it (TRANSACTION_NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The chain or the database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChainAddress: {
+        parameters: {
+            query?: {
+                /** @description Transactions per page, 1 to 100. Default 25. */
+                limit?: string;
+                /** @description Opaque: the `nextCursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Any address. */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChainAddress"];
+                };
+            };
+            /** @description Not an address (INVALID_ADDRESS), or a malformed `limit` or `cursor` (VALIDATION_FAILED, INVALID_QUERY). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The chain or the database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchChain: {
+        parameters: {
+            query: {
+                /** @description What to look for. */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChainSearch"];
+                };
+            };
+            /** @description `q` is missing, empty or longer than 200 characters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The chain or the database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 0x and 40 hex digits; a mixed-case address must carry a valid EIP-55 checksum. */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownContract"];
+                };
+            };
+            /** @description Not an address (INVALID_ADDRESS). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No ABI is known for this address (CONTRACT_NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The chain or the database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 0x and 40 hex digits; a mixed-case address must carry a valid EIP-55 checksum. */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The function's name or signature. */
+                    function: string;
+                    /** @description Its arguments, in order. Default: none. */
+                    args?: unknown[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractRead"];
+                };
+            };
+            /** @description Not an address (INVALID_ADDRESS), an unknown or state-changing function or arguments that do not fit (INVALID_CONTRACT_CALL), or the call reverted (CONTRACT_READ_REVERTED). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No ABI is known for this address (CONTRACT_NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The chain or the database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Labels"];
+                };
+            };
+            /** @description Malformed JSON or failed validation. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 0x and 40 hex digits; a mixed-case address must carry a valid EIP-55 checksum. */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The name: 1 to 64 characters (trimmed). */
+                    label: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabelledAddress"];
+                };
+            };
+            /** @description Not an address (INVALID_ADDRESS), or a label that is empty or longer than 64 characters (INVALID_LABEL). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 0x and 40 hex digits; a mixed-case address must carry a valid EIP-55 checksum. */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Not an address (INVALID_ADDRESS). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -1,10 +1,13 @@
 import type { ReactNode } from "react";
 import { Link, useRoute } from "wouter";
+import { SearchBox } from "./SearchBox";
 
 const sections = [
   { href: "/wallets", label: "Wallets", pattern: "/wallets/*?" },
   { href: "/send", label: "Send", pattern: "/send" },
   { href: "/transactions", label: "Transactions", pattern: "/transactions" },
+  { href: "/blocks", label: "Blocks", pattern: "/blocks/*?" },
+  { href: "/contracts", label: "Contracts", pattern: "/contracts" },
   { href: "/bots", label: "Bots", pattern: "/bots" },
   { href: "/prices", label: "Prices and network", pattern: "/prices" },
 ] as const;
@@ -32,6 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <NavLink key={section.href} {...section} />
           ))}
         </nav>
+        <SearchBox />
       </header>
       <main id="main" tabIndex={-1}>
         {children}

@@ -2,7 +2,8 @@ import { adminApi } from "../../api/adminApi";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { StreamStatus } from "../../components/StreamStatus";
-import { formatTime } from "../../format/formatTime";
+import { Time } from "../../components/Time";
+import { TxLink } from "../../components/TxLink";
 import { usePageTitle } from "../../layout/usePageTitle";
 import { BotCard } from "./BotCard";
 import { ScenarioCard } from "./ScenarioCard";
@@ -53,8 +54,13 @@ export function BotsPage() {
         <ol className="event-log" aria-labelledby="bot-events-title">
           {events.map((event) => (
             <li key={event.seq}>
-              <time dateTime={event.at}>{formatTime(event.at)}</time> <strong>{event.bot}</strong>{" "}
-              {event.message}
+              <Time when={event.at} /> <strong>{event.bot}</strong> {event.message}
+              {event.transaction ? (
+                <>
+                  {" "}
+                  <TxLink hash={event.transaction.tx_hash} keep={4} />
+                </>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -1,10 +1,16 @@
 import type { BotEvent } from "@privnet/core";
 import { useCallback, useRef, useState } from "react";
+import type { AdminSchemas } from "../../api/adminApi";
 import { useBatchedInvalidation } from "../../api/useBatchedInvalidation";
 import { useEventStream } from "../../api/useEventStream";
 
+/** A bot event as the stream carries it: its history entry as GET /transactions spells it. */
+export type StreamedBotEvent = Omit<BotEvent, "transaction"> & {
+  transaction?: AdminSchemas["TransactionEntry"];
+};
+
 /** A bot event with its arrival number, a stable key for the log. */
-export type LoggedBotEvent = BotEvent & { seq: number };
+export type LoggedBotEvent = StreamedBotEvent & { seq: number };
 
 /** Events kept for the log on the page. */
 const KEPT_EVENTS = 50;
@@ -25,9 +31,9 @@ export function useBotEvents() {
   const onEvent = useCallback(
     ({ event, data }: { event: string | undefined; data: string }) => {
       if (event !== "bot") return;
-      let parsed: BotEvent;
+      let parsed: StreamedBotEvent;
       try {
-        parsed = JSON.parse(data) as BotEvent;
+        parsed = JSON.parse(data) as StreamedBotEvent;
       } catch {
         return;
       }

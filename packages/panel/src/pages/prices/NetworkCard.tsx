@@ -1,7 +1,8 @@
-import { formatGwei } from "viem";
 import { adminApi } from "../../api/adminApi";
+import { Amount } from "../../components/Amount";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
+import { formatInteger } from "../../format/formatAmount";
 
 const NETWORK_REFRESH_MS = 5_000;
 
@@ -19,9 +20,11 @@ export function NetworkCard() {
           <dt>Chain id</dt>
           <dd>{info.chainId}</dd>
           <dt>Latest block</dt>
-          <dd>{info.blockNumber}</dd>
+          <dd>{formatInteger(info.blockNumber)}</dd>
           <dt>Gas price</dt>
-          <dd>{formatGwei(BigInt(info.gasPrice))} gwei</dd>
+          <dd>
+            <Amount units={info.gasPrice} decimals={9} symbol="gwei" />
+          </dd>
         </dl>
       ) : null}
     </section>

@@ -5,6 +5,8 @@ import { Loading } from "../../components/Loading";
 import { StatusBadge } from "../../components/StatusBadge";
 import { StreamStatus } from "../../components/StreamStatus";
 import { formatAge } from "../../format/formatAge";
+import { formatTime } from "../../format/formatTime";
+import { formatUsd } from "../../format/formatUsd";
 import { useNow } from "../../layout/useNow";
 import { PriceChart } from "./PriceChart";
 import { usePriceStream } from "./usePriceStream";
@@ -46,22 +48,26 @@ export function PricesCard() {
               <tr>
                 <th scope="col">Token</th>
                 <th scope="col" className="num">
-                  Price (USD)
+                  Price
                 </th>
                 <th scope="col">Updated</th>
                 <th scope="col">State</th>
-                <th scope="col">Recent updates</th>
+                <th scope="col" className="narrow-drop">
+                  Recent updates
+                </th>
               </tr>
             </thead>
             <tbody>
               {entries.map(([symbol, entry]) => (
                 <tr key={symbol}>
                   <th scope="row">{symbol}</th>
-                  <td className="num mono">{entry.price}</td>
+                  <td className="num mono" title={`${entry.price} USD`}>
+                    {formatUsd(entry.price)}
+                  </td>
                   <td>
                     {/* A token never pushed is dated at 0 (1970-01-01T00:00:00.000Z). */}
                     {entry.lastUpdated > 0 ? (
-                      <time dateTime={entry.lastUpdatedDate} title={entry.lastUpdatedDate}>
+                      <time dateTime={entry.lastUpdatedDate} title={formatTime(entry.lastUpdatedDate)}>
                         {formatAge(entry.lastUpdated * 1000, now)}
                       </time>
                     ) : (
@@ -75,7 +81,7 @@ export function PricesCard() {
                       <StatusBadge status="fresh" label="Fresh" />
                     )}
                   </td>
-                  <td>
+                  <td className="narrow-drop">
                     <PriceChart symbol={symbol} points={history[symbol] ?? []} />
                   </td>
                 </tr>

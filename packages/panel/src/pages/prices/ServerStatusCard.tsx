@@ -1,7 +1,7 @@
 import { adminApi } from "../../api/adminApi";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { formatTime } from "../../format/formatTime";
+import { Time } from "../../components/Time";
 
 const STATUS_REFRESH_MS = 30_000;
 
@@ -27,29 +27,32 @@ export function ServerStatusCard() {
             <dd>{status.runtimeContainers} running</dd>
             <dt>Read at</dt>
             <dd>
-              <time dateTime={status.timestamp}>{formatTime(status.timestamp)}</time>
+              <Time when={status.timestamp} />
             </dd>
           </dl>
+          {/* Four narrow columns (the size folds into "used"), so the table fits half the page. */}
           <div className="table-scroll">
-            <table aria-label="Disks">
+            <table aria-label="Disks" className="disks">
               <thead>
                 <tr>
                   <th scope="col">Mounted on</th>
-                  <th scope="col">Size</th>
                   <th scope="col">Used</th>
-                  <th scope="col">Available</th>
+                  <th scope="col" className="narrow-drop">
+                    Free
+                  </th>
                   <th scope="col">Use</th>
                 </tr>
               </thead>
               <tbody>
                 {status.disks.map((disk) => (
                   <tr key={`${disk.filesystem}-${disk.mountPoint}`}>
-                    <td className="mono" title={disk.filesystem}>
+                    <td className="mono wrap" title={disk.filesystem}>
                       {disk.mountPoint}
                     </td>
-                    <td>{disk.size}</td>
-                    <td>{disk.used}</td>
-                    <td>{disk.available}</td>
+                    <td className="wrap">
+                      {disk.used} <span className="muted">of {disk.size}</span>
+                    </td>
+                    <td className="narrow-drop">{disk.available}</td>
                     <td>
                       <meter
                         min={0}

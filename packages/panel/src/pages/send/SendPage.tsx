@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useSearch } from "wouter";
 import { adminApi } from "../../api/adminApi";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { formatEther } from "../../format/formatAmount";
 import { usePageTitle } from "../../layout/usePageTitle";
 import { useWallets } from "../wallets/useWallets";
 import { checkAddress, checkAmount } from "./checkSendInput";
@@ -84,7 +85,7 @@ export function SendPage() {
               <option value="">Choose a wallet…</option>
               {wallets?.map((wallet) => (
                 <option key={wallet.id} value={String(wallet.id)}>
-                  #{wallet.id} {wallet.name} ({wallet.balance} ETH)
+                  #{wallet.id} {wallet.name} ({formatEther(wallet.balance, "ETH").text})
                 </option>
               ))}
             </select>

@@ -1,9 +1,10 @@
+import { Link } from "wouter";
 import type { AdminSchemas } from "../../api/adminApi";
 import { AddressLink } from "../../components/AddressLink";
+import { Amount } from "../../components/Amount";
 import { CopyButton } from "../../components/CopyButton";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { StatusBadge } from "../../components/StatusBadge";
-import { useWallets } from "../wallets/useWallets";
 import { useTransactionStatus } from "./useTransactionStatus";
 
 export type SendOutcome = AdminSchemas["PendingSend"] | AdminSchemas["ConfirmedSend"];
@@ -11,7 +12,6 @@ export type SendOutcome = AdminSchemas["PendingSend"] | AdminSchemas["ConfirmedS
 /** A send's hash and status; a pending one turns confirmed (or failed) by itself. */
 export function SendResult({ outcome }: { outcome: SendOutcome }) {
   const followed = useTransactionStatus(outcome.hash, outcome.from);
-  const { byAddress } = useWallets();
   const status = outcome.status === "confirmed" ? "confirmed" : (followed.entry?.status ?? "pending");
   const block = outcome.status === "confirmed" ? outcome.blockNumber : followed.entry?.block_number;
   return (
@@ -20,19 +20,27 @@ export function SendResult({ outcome }: { outcome: SendOutcome }) {
       <dl className="fields">
         <dt>Hash</dt>
         <dd>
-          <span className="mono break">{outcome.hash}</span>{" "}
+          <Link
+            href={`/tx/${outcome.hash}`}
+            className="mono break"
+            aria-label={`Transaction ${outcome.hash}`}
+          >
+            {outcome.hash}
+          </Link>{" "}
           <CopyButton text={outcome.hash} what="transaction hash" />
         </dd>
         <dt>From</dt>
         <dd>
-          <AddressLink address={outcome.from} wallet={byAddress.get(outcome.from.toLowerCase())} />
+          <AddressLink address={outcome.from} />
         </dd>
         <dt>To</dt>
         <dd>
-          <AddressLink address={outcome.to} wallet={byAddress.get(outcome.to.toLowerCase())} />
+          <AddressLink address={outcome.to} />
         </dd>
         <dt>Amount</dt>
-        <dd className="mono">{outcome.amount} ETH</dd>
+        <dd className="mono">
+          <Amount value={outcome.amount} symbol="ETH" />
+        </dd>
         <dt>Status</dt>
         <dd>
           <span role="status">

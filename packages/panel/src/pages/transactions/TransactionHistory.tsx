@@ -1,17 +1,36 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
-import { adminApi } from "../../api/adminApi";
+import { type AdminSchemas, adminApi } from "../../api/adminApi";
+import { type ContractName, useContractNames } from "../../api/useContractNames";
 import { AddressLink } from "../../components/AddressLink";
+import { Amount } from "../../components/Amount";
 import { CopyButton } from "../../components/CopyButton";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { StatusBadge } from "../../components/StatusBadge";
-import { formatTime } from "../../format/formatTime";
-import { shortHex } from "../../format/shortHex";
-import { useWallets } from "../wallets/useWallets";
+import { Time } from "../../components/Time";
+import { TxLink } from "../../components/TxLink";
+import { WrapAtDots } from "../../components/WrapAtDots";
 
 /** How often the newest page, or a page with pending entries, is read again. */
 const REFRESH_MS = 3_000;
+
+type HistoryEntry = AdminSchemas["TransactionEntry"];
+
+/**
+ * What a history entry did, in words, from its kind and selector: "PriceOracle.updatePrices" for a
+ * call of a known contract, "call 0xa9059cbb" for another, "deploy", or nothing for a plain
+ * transfer (the amount says it).
+ */
+export function describeEntry(entry: HistoryEntry, contracts: ReadonlyMap<string, ContractName>): string {
+  if (entry.kind === "deploy") return "deploy";
+  if (entry.kind === "blob") return "blob";
+  if (entry.kind === "set-code") return "set code";
+  if (!entry.selector) return "";
+  const contract = contracts.get(entry.to_address.toLowerCase());
+  const fn = contract?.functions.get(entry.selector);
+  return contract && fn ? `${contract.name}.${fn}` : `call ${entry.selector}`;
+}
 
 export type TransactionHistoryProps = {
   /** Only this address's transactions (sent or received). */
@@ -30,8 +49,8 @@ export function TransactionHistory({ address, pageSize = 25, label }: Transactio
   // The cursors of the pages before this one: empty on the newest page.
   const [cursors, setCursors] = useState<number[]>([]);
   const before = cursors.at(-1);
-  const { byAddress } = useWallets();
   // One entry more than shown tells whether an older page exists.
+  const contracts = useContractNames();
   const query = adminApi.useQuery(
     "get",
     "/transactions",
@@ -67,49 +86,54 @@ export function TransactionHistory({ address, pageSize = 25, label }: Transactio
           <table aria-label={label}>
             <thead>
               <tr>
-                <th scope="col">Id</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Block
+                <th scope="col" className="narrow-drop">
+                  Id
                 </th>
-                <th scope="col">Hash</th>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
+                <th scope="col">What</th>
                 <th scope="col" className="num">
                   Amount (ETH)
                 </th>
-                <th scope="col">Time</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="num narrow-drop">
+                  Block
+                </th>
+                <th scope="col" className="narrow-drop">
+                  Hash
+                </th>
+                <th scope="col" className="narrow-drop">
+                  Time
+                </th>
               </tr>
             </thead>
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{entry.id}</td>
+                  <td className="narrow-drop">{entry.id}</td>
+                  <td className="wrap">
+                    <span className="what">
+                      <WrapAtDots text={describeEntry(entry, contracts)} />
+                    </span>{" "}
+                    <AddressLink address={entry.from_address} />
+                    {" → "}
+                    <AddressLink address={entry.to_address} />
+                    {/* On a phone the hash and the time fold under the parties. */}
+                    <span className="narrow-only small muted">
+                      <TxLink hash={entry.tx_hash} keep={4} /> <Time when={entry.created_at} />
+                    </span>
+                  </td>
+                  <td className="num mono">
+                    <Amount value={entry.amount} />
+                  </td>
                   <td>
                     <StatusBadge status={entry.status} />
                   </td>
-                  <td className="num">{entry.block_number ?? "–"}</td>
-                  <td>
-                    <span className="mono" title={entry.tx_hash}>
-                      {shortHex(entry.tx_hash, 6)}
-                    </span>{" "}
+                  <td className="num narrow-drop">{entry.block_number ?? "–"}</td>
+                  <td className="narrow-drop">
+                    <TxLink hash={entry.tx_hash} />{" "}
                     <CopyButton text={entry.tx_hash} what={`hash of transaction ${entry.id}`} />
                   </td>
-                  <td>
-                    <AddressLink
-                      address={entry.from_address}
-                      wallet={byAddress.get(entry.from_address.toLowerCase())}
-                    />
-                  </td>
-                  <td>
-                    <AddressLink
-                      address={entry.to_address}
-                      wallet={byAddress.get(entry.to_address.toLowerCase())}
-                    />
-                  </td>
-                  <td className="num mono">{entry.amount}</td>
-                  <td>
-                    <time dateTime={entry.created_at}>{formatTime(entry.created_at)}</time>
+                  <td className="narrow-drop">
+                    <Time when={entry.created_at} />
                   </td>
                 </tr>
               ))}

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link } from "wouter";
 import { adminApi } from "../../api/adminApi";
+import { Amount } from "../../components/Amount";
 import { ErrorNotice } from "../../components/ErrorNotice";
 
 /** Stores an existing private key as a wallet (name optional). */
@@ -60,7 +61,7 @@ export function ImportWalletForm() {
       {imported ? (
         <p className="notice notice-success" role="status">
           Imported <Link href={`/wallets/${imported.id}`}>{imported.name}</Link> ({imported.address}), balance{" "}
-          {imported.balance} ETH.
+          <Amount value={imported.balance} symbol="ETH" />.
         </p>
       ) : null}
     </section>

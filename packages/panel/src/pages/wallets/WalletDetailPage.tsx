@@ -2,13 +2,15 @@ import { useId, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { adminApi } from "../../api/adminApi";
 import { systemAddresses } from "../../api/systemAddresses.generated";
+import { Amount } from "../../components/Amount";
 import { CopyButton } from "../../components/CopyButton";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { SecretField } from "../../components/SecretField";
 import { StatusBadge } from "../../components/StatusBadge";
-import { formatTime } from "../../format/formatTime";
+import { Time } from "../../components/Time";
 import { usePageTitle } from "../../layout/usePageTitle";
+import { ChainSections } from "../explorer/ChainSections";
 import { TransactionHistory } from "../transactions/TransactionHistory";
 import { DeleteWalletDialog } from "./DeleteWalletDialog";
 import { WALLETS_REFRESH_MS } from "./useWallets";
@@ -51,10 +53,12 @@ export function WalletDetailPage({ id }: { id: string }) {
                 <CopyButton text={wallet.address} what="address" />
               </dd>
               <dt>Balance</dt>
-              <dd className="mono">{wallet.balance} ETH</dd>
+              <dd className="mono">
+                <Amount value={wallet.balance} symbol="ETH" />
+              </dd>
               <dt>Created</dt>
               <dd>
-                <time dateTime={wallet.created_at}>{formatTime(wallet.created_at)}</time>
+                <Time when={wallet.created_at} />
               </dd>
             </dl>
             <div className="reveal">
@@ -83,6 +87,7 @@ export function WalletDetailPage({ id }: { id: string }) {
             <h2 id={`${keyId}-history`}>Transactions of this wallet</h2>
             <TransactionHistory address={wallet.address} label={`Transactions of ${wallet.name}`} />
           </section>
+          <ChainSections address={wallet.address} title={`On chain: every transaction of ${wallet.name}`} />
           <DeleteWalletDialog
             wallet={deleting ? { ...wallet, system } : undefined}
             onClose={() => setDeleting(false)}

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from "react";
 import { Link } from "wouter";
+import { Amount } from "../../components/Amount";
 import { CopyButton } from "../../components/CopyButton";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
@@ -57,13 +58,17 @@ export function WalletsPage() {
             <table aria-labelledby="wallet-list-title">
               <thead>
                 <tr>
-                  <th scope="col">Id</th>
+                  <th scope="col" className="narrow-drop">
+                    Id
+                  </th>
                   <th scope="col">Name</th>
-                  <th scope="col">Address</th>
+                  <th scope="col" className="narrow-drop">
+                    Address
+                  </th>
                   <th scope="col" className="num">
                     Balance (ETH)
                   </th>
-                  <th scope="col">
+                  <th scope="col" className="narrow-drop">
                     <span className="visually-hidden">Actions</span>
                   </th>
                 </tr>
@@ -71,19 +76,25 @@ export function WalletsPage() {
               <tbody>
                 {shown.map((wallet) => (
                   <tr key={wallet.id} className={wallet.system ? "system" : undefined}>
-                    <td>{wallet.id}</td>
-                    <td>
+                    <td className="narrow-drop">{wallet.id}</td>
+                    <td className="wrap">
                       <Link href={`/wallets/${wallet.id}`}>{wallet.name}</Link>{" "}
                       {wallet.system ? <StatusBadge status="system" label="System" /> : null}
+                      {/* On a phone the address folds under the name. */}
+                      <span className="narrow-only mono muted small" title={wallet.address}>
+                        {shortHex(wallet.address)}
+                      </span>
                     </td>
-                    <td>
+                    <td className="narrow-drop">
                       <span className="mono" title={wallet.address}>
                         {shortHex(wallet.address)}
                       </span>{" "}
                       <CopyButton text={wallet.address} what={`address of ${wallet.name}`} />
                     </td>
-                    <td className="num mono">{wallet.balance}</td>
-                    <td>
+                    <td className="num mono">
+                      <Amount value={wallet.balance} />
+                    </td>
+                    <td className="narrow-drop">
                       <button
                         type="button"
                         className="danger small"

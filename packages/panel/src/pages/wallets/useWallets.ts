@@ -16,8 +16,11 @@ const system = new Set(systemAddresses.map((address) => address.toLowerCase()));
  * @example
  * const { wallets, byAddress } = useWallets();
  */
-export function useWallets() {
-  const query = adminApi.useQuery("get", "/wallets", undefined, { refetchInterval: WALLETS_REFRESH_MS });
+export function useWallets({ enabled = true }: { enabled?: boolean } = {}) {
+  const query = adminApi.useQuery("get", "/wallets", undefined, {
+    refetchInterval: WALLETS_REFRESH_MS,
+    enabled,
+  });
   const wallets = useMemo<PanelWallet[] | undefined>(
     () => query.data?.map((wallet) => ({ ...wallet, system: system.has(wallet.address.toLowerCase()) })),
     [query.data],
