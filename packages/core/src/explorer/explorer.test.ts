@@ -197,7 +197,7 @@ describe("the explorer", () => {
     expect(await platform.explorer.search("BOB'S")).toEqual([
       { type: "address", value: system2.address, label: "Bob's faucet" },
     ]);
-    expect(await platform.explorer.search("0x" + "ab".repeat(32))).toEqual([]);
+    expect(await platform.explorer.search(`0x${"ab".repeat(32)}`)).toEqual([]);
   });
 
   test("follows the chain back: blocks reverted away leave the index, new ones take their place", async () => {

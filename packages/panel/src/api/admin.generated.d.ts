@@ -226,7 +226,7 @@ export interface paths {
         };
         /**
          * Every bot's status, config and stats
-         * @description `{ transfer: { status, address, contract, config, stats }, erc20: …, nft: …, uniswap-v2: …, lending: …, liquidation-keeper: …, <custom>: … }`.
+         * @description `{ transfer: { status, address, contract, config, stats }, erc20: …, nft: …, erc1155: …, call: …, deploy: …, create2: …, gas-burner: …, storage-spam: …, blob: …, set-code: …, tx-fuzz: …, tx-fuzz-invalid: …, uniswap-v2: …, lending: …, liquidation-keeper: …, <custom>: … }`.
          */
         get: operations["getBotsStatus"];
         put?: never;
@@ -490,7 +490,7 @@ export interface paths {
         };
         /**
          * Every deployed contract: name, address, deployment block and ABI
-         * @description The platform's contracts (PriceOracle, LendingPool, tokens, DevNFT, price feeds) and the bots' (the erc20 bot's token, the nft bot's collection), each with its ABI, for viem, ethers or cast. Only contracts the chain has code for; deploys nothing.
+         * @description The platform's contracts (PriceOracle, LendingPool, tokens, DevNFT, price feeds) and the bots' (the erc20 bot's token, the nft bot's collection, the scenarios' contracts; null until deployed), each with its ABI, for viem, ethers or cast. Only contracts the chain has code for; deploys nothing.
          */
         get: operations["getContracts"];
         put?: never;
@@ -944,7 +944,7 @@ export interface components {
             status: "Running" | "Stopped";
             /** @description The bot's own sending address. */
             address: string;
-            /** @description The contract the bot deployed and works with (erc20: its token; nft: its collection) while the chain has its code; null before it is deployed and for the transfer bot. */
+            /** @description The contract the bot deployed and works with (erc20: its token; nft: its collection; erc1155, gas-burner, storage-spam, set-code: theirs) while the chain has its code; null before it is deployed and for bots without one. */
             contract: string | null;
             /** @description The running config, or the configured defaults. */
             config: {
@@ -971,6 +971,10 @@ export interface components {
                 last: number | null;
                 average: number | null;
             };
+            /** @description The bot's own counters, e.g. tx-fuzz-invalid's `refused`, `refused:<kind>` and `findings`; absent when it counted nothing. */
+            counters?: {
+                [key: string]: number;
+            };
         };
         BotError: {
             /** @description The privnet error code, or null for another error. */
@@ -984,7 +988,7 @@ export interface components {
             status: "Running" | "Stopped";
             /** @description The bot's own sending address. */
             address: string;
-            /** @description The contract the bot deployed and works with (erc20: its token; nft: its collection) while the chain has its code; null before it is deployed and for the transfer bot. */
+            /** @description The contract the bot deployed and works with (erc20: its token; nft: its collection; erc1155, gas-burner, storage-spam, set-code: theirs) while the chain has its code; null before it is deployed and for bots without one. */
             contract: string | null;
             /** @description The running config, or the configured defaults. */
             config: {
@@ -1016,6 +1020,14 @@ export interface components {
              * @enum {string}
              */
             recipients?: "wallets" | "fresh";
+            /** @description Transactions per block, held steady (replaces interval; not with txPerSecond). */
+            txPerBlock?: number;
+            /** @description Transactions per second, held steady (replaces interval; not with txPerBlock). */
+            txPerSecond?: number;
+            /** @description Send from a pool of this many child wallets derived from the bot's key and walletSeed. */
+            wallets?: number;
+            /** @description Seed of the wallet pool's derivation. Default "privnet". */
+            walletSeed?: string;
         } & {
             [key: string]: unknown;
         };
@@ -1045,7 +1057,7 @@ export interface components {
             status: "Running" | "Stopped";
             /** @description The bot's own sending address. */
             address: string;
-            /** @description The contract the bot deployed and works with (erc20: its token; nft: its collection) while the chain has its code; null before it is deployed and for the transfer bot. */
+            /** @description The contract the bot deployed and works with (erc20: its token; nft: its collection; erc1155, gas-burner, storage-spam, set-code: theirs) while the chain has its code; null before it is deployed and for bots without one. */
             contract: string | null;
             /** @description The running config, or the configured defaults. */
             config: {
@@ -2066,7 +2078,7 @@ export interface operations {
                 before?: string;
                 /** @description Only transactions sent from or to this address. */
                 address?: string;
-                /** @description Only transactions sent by this: `sdk` (platform.sender.* without a source of its own), `api` (the admin API's POST /send and POST /send-direct), `oracle` (the price simulator's pushes (loop ticks, push, setPrice, scenarios)), `lending` (platform.lending.*: ERC20 approvals and LendingPool calls), `deployment` (deploying and wiring the platform contracts, and granting the oracle's updater right), `funding` (ETH for the contracts' owner and the oracle's updater keys, from System 20), `bot-funding` (top-ups of the bots' keys), `nonce-gap-filler` (zero-value transfers to self that fill a nonce the node lost), or a bot's name (`transfer`, `erc20`, `nft`, `uniswap-v2`, `lending`, `liquidation-keeper`, a custom bot's). Anything else is 400. */
+                /** @description Only transactions sent by this: `sdk` (platform.sender.* without a source of its own), `api` (the admin API's POST /send and POST /send-direct), `oracle` (the price simulator's pushes (loop ticks, push, setPrice, scenarios)), `lending` (platform.lending.*: ERC20 approvals and LendingPool calls), `deployment` (deploying and wiring the platform contracts, and granting the oracle's updater right), `funding` (ETH for the contracts' owner and the oracle's updater keys, from System 20), `bot-funding` (top-ups of the bots' keys), `nonce-gap-filler` (zero-value transfers to self that fill a nonce the node lost), or a bot's name (`transfer`, `erc20`, `nft`, `erc1155`, `call`, `deploy`, `create2`, `gas-burner`, `storage-spam`, `blob`, `set-code`, `tx-fuzz`, `tx-fuzz-invalid`, `uniswap-v2`, `lending`, `liquidation-keeper`, a custom bot's). Anything else is 400. */
                 source?: string;
                 /** @description Only transactions of this kind: `transfer`, `call`, `deploy`, `blob`, `set-code`. Anything else is 400. */
                 kind?: string;
@@ -2428,7 +2440,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The bot: "transfer", "erc20", "nft", "uniswap-v2", "lending", "liquidation-keeper" or a custom bot's name. */
+                /** @description The bot: "transfer", "erc20", "nft", "erc1155", "call", "deploy", "create2", "gas-burner", "storage-spam", "blob", "set-code", "tx-fuzz", "tx-fuzz-invalid", "uniswap-v2", "lending", "liquidation-keeper" or a custom bot's name. */
                 name: string;
             };
             cookie?: never;
@@ -2475,6 +2487,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The node lacks a fork the bot needs, e.g. blob before Cancun, set-code before Prague (BOT_UNSUPPORTED). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than the configured limit. */
             413: {
                 headers: {
@@ -2500,7 +2521,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The bot: "transfer", "erc20", "nft", "uniswap-v2", "lending", "liquidation-keeper" or a custom bot's name. */
+                /** @description The bot: "transfer", "erc20", "nft", "erc1155", "call", "deploy", "create2", "gas-burner", "storage-spam", "blob", "set-code", "tx-fuzz", "tx-fuzz-invalid", "uniswap-v2", "lending", "liquidation-keeper" or a custom bot's name. */
                 name: string;
             };
             cookie?: never;
@@ -2562,7 +2583,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The bot: "transfer", "erc20", "nft", "uniswap-v2", "lending", "liquidation-keeper" or a custom bot's name. */
+                /** @description The bot: "transfer", "erc20", "nft", "erc1155", "call", "deploy", "create2", "gas-burner", "storage-spam", "blob", "set-code", "tx-fuzz", "tx-fuzz-invalid", "uniswap-v2", "lending", "liquidation-keeper" or a custom bot's name. */
                 name: string;
             };
             cookie?: never;
@@ -2746,7 +2767,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The bot: "transfer", "erc20", "nft" or a custom bot's name. */
+                /** @description The bot: "transfer", "erc20", "nft", "erc1155", "call", "deploy", "create2", "gas-burner", "storage-spam", "blob", "set-code", "tx-fuzz", "tx-fuzz-invalid", "uniswap-v2", "lending", "liquidation-keeper" or a custom bot's name. */
                 name: string;
             };
             cookie?: never;
@@ -2808,7 +2829,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The bot: "transfer", "erc20", "nft" or a custom bot's name. */
+                /** @description The bot: "transfer", "erc20", "nft", "erc1155", "call", "deploy", "create2", "gas-burner", "storage-spam", "blob", "set-code", "tx-fuzz", "tx-fuzz-invalid", "uniswap-v2", "lending", "liquidation-keeper" or a custom bot's name. */
                 name: string;
             };
             cookie?: never;
@@ -2867,7 +2888,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The bot: "transfer", "erc20", "nft" or a custom bot's name. */
+                /** @description The bot: "transfer", "erc20", "nft", "erc1155", "call", "deploy", "create2", "gas-burner", "storage-spam", "blob", "set-code", "tx-fuzz", "tx-fuzz-invalid", "uniswap-v2", "lending", "liquidation-keeper" or a custom bot's name. */
                 name: string;
             };
             cookie?: never;
