@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { scenarioRegistry, validateTrafficDocument } from "@privnet/core";
 import { useDevnet } from "@privnet/devnet/vitest";
 import { expect, test } from "vitest";
 import { runDefiTraffic } from "./runDefiTraffic.js";
@@ -15,3 +17,14 @@ test("swaps, borrowers near the limit, a 10 % ETH crash: the keeper liquidates e
   expect(report.swaps).toBeGreaterThan(0);
   expect(lines[2]).toBe("ETH falls 10 % to 1800 USD: 2 positions below 1.0");
 }, 120_000);
+
+test("traffic.yaml is a valid traffic document: every bot's config passes its scenario's schema", () => {
+  const text = readFileSync(new URL("../traffic.yaml", import.meta.url), "utf8");
+  const validation = validateTrafficDocument(text, { scenarios: scenarioRegistry() });
+  expect(validation.issues).toEqual([]);
+  expect(validation.document?.bots.map((bot) => bot.scenario)).toEqual([
+    "uniswap-v2",
+    "lending",
+    "liquidation-keeper",
+  ]);
+});
