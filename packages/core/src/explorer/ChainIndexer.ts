@@ -239,7 +239,8 @@ export class ChainIndexer {
     // The index's top (one row): counting every row on each poll would cost more than the poll.
     let [top] = await store.listBlocks({ limit: 1 });
     if (top) {
-      const agreed = await this.#agreedBlock(store, Math.min(top.number, head));
+      // biome-ignore lint/complexity/useMathMinMax: block numbers are bigints, Math.min takes numbers
+      const agreed = await this.#agreedBlock(store, top.number < head ? top.number : head);
       if (agreed < top.number) {
         await store.removeBlocksAbove(agreed);
         this.#rewinds++;
