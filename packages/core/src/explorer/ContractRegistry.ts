@@ -1,15 +1,33 @@
-import { type Abi, type Address, erc20Abi, erc721Abi, erc1155Abi, type Hex } from "viem";
+import { type Abi, type Address, erc20Abi, erc721Abi, type Hex, parseAbi } from "viem";
 import type { BotContractInfo } from "../bots/BotDefinition.js";
 import type { PlatformContractInfo } from "../contracts/listPlatformContracts.js";
 import type { ExplorerStore } from "../storage/ExplorerStore.js";
 import { decodeCall, decodeEvent } from "./decodeWithAbi.js";
 import type { DecodedCall, DecodedEvent, KnownContract } from "./ExplorerShapes.js";
 
-/** The token standards' ABIs (viem's), tried for contracts with no ABI of their own. */
+/**
+ * ERC-1155's interface (EIP-1155), written out: viem exports `erc1155Abi` only from releases newer
+ * than the oldest viem privnet supports (2.24).
+ */
+const ERC1155_ABI = parseAbi([
+  "function balanceOf(address account, uint256 id) view returns (uint256)",
+  "function balanceOfBatch(address[] accounts, uint256[] ids) view returns (uint256[])",
+  "function setApprovalForAll(address operator, bool approved)",
+  "function isApprovedForAll(address account, address operator) view returns (bool)",
+  "function safeTransferFrom(address from, address to, uint256 id, uint256 value, bytes data)",
+  "function safeBatchTransferFrom(address from, address to, uint256[] ids, uint256[] values, bytes data)",
+  "function uri(uint256 id) view returns (string)",
+  "event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)",
+  "event TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)",
+  "event ApprovalForAll(address indexed account, address indexed operator, bool approved)",
+  "event URI(string value, uint256 indexed id)",
+]);
+
+/** The token standards' ABIs (viem's ERC-20 and ERC-721), tried for contracts with no ABI of their own. */
 export const STANDARD_ABIS: readonly { name: string; abi: Abi }[] = [
   { name: "ERC20", abi: erc20Abi },
   { name: "ERC721", abi: erc721Abi },
-  { name: "ERC1155", abi: erc1155Abi },
+  { name: "ERC1155", abi: ERC1155_ABI },
 ];
 
 /** Where the registry finds the contracts it knows. */
