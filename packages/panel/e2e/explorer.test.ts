@@ -151,13 +151,18 @@ describePanel(
           // Submitting moves to the search page at once; it then opens the hit or lists them.
           await search.press("Enter");
           const outcome = await page.waitForFunction(
-            (target) =>
+            ([target, query]) =>
               location.pathname.endsWith(target)
                 ? "opened"
-                : document.querySelector("main [role=status]")?.textContent?.includes("results for")
+                : // The list's own status for this query ("3 results for “9”:"), not the loading one
+                  // ("Loading results for …", after which a single hit opens) nor a previous list's.
+                  /^\d+ results for “/.test(
+                      document.querySelector("main [role=status]")?.textContent ?? "",
+                    ) &&
+                    (document.querySelector("main [role=status]")?.textContent ?? "").includes(`“${query}”`)
                   ? "listed"
                   : false,
-            path,
+            [path, q] as const,
             { polling: "raf" },
           );
           if ((await outcome.jsonValue()) === "listed") {

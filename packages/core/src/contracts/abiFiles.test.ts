@@ -22,10 +22,15 @@ describe("@privnet/core/abi/*.json", () => {
   test("one file per contract of contracts/contracts, each the same ABI as the TypeScript constant", () => {
     expect(files.sort()).toEqual([
       "AggregatorV3Interface.json",
+      "DeployTarget.json",
+      "DevMultiToken.json",
       "DevNFT.json",
+      "GasBurner.json",
       "LendingPool.json",
       "PriceFeedAdapter.json",
       "PriceOracle.json",
+      "SetCodeDelegate.json",
+      "StorageSpam.json",
       "TestToken.json",
     ]);
     expect(files).toHaveLength(typed.size);

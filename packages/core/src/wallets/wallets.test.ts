@@ -191,8 +191,9 @@ test("platform.wallets.list() costs one JSON-RPC request, however many wallets",
       return inner.request(args);
     },
   });
-  // No block polling during the count: the watcher's poll would be a request of its own.
-  const platform = await createPlatform({ transport, pollingInterval: 3_600_000 });
+  // No block polling during the count: the watcher's and the explorer's polls would be requests
+  // of their own.
+  const platform = await createPlatform({ transport, pollingInterval: 3_600_000, explorer: false });
   try {
     for (let index = 0; index < 10; index++) await platform.wallets.create();
     requests = 0;

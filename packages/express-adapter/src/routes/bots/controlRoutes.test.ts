@@ -1,3 +1,4 @@
+import { BUILTIN_BOT_NAMES } from "@privnet/core/internal";
 import { useDevnet } from "@privnet/devnet/vitest";
 import { buildOpenApiDocument } from "@privnet/http";
 import { curlRequest, postJson, withoutBody } from "@privnet/http/testing";
@@ -50,7 +51,9 @@ describe("bot control routes", () => {
       name: string;
       configSchema: { properties: Record<string, unknown> };
     }[];
-    expect(scenarios.map((scenario) => scenario.name)).toEqual(["transfer", "erc20", "nft"]);
+    // Every built-in scenario, the seed's three first.
+    expect(scenarios.map((scenario) => scenario.name)).toEqual(BUILTIN_BOT_NAMES);
+    expect(scenarios.slice(0, 3).map((scenario) => scenario.name)).toEqual(["transfer", "erc20", "nft"]);
     expect(Object.keys(scenarios[0]?.configSchema.properties ?? {})).toEqual(
       expect.arrayContaining(["interval", "maxPending", "txPerBlock", "txPerSecond", "wallets", "amount"]),
     );
