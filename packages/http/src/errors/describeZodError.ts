@@ -10,13 +10,31 @@ import type { ZodError } from "zod";
  * describeZodError(schema.safeParse(body, { reportInput: true }).error); // "name: expected a string, got the number 42"
  */
 export function describeZodError(error: ZodError): string {
-  return error.issues
-    .map((issue) => {
-      if (privnetCodeOf(issue)) return issue.message;
-      const where = issue.path.length ? issue.path.join(".") : "body";
-      return `${where}: ${describeIssue(issue)}`;
-    })
-    .join("; ");
+  const described = error.issues.map((issue) => {
+    if (privnetCodeOf(issue)) return issue.message;
+    const where = issue.path.length ? issue.path.map(describeKey).join(".") : "body";
+    return `${where}: ${describeIssue(issue)}`;
+  });
+  // A body with many bad entries (a record of a hundred wrong values) is told by its first
+  // problems and a count, so that the message stays short enough to read.
+  let message = described[0] ?? "";
+  let shown = 1;
+  for (const next of described.slice(1)) {
+    if (message.length + next.length + 2 > MESSAGE_LIMIT) break;
+    message += `; ${next}`;
+    shown++;
+  }
+  if (message.length > MESSAGE_LIMIT) message = `${message.slice(0, MESSAGE_LIMIT - 1)}…`;
+  return shown < described.length ? `${message}; and ${described.length - shown} more` : message;
+}
+
+/** The longest list of problems one message gives before "and N more", in characters. */
+const MESSAGE_LIMIT = 300;
+
+/** A key of the caller's object as a path shows it: cut when long (it is the caller's text). */
+function describeKey(key: PropertyKey): string {
+  const text = String(key);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
 /** Core's code when every issue is one core raised with the same code, else VALIDATION_FAILED. */
