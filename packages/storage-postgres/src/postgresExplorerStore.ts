@@ -1,17 +1,26 @@
 import type {
-  AddressLabelRecord,
   ExplorerStore,
-  IndexedBlock,
   IndexedBlockData,
   IndexedTokenTransfer,
   IndexedTransaction,
   RegisteredContractRecord,
   TokenStandard,
-  TransactionKind,
 } from "@privnet/core";
-import { explorerPageSize } from "@privnet/core/internal";
+import {
+  type BlockRow,
+  type ContractRow,
+  explorerPageSize,
+  type LabelRow,
+  type TransactionRow,
+  type TransferRow,
+  toBlock,
+  toContract,
+  toLabel,
+  toTransaction,
+  toTransfer,
+} from "@privnet/core/internal";
 import type pg from "pg";
-import type { Abi, Address, Hash, Hex } from "viem";
+import type { Address, Hash } from "viem";
 
 type Run = <Row extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<Row>>;
 
@@ -331,114 +340,5 @@ export function postgresExplorerStore(ctx: PostgresExplorerContext): ExplorerSto
         return (rowCount ?? 0) > 0;
       },
     },
-  };
-}
-
-type BlockRow = {
-  number: string;
-  hash: string;
-  parent_hash: string;
-  timestamp: string;
-  transaction_count: number;
-  gas_used: string;
-  gas_limit: string;
-  base_fee_per_gas: string | null;
-  miner: string;
-};
-
-type TransactionRow = {
-  block_number: string;
-  idx: number;
-  hash: string;
-  block_hash: string;
-  timestamp: string;
-  from_address: string;
-  to_address: string | null;
-  value: string;
-  nonce: string;
-  kind: string;
-  selector: string | null;
-  input: string | null;
-  status: number;
-  gas_used: string;
-  effective_gas_price: string;
-  contract_address: string | null;
-};
-
-type TransferRow = {
-  block_number: string;
-  log_index: number;
-  position: number;
-  tx_index: number;
-  standard: string;
-  token: string;
-  from_address: string;
-  to_address: string;
-  amount: string;
-  token_id: string | null;
-};
-
-type LabelRow = { address: string; name: string; updated_at: string };
-type ContractRow = { address: string; name: string; abi: string; created_at: string };
-
-function toBlock(row: BlockRow): IndexedBlock {
-  return {
-    number: BigInt(row.number),
-    hash: row.hash as Hash,
-    parentHash: row.parent_hash as Hash,
-    timestamp: Number(row.timestamp),
-    transactionCount: Number(row.transaction_count),
-    gasUsed: BigInt(row.gas_used),
-    gasLimit: BigInt(row.gas_limit),
-    baseFeePerGas: row.base_fee_per_gas === null ? null : BigInt(row.base_fee_per_gas),
-    miner: row.miner as Address,
-  };
-}
-
-function toTransaction(row: TransactionRow, tokenTransfers: IndexedTokenTransfer[]): IndexedTransaction {
-  return {
-    hash: row.hash as Hash,
-    blockNumber: BigInt(row.block_number),
-    blockHash: row.block_hash as Hash,
-    index: Number(row.idx),
-    timestamp: Number(row.timestamp),
-    from: row.from_address as Address,
-    to: row.to_address as Address | null,
-    value: BigInt(row.value),
-    nonce: Number(row.nonce),
-    kind: row.kind as TransactionKind,
-    selector: row.selector as Hex | null,
-    input: row.input as Hex | null,
-    status: Number(row.status) === 1 ? "success" : "reverted",
-    gasUsed: BigInt(row.gas_used),
-    effectiveGasPrice: BigInt(row.effective_gas_price),
-    contractAddress: row.contract_address as Address | null,
-    tokenTransfers,
-  };
-}
-
-function toTransfer(row: TransferRow): IndexedTokenTransfer {
-  return {
-    standard: row.standard as TokenStandard,
-    token: row.token as Address,
-    from: row.from_address as Address,
-    to: row.to_address as Address,
-    amount: BigInt(row.amount),
-    tokenId: row.token_id === null ? null : BigInt(row.token_id),
-    logIndex: Number(row.log_index),
-    position: Number(row.position),
-  };
-}
-
-function toLabel(row: LabelRow): AddressLabelRecord {
-  return { address: row.address as Address, name: row.name, updatedAt: row.updated_at };
-}
-
-function toContract(row: ContractRow): RegisteredContractRecord {
-  return {
-    address: row.address as Address,
-    name: row.name,
-    abi: JSON.parse(row.abi) as Abi,
-    createdAt: row.created_at,
   };
 }

@@ -1,17 +1,26 @@
 import type { SQLInputValue, StatementSync } from "node:sqlite";
 import type {
-  AddressLabelRecord,
   ExplorerStore,
-  IndexedBlock,
   IndexedBlockData,
   IndexedTokenTransfer,
   IndexedTransaction,
   RegisteredContractRecord,
   TokenStandard,
-  TransactionKind,
 } from "@privnet/core";
-import { explorerPageSize } from "@privnet/core/internal";
-import type { Abi, Address, Hash, Hex } from "viem";
+import {
+  type BlockRow,
+  type ContractRow,
+  explorerPageSize,
+  type LabelRow,
+  type TransactionRow,
+  type TransferRow,
+  toBlock,
+  toContract,
+  toLabel,
+  toTransaction,
+  toTransfer,
+} from "@privnet/core/internal";
+import type { Address, Hash } from "viem";
 
 /** What the explorer's tables need from the adapter: prepared statements and one-commit writes. */
 export type SqliteExplorerContext = {
@@ -37,8 +46,8 @@ export function sqliteExplorerStore(ctx: SqliteExplorerContext): ExplorerStore {
   };
   const withTransfers = (rows: TransactionRow[]): IndexedTransaction[] => {
     if (rows.length === 0) return [];
-    const min = Math.min(...rows.map((row) => row.block_number));
-    const max = Math.max(...rows.map((row) => row.block_number));
+    const min = Math.min(...rows.map((row) => Number(row.block_number)));
+    const max = Math.max(...rows.map((row) => Number(row.block_number)));
     const transfers = new Map<string, IndexedTokenTransfer[]>();
     const keys = new Set(rows.map((row) => `${row.block_number}:${row.idx}`));
     // The page's blocks' transfers (a range on the primary key), matched to its transactions here.
@@ -303,113 +312,4 @@ export function sqliteExplorerStore(ctx: SqliteExplorerContext): ExplorerStore {
 
 function sameText(a: string, b: string) {
   return a.toLowerCase() === b.toLowerCase();
-}
-
-type BlockRow = {
-  number: number;
-  hash: string;
-  parent_hash: string;
-  timestamp: number;
-  transaction_count: number;
-  gas_used: string;
-  gas_limit: string;
-  base_fee_per_gas: string | null;
-  miner: string;
-};
-
-type TransactionRow = {
-  block_number: number;
-  idx: number;
-  hash: string;
-  block_hash: string;
-  timestamp: number;
-  from_address: string;
-  to_address: string | null;
-  value: string;
-  nonce: number;
-  kind: string;
-  selector: string | null;
-  input: string | null;
-  status: number;
-  gas_used: string;
-  effective_gas_price: string;
-  contract_address: string | null;
-};
-
-type TransferRow = {
-  block_number: number;
-  log_index: number;
-  position: number;
-  tx_index: number;
-  standard: string;
-  token: string;
-  from_address: string;
-  to_address: string;
-  amount: string;
-  token_id: string | null;
-};
-
-type LabelRow = { address: string; name: string; updated_at: string };
-type ContractRow = { address: string; name: string; abi: string; created_at: string };
-
-function toBlock(row: BlockRow): IndexedBlock {
-  return {
-    number: BigInt(row.number),
-    hash: row.hash as Hash,
-    parentHash: row.parent_hash as Hash,
-    timestamp: Number(row.timestamp),
-    transactionCount: Number(row.transaction_count),
-    gasUsed: BigInt(row.gas_used),
-    gasLimit: BigInt(row.gas_limit),
-    baseFeePerGas: row.base_fee_per_gas === null ? null : BigInt(row.base_fee_per_gas),
-    miner: row.miner as Address,
-  };
-}
-
-function toTransaction(row: TransactionRow, tokenTransfers: IndexedTokenTransfer[]): IndexedTransaction {
-  return {
-    hash: row.hash as Hash,
-    blockNumber: BigInt(row.block_number),
-    blockHash: row.block_hash as Hash,
-    index: Number(row.idx),
-    timestamp: Number(row.timestamp),
-    from: row.from_address as Address,
-    to: row.to_address as Address | null,
-    value: BigInt(row.value),
-    nonce: Number(row.nonce),
-    kind: row.kind as TransactionKind,
-    selector: row.selector as Hex | null,
-    input: row.input as Hex | null,
-    status: Number(row.status) === 1 ? "success" : "reverted",
-    gasUsed: BigInt(row.gas_used),
-    effectiveGasPrice: BigInt(row.effective_gas_price),
-    contractAddress: row.contract_address as Address | null,
-    tokenTransfers,
-  };
-}
-
-function toTransfer(row: TransferRow): IndexedTokenTransfer {
-  return {
-    standard: row.standard as TokenStandard,
-    token: row.token as Address,
-    from: row.from_address as Address,
-    to: row.to_address as Address,
-    amount: BigInt(row.amount),
-    tokenId: row.token_id === null ? null : BigInt(row.token_id),
-    logIndex: Number(row.log_index),
-    position: Number(row.position),
-  };
-}
-
-function toLabel(row: LabelRow): AddressLabelRecord {
-  return { address: row.address as Address, name: row.name, updatedAt: row.updated_at };
-}
-
-function toContract(row: ContractRow): RegisteredContractRecord {
-  return {
-    address: row.address as Address,
-    name: row.name,
-    abi: JSON.parse(row.abi) as Abi,
-    createdAt: row.created_at,
-  };
 }

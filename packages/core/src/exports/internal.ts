@@ -13,6 +13,18 @@ export { parseAddress } from "../sender/parseAddress.js";
 export { parseAmount } from "../sender/parseAmount.js";
 export { explorerPageSize } from "../storage/ExplorerStore.js";
 export { encodeStateValue } from "../storage/encodeStateValue.js";
+export {
+  type BlockRow,
+  type ContractRow,
+  type LabelRow,
+  type TransactionRow,
+  type TransferRow,
+  toBlock,
+  toContract,
+  toLabel,
+  toTransaction,
+  toTransfer,
+} from "../storage/explorerRows.js";
 export { createKeyedMutex } from "../storage/keyedMutex.js";
 export { unknownSnapshot } from "../storage/memoryStorage.js";
 export { transactionsPageSize } from "../storage/transactionsPageSize.js";
