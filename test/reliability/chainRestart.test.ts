@@ -11,6 +11,7 @@ import { expect, test } from "vitest";
 import { checkLedger, cleanLedger } from "./fixtures/checkLedger.js";
 import { repeatFault } from "./fixtures/repeatFault.js";
 import { startSendLoad } from "./fixtures/sendLoad.js";
+import { settleAcknowledged } from "./fixtures/settleAcknowledged.js";
 import { LOAD } from "./reliabilityScale.js";
 
 // The chain (anvil, with its state file) stopped and started again under running servers: while
@@ -20,7 +21,7 @@ import { LOAD } from "./reliabilityScale.js";
 test("chain stopped and restarted under the servers: 503 JSON while down, recovery by itself", async () => {
   const dir = await mkdtemp(join(tmpdir(), "privnet-chain-restart-"));
   const statePath = join(dir, "chain-state.json");
-  let chain = await startDevnet({ port: 0, blockTime: 0, statePath });
+  let chain = await startDevnet({ port: 0, blockTime: 1, statePath });
   const port = chain.port;
   const storage = sqliteStorage({ path: join(dir, "privnet.db") });
   const platform = await createPlatform({
@@ -48,7 +49,7 @@ test("chain stopped and restarted under the servers: 503 JSON while down, recove
       },
       async heal() {
         // Nothing restarts but the chain: sends go through again by themselves.
-        chain = await startDevnet({ port, blockTime: 0, statePath });
+        chain = await startDevnet({ port, blockTime: 1, statePath });
       },
     });
     for (const url of [`${admin.url}/health`, `${oracle.url}/health`])
@@ -56,6 +57,11 @@ test("chain stopped and restarted under the servers: 503 JSON while down, recove
     const outcome = await load.stop();
     // While the chain was down, the only answer was "the chain does not answer" (and never a 500).
     expect(Object.keys(downtimeAnswers)).toEqual(["503 CHAIN_UNREACHABLE"]);
+    // The node came back with its blocks but maybe not its pool: every acknowledged send is
+    // rebroadcast from its stored bytes and ends confirmed, none failed, none confirmed twice.
+    const settled = await settleAcknowledged({ platform, storage, address: wallet.address }, outcome.acked);
+    expect(settled.failed.map((record) => `${record.hash} (nonce ${record.nonce})`)).toEqual([]);
+    expect(settled.confirmed).toHaveLength(outcome.acked.length);
     const ledger = await checkLedger({ storage, client, address: wallet.address, startNonce, outcome });
     console.info(`[chain restart] ${JSON.stringify({ ...ledger, ...outcome, acked: outcome.acked.length })}`);
     expect(ledger).toMatchObject(cleanLedger);

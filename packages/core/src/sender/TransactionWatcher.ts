@@ -199,7 +199,10 @@ export class TransactionWatcher {
     this.#options = options;
   }
 
-  /** The hash of block 0, cached until the watcher sees a reset. */
+  /**
+   * The hash of the genesis the chain was built on (see #readGenesis), cached until the watcher
+   * sees a reset.
+   */
   genesisHash(): Promise<Hash> {
     this.#genesis ??= this.#readGenesis().catch((error: unknown) => {
       this.#genesis = undefined;
@@ -1270,9 +1273,19 @@ export class TransactionWatcher {
     return block?.hash ?? null;
   }
 
+  /**
+   * The genesis the chain was built on: block 1's parent hash once there is a block 1, block 0's
+   * hash before. Block 0 is not asked for once block 1 exists: anvil restarted from its state file
+   * reports block 0 with another timestamp (so another hash) on every other start, over the same
+   * blocks. Block 1's parent hash keeps the genesis it was mined on. A reset (`anvil_reset`, a new
+   * chain) still changes it: its block 1, if mined yet, sits on the new genesis.
+   */
   async #readGenesis(): Promise<Hash> {
-    const block = await this.#ctx.client.getBlock({ blockNumber: 0n });
-    return block.hash;
+    const [first, genesis] = await Promise.all([
+      this.#ctx.client.request({ method: "eth_getBlockByNumber", params: ["0x1", false] }),
+      this.#ctx.client.getBlock({ blockNumber: 0n }),
+    ]);
+    return first?.parentHash ?? genesis.hash;
   }
 }
 

@@ -145,6 +145,57 @@ describe("a node that lost its pool while privnet was stopped", () => {
   }, 30_000);
 });
 
+describe("a chain restarted from its state again and again, privnet restarted with it", () => {
+  // anvil mining on a block time and started from its state file often reports block 0 with
+  // another timestamp (another hash) over the same blocks. Taken for a reset, the new platform's
+  // nonces would start at the chain's count and reuse those of the sends it adopted: two records
+  // at one nonce, or an acknowledged send failed.
+  test("the adopted sends keep their nonces and new sends come after them, every round", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "privnet-pool-loss-"));
+    const statePath = join(dir, "chain.json");
+    let chain: Devnet = await startDevnet({ port: 0, blockTime: 1, statePath });
+    const port = chain.port;
+    cleanups.push(async () => {
+      await chain.stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const storage: StorageAdapter = { ...memoryStorage(), close: async () => {} };
+    const open = () =>
+      createPlatform({ transport: http(chain.rpcUrl, { retryCount: 0 }), storage, ...watchedByLoss });
+    let platform = await open();
+    const wallet = await platform.wallets.get(2);
+    const send = () => platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "0.01" });
+    const sent = [await send()];
+    await platform.transactions.wait(sent[0]?.id ?? 0);
+    for (let round = 0; round < 3; round++) {
+      // Mining paused: these wait in the pool, which the restart loses.
+      await fetch(chain.rpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "evm_setIntervalMining", params: [0] }),
+      });
+      sent.push(...(await Promise.all([send(), send(), send()])));
+      await platform.close();
+      await chain.stop();
+      chain = await startDevnet({ port, blockTime: 1, statePath });
+      platform = await open();
+      // Sent while the adopted ones are being put back.
+      sent.push(await send());
+      const settled = await Promise.all(sent.map((record) => platform.transactions.wait(record.id)));
+      expect(
+        settled.map((entry) => entry.status),
+        `round ${round}`,
+      ).toEqual(sent.map(() => "confirmed"));
+    }
+    cleanups.push(() => platform.close());
+    const nonces = await Promise.all(
+      sent.map(async (record) => (await storage.transactions.get(record.id))?.nonce),
+    );
+    expect(nonces).toEqual(sent.map((_, index) => index));
+    await expectHistoryMatchesChain(platform, wallet.address);
+  }, 60_000);
+});
+
 describe("a pool dropped under a running node", () => {
   const devnet = useDevnet();
 
