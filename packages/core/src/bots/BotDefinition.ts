@@ -32,6 +32,8 @@ export type BotTransaction = {
   gas?: bigint | undefined;
   /** EIP-2930 access list, signed into the transaction. */
   accessList?: AccessList | undefined;
+  /** `"legacy"` (type 0) or `"eip2930"` (type 1) for a one-gas-price transaction; default type 2. */
+  type?: "legacy" | "eip2930" | "eip1559" | undefined;
   /** EIP-7702 authorizations: a set-code transaction (needs `to`). */
   authorizationList?: readonly AuthorizationListEntry[] | undefined;
   /** EIP-4844 blobs, whole (viem's `toBlobs`): a blob transaction (needs `to` and Cancun). */

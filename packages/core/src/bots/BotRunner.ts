@@ -658,6 +658,7 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
             data: transaction.data,
             authorizationList: transaction.authorizationList,
             blobs: transaction.blobs,
+            type: transaction.type,
             maxFeePerBlobGas: transaction.maxFeePerBlobGas,
           });
     } finally {

@@ -19,6 +19,7 @@ import { submissionClient } from "./submissionClient.js";
 import type { TransactionWatcher, WatchedTransaction } from "./TransactionWatcher.js";
 import { transactionKind } from "./transactionKind.js";
 import {
+  type GasPriceType,
   type QueuedAuthorization,
   type QueuedBlobs,
   type QueuedRequest,
@@ -59,6 +60,11 @@ export type QueuedTransaction = {
   authorizationList?: readonly QueuedAuthorization[] | undefined;
   /** EIP-4844 blobs with their commitments and proofs: the transaction is then a blob one (type 3). */
   blobs?: QueuedBlobs | undefined;
+  /**
+   * Signed as a legacy (type 0) or EIP-2930 (type 1) transaction with one gas price, instead of
+   * type 2. Never with blobs or authorizations; a legacy one has no access list.
+   */
+  gasPriceType?: GasPriceType | undefined;
   /** Gas limit, already decided (a transfer's 21,000, an estimate with its margin, or the caller's). */
   gas: bigint;
   source: string;
@@ -71,7 +77,7 @@ export type QueuedTransaction = {
 /** A plain ETH transfer: the queued transaction with no data and {@link TRANSFER_GAS}. */
 export type QueuedTransfer = Omit<
   QueuedTransaction,
-  "to" | "gas" | "data" | "accessList" | "authorizationList" | "blobs"
+  "to" | "gas" | "data" | "accessList" | "authorizationList" | "blobs" | "gasPriceType"
 > & {
   to: Address;
 };
@@ -562,7 +568,8 @@ export class NonceManager {
 
 /**
  * The unsigned transaction `item` is sent as at `nonce`: type 3 when it carries blobs, type 4
- * (set-code) when it carries an authorization list, type 2 otherwise.
+ * (set-code) when it carries an authorization list, type 0 or 1 when it asks for a gas price, type
+ * 2 otherwise.
  */
 function queuedRequest(
   chainId: number,
@@ -594,6 +601,22 @@ function queuedRequest(
   if (item.authorizationList !== undefined) {
     // A set-code transaction always has a recipient (sendTransaction refuses one without).
     return { ...fields, type: "eip7702", to: item.to, authorizationList: item.authorizationList };
+  }
+  if (item.gasPriceType !== undefined) {
+    // One gas price, all of it paid: the max fee a type-2 transaction could pay at most, so that
+    // it stays includable while the base fee rises (see the fee policy's headroom).
+    const priced = {
+      chainId,
+      nonce,
+      value: item.value,
+      ...(item.data === undefined ? {} : { data: item.data }),
+      ...(item.to === undefined ? {} : { to: item.to }),
+      gas: item.gas,
+      gasPrice: fees.maxFeePerGas,
+    };
+    return item.gasPriceType === "legacy"
+      ? { ...priced, type: "legacy" }
+      : { ...priced, type: "eip2930", accessList: item.accessList ?? [] };
   }
   return { ...fields, type: "eip1559", ...(item.to === undefined ? {} : { to: item.to }) };
 }

@@ -12,7 +12,7 @@ import { classifyNodeError } from "./classifyNodeError.js";
 import { nonceLockKey } from "./nonceLockKey.js";
 import { receiptOutcome } from "./receiptOutcome.js";
 import { submissionClient } from "./submissionClient.js";
-import { type TransactionRequest, transactionHash } from "./transactionRequest.js";
+import { isGasPriced, requestFees, type TransactionRequest, transactionHash } from "./transactionRequest.js";
 
 export type TransactionWatcherOptions = {
   /** How often the node is polled for new blocks (HTTP transports). */
@@ -995,17 +995,21 @@ export class TransactionWatcher {
     const block = await this.#ctx.client.getBlock({ blockTag: "latest" });
     const previous = watched.request;
     // Same fields, authorization list included (a set-code transaction stays one); higher fees.
-    const request: TransactionRequest =
-      previous.type === "eip4844"
-        ? {
-            ...previous,
-            ...this.#ctx.fees.blobReplacement(
-              previous,
-              block.baseFeePerGas,
-              await this.#ctx.client.getBlobBaseFee(),
-            ),
-          }
-        : { ...previous, ...this.#ctx.fees.replacement(previous, block.baseFeePerGas) };
+    const raised = () => this.#ctx.fees.replacement(requestFees(previous) ?? {}, block.baseFeePerGas);
+    let request: TransactionRequest;
+    if (isGasPriced(previous)) {
+      // One gas price: raised like a max fee (at least the bump nodes require).
+      request = { ...previous, gasPrice: raised().maxFeePerGas };
+    } else if (previous.type === "eip4844") {
+      request = {
+        ...previous,
+        ...this.#ctx.fees.blobReplacement(
+          previous,
+          block.baseFeePerGas,
+          await this.#ctx.client.getBlobBaseFee(),
+        ),
+      };
+    } else request = { ...previous, ...raised() };
     const serialized = await account.signTransaction(request);
     const hash = transactionHash(serialized);
     try {
@@ -1307,8 +1311,7 @@ function bySender(section: PoolContent["pending"]): Map<string, Record<string, P
  */
 function sentFees(watched: WatchedTransaction): TransactionFees | undefined {
   const sent = watched.request ?? (watched.serialized ? parseSigned(watched.serialized) : undefined);
-  if (sent?.maxFeePerGas === undefined || sent.maxPriorityFeePerGas === undefined) return undefined;
-  return { maxFeePerGas: sent.maxFeePerGas, maxPriorityFeePerGas: sent.maxPriorityFeePerGas };
+  return sent === undefined ? undefined : requestFees(sent);
 }
 
 function parseSigned(serialized: Hex) {

@@ -135,6 +135,90 @@ describe("sender.sendTransaction", () => {
     }
   });
 
+  test("types 0 and 1: one gas price (the policy's max fee), EIP-155 signed, access list kept, and a stuck one repriced", async () => {
+    const platform = await createPlatform({
+      transport: http(devnet.rpcUrl),
+      pollingInterval: 100,
+      replaceAfter: 200,
+      priorityFeePerGas: parseGwei("2"),
+    });
+    try {
+      const before = await platform.client.getBlock({ blockTag: "latest" });
+      const deployed = await platform.sender.sendTransaction({
+        fromWalletId: 2,
+        data: tokenDeployData,
+        type: "legacy",
+      });
+      const { record: deployment } = await deployed.wait();
+      expect(deployment).toMatchObject({ status: "confirmed", kind: "deploy", to: deployed.contractAddress });
+      const deployTx = await platform.client.getTransaction({ hash: deployment.hash });
+      expect(deployTx.type).toBe("legacy");
+      // EIP-155: v carries the chain id (35 + 2 × chainId, + 1).
+      expect(deployTx.chainId).toBe(platform.chain.id);
+      // The fee policy's max fee for a type-2 send: twice the latest base fee plus the tip.
+      expect(deployTx.gasPrice).toBe(2n * (before.baseFeePerGas ?? 0n) + parseGwei("2"));
+
+      const token = deployed.contractAddress as `0x${string}`;
+      const accessList = [{ address: token, storageKeys: [`0x${"00".repeat(31)}02` as const] }];
+      const withList = await platform.sender.sendTransaction({
+        fromWalletId: 2,
+        to: token,
+        data: transferTokens(1n),
+        accessList,
+        type: "eip2930",
+      });
+      expect((await withList.wait()).record).toMatchObject({
+        status: "confirmed",
+        kind: "call",
+        selector: "0xa9059cbb",
+      });
+      const listed = await platform.client.getTransaction({ hash: withList.record.hash });
+      expect(listed.type).toBe("eip2930");
+      expect(listed.accessList?.map((entry) => ({ ...entry, address: getAddress(entry.address) }))).toEqual(
+        accessList,
+      );
+
+      // Stuck in the pool: replaced by the same transaction at a higher gas price, still type 0.
+      await devnet.request("evm_setAutomine", [false]);
+      const stuck = await platform.sender.sendTransaction({
+        fromWalletId: 2,
+        to: recipient,
+        value: 1n,
+        type: "legacy",
+      });
+      const original = await platform.client.getTransaction({ hash: stuck.record.hash });
+      const replaced = await new Promise<Hash>((resolve) => {
+        const listener = (record: { id: number; hash: Hash }) => {
+          if (record.id !== stuck.record.id || record.hash === stuck.record.hash) return;
+          platform.events.off("transaction", listener);
+          resolve(record.hash);
+        };
+        platform.events.on("transaction", listener);
+      });
+      const replacement = await platform.client.getTransaction({ hash: replaced });
+      expect(replacement.type).toBe("legacy");
+      expect(replacement.nonce).toBe(original.nonce);
+      // Nodes take a replacement 10 % above; the policy raises by 12.5 %.
+      expect(replacement.gasPrice).toBeGreaterThanOrEqual(((original.gasPrice ?? 0n) * 1125n) / 1000n);
+      await devnet.request("evm_mine");
+      expect((await stuck.wait()).record).toMatchObject({ status: "confirmed", hash: replaced });
+
+      for (const [bad, message] of [
+        [{ type: "legacy", accessList }, /legacy transaction \(type 0\) has no access list/],
+        [{ type: "eip2930", blobs: ["0x00"] }, /blob transaction has its own type/],
+        [{ type: "eip4844" }, /`type` must be/],
+      ] as const) {
+        await expect(
+          platform.sender.sendTransaction({ fromWalletId: 2, to: recipient, ...(bad as object) }),
+          JSON.stringify(bad),
+        ).rejects.toMatchObject({ code: "INVALID_TRANSACTION", message: expect.stringMatching(message) });
+      }
+    } finally {
+      await devnet.request("evm_setAutomine", [true]);
+      await platform.close();
+    }
+  });
+
   test("a call that would revert is refused before a nonce is taken, and nothing is recorded", async () => {
     const platform = await createPlatform({ transport: http(devnet.rpcUrl) });
     try {

@@ -46,6 +46,14 @@ export type SendTransactionParameters = {
   blobs?: readonly Hex[] | readonly Uint8Array[] | undefined;
   /** Max fee per blob gas, in wei. Default: twice the current blob base fee. */
   maxFeePerBlobGas?: bigint | undefined;
+  /**
+   * The envelope of a plain transfer, call or deployment: `"eip1559"` (type 2, the default),
+   * `"eip2930"` (type 1: one gas price and an access list, empty when none is given) or `"legacy"`
+   * (type 0: one gas price, EIP-155 replay protection, no access list). A type-0 or type-1
+   * transaction's gas price is the fee policy's max fee, raised like it on replacement. Blobs and
+   * authorizations set their own type (3, 4) and take no other.
+   */
+  type?: "legacy" | "eip2930" | "eip1559" | undefined;
   /** Recorded with the transaction. Default: "sdk". */
   source?: string | undefined;
 };
@@ -63,7 +71,8 @@ export type SendTransactionReturnType = {
 };
 
 /**
- * Sends any transaction — a transfer, a contract call, a deployment — through the address's nonce
+ * Sends any transaction — a transfer, a contract call, a deployment, of type 0, 1 or 2, with blobs
+ * (type 3) or authorizations (type 4) — through the address's nonce
  * manager, with the same guarantees as a transfer: consecutive nonces under the storage's lock,
  * classification of node errors, resync, higher-fee replacement of stuck transactions, gap
  * filling, and a history record (`to` is the new contract's address for a deployment). Resolves as
@@ -115,6 +124,20 @@ export async function sendTransaction(
       "a transaction carries either `blobs` or an `authorizationList`, not both.",
     );
   }
+  const type = params.type ?? "eip1559";
+  if (type !== "eip1559" && type !== "eip2930" && type !== "legacy") {
+    throw new InvalidTransactionError('`type` must be "legacy", "eip2930" or "eip1559".');
+  }
+  if (type !== "eip1559" && (params.blobs !== undefined || params.authorizationList !== undefined)) {
+    throw new InvalidTransactionError(
+      `a ${params.blobs !== undefined ? "blob" : "set-code"} transaction has its own type; leave \`type\` out.`,
+    );
+  }
+  if (type === "legacy" && params.accessList !== undefined) {
+    throw new InvalidTransactionError(
+      'a legacy transaction (type 0) has no access list: use type "eip2930" or "eip1559".',
+    );
+  }
   if (params.maxFeePerBlobGas !== undefined && params.blobs === undefined) {
     throw new InvalidTransactionError("`maxFeePerBlobGas` is for a blob transaction: give `blobs` too.");
   }
@@ -162,6 +185,7 @@ export async function sendTransaction(
     ...(accessList === undefined ? {} : { accessList }),
     ...(authorizationList === undefined ? {} : { authorizationList }),
     ...(blobs === undefined ? {} : { blobs }),
+    ...(type === "eip1559" ? {} : { gasPriceType: type }),
     gas,
     source: params.source ?? "sdk",
     signer,

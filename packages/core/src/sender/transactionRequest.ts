@@ -1,8 +1,10 @@
 import type {
   SignedAuthorization,
   TransactionSerializableEIP1559,
+  TransactionSerializableEIP2930,
   TransactionSerializableEIP4844,
   TransactionSerializableEIP7702,
+  TransactionSerializableLegacy,
 } from "viem";
 import {
   type Address,
@@ -16,16 +18,49 @@ import {
   toRlp,
 } from "viem";
 import { InvalidTransactionError } from "../errors/bots.js";
+import type { TransactionFees } from "../fees/feePolicy.js";
 
 /**
  * The unsigned fields of every transaction the platform signs: type 2 (transfers, calls,
- * deployments), type 4 (set-code, with its signed authorization list) and type 3 (blobs). The
- * watcher keeps it to sign a replacement with the same fields; its `type` tells which kind it is.
+ * deployments), type 4 (set-code, with its signed authorization list), type 3 (blobs), and, when
+ * asked for, type 0 (legacy) and type 1 (EIP-2930, with an access list). The watcher keeps it to
+ * sign a replacement with the same fields; its `type` tells which kind it is.
  */
 export type TransactionRequest =
+  | TransactionSerializableLegacy
+  | TransactionSerializableEIP2930
   | TransactionSerializableEIP1559
   | TransactionSerializableEIP7702
   | TransactionSerializableEIP4844;
+
+/** The types signed with one `gasPrice` instead of the two EIP-1559 fees. */
+export type GasPriceType = "legacy" | "eip2930";
+
+/** Whether `request` is priced with one gas price (type 0 or 1). */
+export function isGasPriced(
+  request: TransactionRequest,
+): request is TransactionSerializableLegacy | TransactionSerializableEIP2930 {
+  return request.type === "legacy" || request.type === "eip2930";
+}
+
+/**
+ * The fees a request (or a parsed signed transaction) was sent with, as the two EIP-1559 fields:
+ * a gas price counts as both (all of it may go to the producer). Undefined when it has none.
+ *
+ * @example
+ * const fees = requestFees(parseTransaction(serialized));
+ */
+export function requestFees(request: {
+  gasPrice?: bigint | undefined;
+  maxFeePerGas?: bigint | undefined;
+  maxPriorityFeePerGas?: bigint | undefined;
+}): TransactionFees | undefined {
+  if (request.maxFeePerGas !== undefined && request.maxPriorityFeePerGas !== undefined)
+    return { maxFeePerGas: request.maxFeePerGas, maxPriorityFeePerGas: request.maxPriorityFeePerGas };
+  if (request.gasPrice !== undefined)
+    return { maxFeePerGas: request.gasPrice, maxPriorityFeePerGas: request.gasPrice };
+  return undefined;
+}
 
 /**
  * The blobs of a type-3 transaction, computed before it is queued: the sidecars (blob,
@@ -65,6 +100,8 @@ export type QueuedAuthorization = SignedAuthorization | SelfAuthorization;
 
 /** A {@link TransactionRequest} whose authorization list may still hold the sender's own, unsigned. */
 export type QueuedRequest =
+  | TransactionSerializableLegacy
+  | TransactionSerializableEIP2930
   | TransactionSerializableEIP1559
   | TransactionSerializableEIP4844
   | (Omit<TransactionSerializableEIP7702, "authorizationList"> & {

@@ -472,8 +472,9 @@ describe("traffic scenarios on chain", () => {
   test("tx-fuzz: valid transactions of every type and recipient kind, all mined (some reverting)", async () => {
     const platform = await open();
     try {
-      const records = await runBot(platform, "tx-fuzz", { interval: 0, maxPending: 4 }, 12);
-      expect(records.length).toBeGreaterThanOrEqual(12);
+      // Five types in turn, then the next recipient kind: 20 sends reach a deployment.
+      const records = await runBot(platform, "tx-fuzz", { interval: 0, maxPending: 4 }, 20);
+      expect(records.length).toBeGreaterThanOrEqual(20);
       const types = new Set<string>();
       const recipients = new Set<string>();
       for (const record of records) {
@@ -484,7 +485,7 @@ describe("traffic scenarios on chain", () => {
         if (receipt.contractAddress) recipients.add("create");
         else if (hexToBigInt(receipt.to ?? "0x0") <= 0x11n) recipients.add("precompile");
       }
-      expect([...types].sort()).toEqual(["eip1559", "eip4844", "eip7702"]);
+      expect([...types].sort()).toEqual(["eip1559", "eip2930", "eip4844", "eip7702", "legacy"]);
       expect([...recipients].sort()).toEqual(["create", "precompile"]);
       const { stats } = await platform.bots.get("tx-fuzz");
       expect(stats.counters).toMatchObject({

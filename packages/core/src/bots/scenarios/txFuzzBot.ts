@@ -9,8 +9,11 @@ import { intrinsicGas } from "./intrinsicGas.js";
 import { pick, randomAddress, randomBigInt, randomHex, randomInt } from "./randomValues.js";
 import { chainForks } from "./requireFork.js";
 
-/** The transaction types the fuzzer sends: EIP-1559 (type 2), blob (type 3), set-code (type 4). */
-export const TX_FUZZ_TYPES = ["eip1559", "blob", "set-code"] as const;
+/**
+ * The transaction types the fuzzer sends: legacy (type 0), EIP-2930 (type 1), EIP-1559 (type 2),
+ * blob (type 3), set-code (type 4).
+ */
+export const TX_FUZZ_TYPES = ["legacy", "eip2930", "eip1559", "blob", "set-code"] as const;
 export type TxFuzzType = (typeof TX_FUZZ_TYPES)[number];
 
 /** Where a fuzzed transaction goes: a fresh address, a precompile, the bot itself, or nowhere (a deployment). */
@@ -53,8 +56,8 @@ function availableTypes(wanted: readonly TxFuzzType[], forks: { cancun: boolean;
 }
 
 /**
- * The tx-fuzz scenario: valid transactions with random fields, every type in turn (EIP-1559,
- * blob, set-code, as the node's forks allow) and every kind of recipient in turn (a fresh
+ * The tx-fuzz scenario: valid transactions with random fields, every type in turn (legacy,
+ * EIP-2930, EIP-1559, blob, set-code, as the node's forks allow) and every kind of recipient in turn (a fresh
  * address, a precompile, the bot itself, a deployment of random init code), each with random data,
  * value, access list and a gas limit between its intrinsic cost and `maxExtraGas` above it. Many
  * revert (random input to a precompile, random init code): they are still valid transactions,
@@ -86,8 +89,8 @@ export const txFuzzBot = createBotDefinition({
     const type = run.types[turn % run.types.length] ?? "eip1559";
     let recipient =
       TX_FUZZ_RECIPIENTS[Math.floor(turn / run.types.length) % TX_FUZZ_RECIPIENTS.length] ?? "fresh";
-    // Only a plain transaction deploys.
-    if (recipient === "create" && type !== "eip1559") recipient = "fresh";
+    // Blob and set-code transactions cannot deploy; types 0–2 can.
+    if (recipient === "create" && (type === "blob" || type === "set-code")) recipient = "fresh";
     const to =
       recipient === "create"
         ? undefined
@@ -97,12 +100,19 @@ export const txFuzzBot = createBotDefinition({
             ? ctx.address
             : randomAddress();
     const data = randomHex(randomInt(recipient === "create" ? 1 : 0, ctx.config.maxDataBytes));
-    const accessList = Math.random() < 0.5 ? randomAccessList(run.precompiles) : undefined;
+    // A legacy transaction has no access list; an EIP-2930 one always has one (maybe empty).
+    const accessList =
+      type === "legacy"
+        ? undefined
+        : type === "eip2930" || Math.random() < 0.5
+          ? randomAccessList(run.precompiles)
+          : undefined;
     const transaction: BotTransaction = {
       to,
       data,
       value: randomBigInt(0n, BigInt(ctx.config.maxValue)),
       accessList,
+      ...(type === "legacy" || type === "eip2930" ? { type } : {}),
     };
     let authorizations = 0;
     if (type === "blob") {
