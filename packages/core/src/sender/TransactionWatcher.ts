@@ -134,6 +134,14 @@ const SETTLED_KEPT = 4096;
  */
 const HELD_BACK_CHECK_MS = 1_000;
 
+/**
+ * The head's number unchanged this long (ms) while records settled on chain could be taken back:
+ * a tick looks at the head's hash (at most this often). The head poller sees numbers only, and a
+ * revert followed by a new block at the same height between two polls leaves the number as it
+ * was; on an automining devnet no next block may come to show it.
+ */
+const STILL_HEAD_CHECK_MS = 1_000;
+
 /** A transaction in `txpool_content`: only its hash is read. */
 type PoolEntry = { hash: Hash };
 /** `txpool_content`: sender → nonce (decimal) → transaction, for `pending` (ready) and `queued`. */
@@ -152,7 +160,9 @@ type PoolContent = {
  * Over HTTP the watcher polls the head's number itself and reacts to any change, down included
  * (viem's `watchBlockNumber` only reports numbers above the last it saw, and after an `evm_revert`
  * the next block has a number already seen). Each tick checks that the block seen last is still
- * there with the same hash. When it is not, the chain went back — reset (a new
+ * there with the same hash; while the head's number stays put and settled records could be taken
+ * back, a tick comes at least every {@link STILL_HEAD_CHECK_MS} ms to look (a revert and a new
+ * block at the same height between two polls change no number). When it is not, the chain went back — reset (a new
  * genesis hash) or reverted (`evm_revert`, a reorganisation): the scan restarts at the new head,
  * followed transactions the chain no longer knows fail, records settled in blocks the chain lost
  * are checked again (re-included, back in the pool, or failed), and `onChainRewound` is called. A
@@ -187,6 +197,7 @@ export class TransactionWatcher {
   #tickHead: bigint | undefined;
   #headSince = 0;
   #lastHeldBackCheck = 0;
+  #lastStillHeadCheck = 0;
   /** Cleared when the node has no `txpool_status`: held-back transactions are not looked for. */
   #poolInspection = true;
   /** A poll of the head failed: the node may come back without its pool (a restart). */
@@ -224,7 +235,7 @@ export class TransactionWatcher {
     // Only for what waits too long: confirmations come with the head's changes.
     this.#timer = setInterval(() => {
       const now = Date.now();
-      if (this.#hasDue(now) || this.#heldBackCheckDue(now)) this.#schedule();
+      if (this.#hasDue(now) || this.#heldBackCheckDue(now) || this.#stillHeadCheckDue(now)) this.#schedule();
     }, interval);
     this.#timer.unref?.();
   }
@@ -725,6 +736,15 @@ export class TransactionWatcher {
         reason: "dropped: its nonce was used by another transaction",
       });
     }
+  }
+
+  /** See {@link STILL_HEAD_CHECK_MS}; due at most once per period. */
+  #stillHeadCheckDue(now: number) {
+    if (this.#settledOnChain.size === 0 || this.#running) return false;
+    if (now - this.#headSince < STILL_HEAD_CHECK_MS || now - this.#lastStillHeadCheck < STILL_HEAD_CHECK_MS)
+      return false;
+    this.#lastStillHeadCheck = now;
+    return true;
   }
 
   #heldBackCheckDue(now: number) {

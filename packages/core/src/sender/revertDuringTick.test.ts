@@ -65,3 +65,44 @@ test("a revert in the middle of the watcher's reads is still seen: the transfer 
     await platform.close();
   }
 });
+
+// The head poller reads numbers. A revert and a new block at the same height between two of its
+// polls leave the number as it was, and an automining devnet with nothing more to send mines no
+// next block to show it: the still head's hash is looked at instead.
+test("a revert and a new block at the same height between two polls: the transfer it took back fails", async () => {
+  const snapshot = await devnet.request<string>("evm_snapshot");
+  const platform = await createPlatform({
+    transport: http(devnet.rpcUrl),
+    pollingInterval: 50,
+    replaceAfter: 120_000,
+  });
+  try {
+    const sent = await platform.sender.sendFromWallet({ fromWalletId: 2, to: recipient, amount: "1" });
+    const confirmed = await platform.transactions.wait(sent.id);
+    expect(confirmed).toMatchObject({ status: "confirmed" });
+    const failed = new Promise<TransactionRecord>((resolve) => {
+      platform.events.on("transaction", (record) => {
+        if (record.id === sent.id && record.status === "failed") resolve(record);
+      });
+    });
+    // One batch: no poll of the head comes between the revert and the block that replaces it.
+    const answers = (await (
+      await fetch(devnet.rpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify([
+          { jsonrpc: "2.0", id: 1, method: "evm_revert", params: [snapshot] },
+          { jsonrpc: "2.0", id: 2, method: "evm_mine", params: [] },
+        ]),
+      })
+    ).json()) as { id: number; result?: unknown }[];
+    expect(answers.find((answer) => answer.id === 1)?.result).toBe(true);
+    expect(await platform.client.getBlockNumber({ cacheTime: 0 })).toBe(confirmed.blockNumber);
+    expect(await failed).toMatchObject({ status: "failed", blockNumber: null });
+    expect(await platform.client.getTransactionReceipt({ hash: sent.hash }).catch(() => undefined)).toBe(
+      undefined,
+    );
+  } finally {
+    await platform.close();
+  }
+});
