@@ -29,15 +29,7 @@ export async function registerContract(
 ): Promise<RegisteredContractRecord> {
   const name = checkName(params.name, "contract's name");
   const address = parseAddress(params.address, "address");
-  const parsed = AbiSchema.safeParse(params.abi);
-  if (!parsed.success) {
-    throw new InvalidAbiError(
-      parsed.error.issues.slice(0, 10).map((issue) => {
-        const path = issue.path.length > 0 ? `abi[${issue.path.join("][")}]` : "abi";
-        return `${path}: ${issue.message}`;
-      }),
-    );
-  }
+  const parsed = parseAbi(params.abi);
   const code = await ctx.reader.getCode({ address });
   if (code === undefined || code === "0x") throw new NoContractCodeError(address);
   const stored = await ctx.store.contracts.put({
@@ -62,4 +54,34 @@ export function checkName(value: unknown, what: string): string {
     );
   }
   return name;
+}
+
+/**
+ * `abi` checked as abitype's schema checks it, entry by entry. Entries that are not objects are
+ * refused first: the schema's transforms assume objects and throw a TypeError on `false` or a
+ * number (seen: a 500 for `abi: [false]`), and anything else it throws is a refusal too.
+ */
+function parseAbi(abi: unknown): { data: Abi } {
+  if (!Array.isArray(abi)) throw new InvalidAbiError(["abi: must be an array of entries"]);
+  const notObjects = abi.flatMap((entry, index) =>
+    typeof entry === "object" && entry !== null && !Array.isArray(entry)
+      ? []
+      : [`abi[${index}]: must be an object (a function, event, error, constructor, fallback or receive)`],
+  );
+  if (notObjects.length > 0) throw new InvalidAbiError(notObjects.slice(0, 10));
+  let parsed: ReturnType<typeof AbiSchema.safeParse>;
+  try {
+    parsed = AbiSchema.safeParse(abi);
+  } catch (error) {
+    throw new InvalidAbiError([`abi: ${error instanceof Error ? error.message : String(error)}`]);
+  }
+  if (!parsed.success) {
+    throw new InvalidAbiError(
+      parsed.error.issues.slice(0, 10).map((issue) => {
+        const path = issue.path.length > 0 ? `abi[${issue.path.join("][")}]` : "abi";
+        return `${path}: ${issue.message}`;
+      }),
+    );
+  }
+  return { data: parsed.data as Abi };
 }

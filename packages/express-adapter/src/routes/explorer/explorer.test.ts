@@ -698,6 +698,14 @@ describe("explorer routes", () => {
       status: 400,
       body: { code: "INVALID_ABI" },
     });
+    // Entries that are not objects (found by fuzzing: a 500 from the schema's transforms).
+    const notObjects = await callJson(`${url}/contracts`, {
+      name: "Not objects",
+      address: addresses.dai,
+      abi: [false, -7.2e72, "k08i;Jx", null, [1]],
+    });
+    expect(notObjects).toMatchObject({ status: 400, body: { code: "INVALID_ABI" } });
+    expect((notObjects.body as { error: string }).error).toMatch(/abi\[0\]: must be an object.*abi\[4\]/);
     expect(await callJson(`${url}/contracts`, { name: "EOA", address: system1, abi })).toMatchObject({
       status: 400,
       body: { code: "NO_CONTRACT_CODE" },
