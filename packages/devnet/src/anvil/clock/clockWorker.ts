@@ -17,11 +17,18 @@ export type ClockWorkerMessage = { port: number } | { error: string; code?: stri
 
 const data = workerData as ClockWorkerData;
 const anvilUrl = `http://127.0.0.1:${data.anvilPort}`;
+/**
+ * The clock's own calls to anvil. Each is bounded: calls that mine or read the next block wait for
+ * the clock's check, so a check that never got its answer would hold every one of them; timed out,
+ * it fails and they go on under anvil's own rule (see `gate()`).
+ */
+const RPC_TIMEOUT_MS = 10_000;
 const rpc = async <T>(method: string, params: unknown[]): Promise<T> => {
   const response = await fetch(anvilUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    signal: AbortSignal.timeout(RPC_TIMEOUT_MS),
   });
   const body = (await response.json()) as { result?: T; error?: { message?: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message ?? "refused"}`);
