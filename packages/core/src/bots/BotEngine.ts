@@ -248,9 +248,15 @@ export class BotEngine {
     await this.#restoreTraffic(definition.name);
   }
 
-  /** Each bot's own sending address, by bot name (the explorer labels them). */
-  accounts(): { name: string; address: Address }[] {
-    return [...this.#runners.entries()].map(([name, runner]) => ({ name, address: runner.account.address }));
+  /**
+   * Each bot's own sending address, by bot name, then the wallets of its pool with their index
+   * (the explorer labels them).
+   */
+  accounts(): { name: string; address: Address; wallet?: number }[] {
+    return [...this.#runners.entries()].flatMap(([name, runner]) => [
+      { name, address: runner.account.address },
+      ...runner.poolAddresses().map((address, wallet) => ({ name, address, wallet })),
+    ]);
   }
 
   /** Names of the registered bots. */

@@ -909,6 +909,11 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
     }
   }
 
+  /** The addresses of the wallet pool the bot sends (or last sent) from; empty without one. */
+  poolAddresses(): Address[] {
+    return this.#usePool && this.#pool ? this.#pool.wallets.map((wallet) => wallet.address) : [];
+  }
+
   /** The pool of `config` (the one kept if it has the same seed and size). */
   #poolFor(config: BotBaseConfig): WalletPool | undefined {
     if (config.wallets === undefined) return undefined;

@@ -10,8 +10,11 @@ export type AddressLabelSources = {
   storage: StorageAdapter;
   store: ExplorerStore;
   registry: ContractRegistry;
-  /** Each bot's own key, by bot name. */
-  bots(): { name: string; address: Address }[];
+  /**
+   * Each bot's own key, by bot name, and the wallets of its pool (`wallet`: the index), read from
+   * memory whenever the table is.
+   */
+  bots(): { name: string; address: Address; wallet?: number | undefined }[];
   /** The stored platform deployment (its deployer), if any. */
   deployment(): Promise<StoredPlatformContracts | undefined>;
   /** The oracle's updater key. */
@@ -25,7 +28,8 @@ const FRESH_FOR = 3_000;
 
 /**
  * One label table for every address the platform knows, with a user's own label on top: stored
- * wallets (`wallet`, or `system` for the 21 prefunded accounts), each bot's key (`bot`), the
+ * wallets (`wallet`, or `system` for the 21 prefunded accounts), each bot's key and the wallets of
+ * its pool (`bot`: "transfer bot", "transfer bot wallet 3"), the
  * platform's deployer and the oracle's updater (`platform`), contracts by name (`contract`). Read
  * at most every few seconds; `forget()` drops it at once.
  *
@@ -35,7 +39,7 @@ const FRESH_FOR = 3_000;
  */
 export class AddressLabels {
   readonly #sources: AddressLabelSources;
-  #table: { at: number; labels: Promise<Map<string, AddressLabel>> } | undefined;
+  #table: { at: number; bots: string; labels: Promise<Map<string, AddressLabel>> } | undefined;
 
   constructor(sources: AddressLabelSources) {
     this.#sources = sources;
@@ -46,9 +50,12 @@ export class AddressLabels {
   }
 
   all(): Promise<Map<string, AddressLabel>> {
-    if (!this.#table || Date.now() - this.#table.at > FRESH_FOR) {
-      const labels = this.#read();
-      this.#table = { at: Date.now(), labels };
+    // A bot started with a new wallet pool is labelled at once, not after the table's freshness.
+    const bots = this.#sources.bots();
+    const botsKey = bots.map((bot) => bot.address).join();
+    if (!this.#table || Date.now() - this.#table.at > FRESH_FOR || this.#table.bots !== botsKey) {
+      const labels = this.#read(bots);
+      this.#table = { at: Date.now(), bots: botsKey, labels };
       labels.catch(() => {
         if (this.#table?.labels === labels) this.#table = undefined;
       });
@@ -62,7 +69,7 @@ export class AddressLabels {
     return (address) => (address ? (labels.get(address.toLowerCase()) ?? null) : null);
   }
 
-  async #read(): Promise<Map<string, AddressLabel>> {
+  async #read(bots: ReturnType<AddressLabelSources["bots"]>): Promise<Map<string, AddressLabel>> {
     const { storage, store, registry } = this.#sources;
     const [wallets, contracts, deployment, own] = await Promise.all([
       storage.wallets.list(),
@@ -78,8 +85,9 @@ export class AddressLabels {
         source: wallet.system ? "system" : "wallet",
       });
     }
-    for (const bot of this.#sources.bots()) {
-      labels.set(bot.address.toLowerCase(), { name: `${bot.name} bot`, source: "bot" });
+    for (const bot of bots) {
+      const name = bot.wallet === undefined ? `${bot.name} bot` : `${bot.name} bot wallet ${bot.wallet}`;
+      labels.set(bot.address.toLowerCase(), { name, source: "bot" });
     }
     if (deployment)
       labels.set(deployment.deployer.toLowerCase(), { name: "Platform deployer", source: "platform" });

@@ -79,6 +79,12 @@ describe("wallet pool", () => {
       const expected = [0, 1, 2, 3].map((index) => expectedChildAddress(rootKey, "pool-test", index));
       expect(controls.wallets?.addresses).toEqual(expected);
       expect(controls.wallets?.seed).toBe("pool-test");
+      // The explorer names each pool wallet after its bot and index.
+      for (const [index, address] of expected.entries())
+        expect((await platform.explorer.address(address)).label).toEqual({
+          name: `transfer bot wallet ${index}`,
+          source: "bot",
+        });
 
       // Reclaim is refused while the bot sends.
       await expect(platform.bots.reclaim("transfer")).rejects.toSatisfy((error) =>
