@@ -98,6 +98,22 @@ export function conflictingControls(config: Record<string, unknown>): { path: st
 }
 
 /**
+ * Refuses a wallet pool (`wallets`) for a bot that has no use for one — it sends from accounts of
+ * its own, or as one actor — with `INVALID_BOT_CONFIG` giving `reason`. For a bot's `check`, so
+ * the start is refused before anything is sent.
+ *
+ * @example
+ * check: async ({ name, config }) => refuseWalletPool(name, config, "its borrowers are its wallets"),
+ */
+export function refuseWalletPool(bot: string, config: BotBaseConfig, reason: string): void {
+  if (config.wallets === undefined) return;
+  throw new InvalidBotConfigError(
+    bot,
+    `wallets: the ${bot} bot does not send from a wallet pool: ${reason}. Leave wallets out.`,
+  );
+}
+
+/**
  * Validates `overrides` against a bot's config schema (unknown fields refused) and returns the
  * merged config. Fails with `INVALID_BOT_CONFIG` naming each bad field.
  */
