@@ -5,7 +5,7 @@ import { lendingPoolAbi, priceOracleAbi, testTokenAbi } from "../../contracts/ge
 import { NATIVE_ETH_ADDRESS } from "../../contracts/platformContracts.js";
 import { TransactionFailedError } from "../../errors/sender.js";
 import type { FastAccount } from "../../signing/toFastAccount.js";
-import { amountRange, refuseWalletPool } from "../BotConfig.js";
+import { amountRange, refuseWalletPool, WALLET_POOL_REFUSALS } from "../BotConfig.js";
 import type { BotConfigOf, BotContext, BotTransaction } from "../BotDefinition.js";
 import { createBotDefinition } from "../defineBot.js";
 import { randomAmount } from "../randomAmount.js";
@@ -84,8 +84,7 @@ export const lendingBot = createBotDefinition({
   defaults: LENDING_BOT_DEFAULTS,
   // Its borrowers already are its senders, each funded by the bot: a pool would only stand between
   // the bot and the borrowers it funds.
-  check: async ({ name, config }) =>
-    refuseWalletPool(name, config, "its borrowers are its wallets (set `borrowers` for more of them)"),
+  check: async ({ name, config }) => refuseWalletPool(name, config, WALLET_POOL_REFUSALS.lending),
   async setup(ctx): Promise<LendingRun> {
     const contracts = await ctx.platformContracts();
     const { config } = ctx;

@@ -371,13 +371,32 @@ describe("scenarios with a wallet pool (wallets: 3)", () => {
     await expectClean("uniswap-v2");
   });
 
-  test("lending and liquidation-keeper refuse a pool at start (INVALID_BOT_CONFIG) and stay stopped", async () => {
+  test("lending and liquidation-keeper refuse a pool: at start (INVALID_BOT_CONFIG), as an instance, in a traffic document", async () => {
     for (const bot of ["lending", "liquidation-keeper"]) {
       await expect(platform.bots.start(bot, { wallets: POOL })).rejects.toMatchObject({
         code: "INVALID_BOT_CONFIG",
         message: expect.stringContaining(`wallets: the ${bot} bot does not send from a wallet pool`),
       });
       expect((await platform.bots.get(bot)).status).toBe("Stopped");
+      // An instance with a pool, and a traffic document giving one, are refused before anything is made.
+      await expect(
+        platform.bots.createInstance({ scenario: bot, name: `${bot}-pooled`, config: { wallets: POOL } }),
+      ).rejects.toMatchObject({ code: "INVALID_BOT_CONFIG" });
+      expect(platform.bots.names()).not.toContain(`${bot}-pooled`);
+      const document = {
+        version: 1,
+        bots: [{ scenario: bot, name: `${bot}-doc`, config: { wallets: POOL } }],
+      };
+      expect((await platform.bots.validateTraffic(document)).issues).toEqual([
+        {
+          path: "bots.0.config.wallets",
+          message: expect.stringContaining(`the ${bot} scenario does not send from a wallet pool`),
+        },
+      ]);
+      await expect(platform.bots.importTraffic(document)).rejects.toMatchObject({
+        code: "INVALID_TRAFFIC_DOCUMENT",
+      });
+      expect(platform.bots.names()).not.toContain(`${bot}-doc`);
     }
   });
 });
