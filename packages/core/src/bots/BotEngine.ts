@@ -16,7 +16,13 @@ import { InvalidQueryError } from "../errors/sender.js";
 import type { SenderContext } from "../sender/SenderContext.js";
 import { toFastAccount } from "../signing/toFastAccount.js";
 import { DEFAULT_POOL_LIMIT } from "./autoPendingLimit.js";
-import { type BotBaseConfig, MAX_PENDING_LIMIT, mergeBotConfig } from "./BotConfig.js";
+import {
+  type BotBaseConfig,
+  MAX_PENDING_LIMIT,
+  mergeBotConfig,
+  refuseWalletPool,
+  walletPoolRefusal,
+} from "./BotConfig.js";
 import type { BotContractInfo, BotDefinition } from "./BotDefinition.js";
 import { BotRunner, type BotRunnerControls, type BotStatus, type BotTransition } from "./BotRunner.js";
 import type { BotStatsSnapshot } from "./BotStats.js";
@@ -375,8 +381,11 @@ export class BotEngine {
         "a bot name is 1–40 characters: lower-case letters, digits and dashes, starting with a letter.",
       );
     }
-    // Checked before anything is registered or stored.
-    mergeBotConfig(name, definition.schema, definition.defaults, config);
+    // Checked before anything is registered or stored; a pool its scenario refuses too, rather
+    // than at the instance's every start.
+    const merged = mergeBotConfig(name, definition.schema, definition.defaults, config);
+    const poolRefused = walletPoolRefusal(scenario);
+    if (poolRefused) refuseWalletPool(name, merged, poolRefused);
     await this.#add({ ...definition, name, keyIndex: undefined }, [config], scenario);
     this.#instances.set(name, { scenario, config });
     await this.#saveTraffic();

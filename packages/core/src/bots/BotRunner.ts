@@ -544,7 +544,12 @@ export class BotRunner<Config extends BotBaseConfig = BotBaseConfig> {
       await this.definition.tick({ ...ctx, send, root: { ...ctx.root, send } }, this.#setupResult);
       return;
     }
+    // The bot's own key sends for the pool's wallets (an owner's mint): a transaction of the tick
+    // like the wallet's, released by the same gate — else a scenario whose every other send is a
+    // mint (nft, erc1155's mint turns) would run above its throughput.
     const rootSend: BotContext<Config>["send"] = async (transaction) => {
+      outdated();
+      if (gate && !(await gate.take())) throw new StoppedError();
       outdated();
       await this.#ensureFunds(false);
       outdated();

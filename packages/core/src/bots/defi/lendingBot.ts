@@ -5,7 +5,7 @@ import { lendingPoolAbi, priceOracleAbi, testTokenAbi } from "../../contracts/ge
 import { NATIVE_ETH_ADDRESS } from "../../contracts/platformContracts.js";
 import { TransactionFailedError } from "../../errors/sender.js";
 import type { FastAccount } from "../../signing/toFastAccount.js";
-import { amountRange } from "../BotConfig.js";
+import { amountRange, refuseWalletPool, WALLET_POOL_REFUSALS } from "../BotConfig.js";
 import type { BotConfigOf, BotContext, BotTransaction } from "../BotDefinition.js";
 import { createBotDefinition } from "../defineBot.js";
 import { randomAmount } from "../randomAmount.js";
@@ -82,6 +82,9 @@ export const lendingBot = createBotDefinition({
   keyIndex: KEY_INDEXES.bots.lending,
   schema: lendingBotSchema,
   defaults: LENDING_BOT_DEFAULTS,
+  // Its borrowers already are its senders, each funded by the bot: a pool would only stand between
+  // the bot and the borrowers it funds.
+  check: async ({ name, config }) => refuseWalletPool(name, config, WALLET_POOL_REFUSALS.lending),
   async setup(ctx): Promise<LendingRun> {
     const contracts = await ctx.platformContracts();
     const { config } = ctx;

@@ -4,7 +4,7 @@ import { KEY_INDEXES } from "../../chain/keyIndexes.js";
 import { lendingPoolAbi, priceOracleAbi, testTokenAbi } from "../../contracts/generated.js";
 import { NATIVE_ETH_ADDRESS } from "../../contracts/platformContracts.js";
 import { TransactionFailedError } from "../../errors/sender.js";
-import { decimalAmount } from "../BotConfig.js";
+import { decimalAmount, refuseWalletPool, WALLET_POOL_REFUSALS } from "../BotConfig.js";
 import type { BotConfigOf, BotContext } from "../BotDefinition.js";
 import { createBotDefinition } from "../defineBot.js";
 import { lendingAssetAddress } from "./lendingAssets.js";
@@ -73,6 +73,10 @@ export const liquidationKeeperBot = createBotDefinition({
   keyIndex: KEY_INDEXES.bots["liquidation-keeper"],
   schema: liquidationKeeperBotSchema,
   defaults: LIQUIDATION_KEEPER_BOT_DEFAULTS,
+  // One actor: its collateral, its debt and the float it repays with are the bot's own key's, and
+  // a liquidation must come from the account that holds the float.
+  check: async ({ name, config }) =>
+    refuseWalletPool(name, config, WALLET_POOL_REFUSALS["liquidation-keeper"]),
   async setup(ctx): Promise<LiquidationKeeperRun> {
     const contracts = await ctx.platformContracts();
     const pool = contracts.addresses.lendingPool;

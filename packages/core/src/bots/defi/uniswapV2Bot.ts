@@ -5,6 +5,7 @@ import {
   encodeDeployData,
   encodeFunctionData,
   type Hex,
+  isAddressEqual,
   maxUint256,
   parseUnits,
 } from "viem";
@@ -86,6 +87,8 @@ export type UniswapV2Run = {
   pools: UniswapV2Pool[];
   /** The gas limit of each kind of send (see `sendWithGasOf`). */
   gas: Map<string, Promise<bigint>>;
+  /** With a wallet pool: each wallet's tokens and approvals, once in place (see `provisionWallet`). */
+  provisioned: Map<string, Promise<void>>;
 };
 
 /**
@@ -94,7 +97,9 @@ export type UniswapV2Run = {
  * TestTokens; creates a WETH pool per token and a pool of each token with the next, seeds them,
  * then at each tick swaps a random amount either way through one pool (exact input, any price), or
  * adds or removes a little liquidity. Everything is sent by the bot's key through the platform's
- * pipeline. Contracts and pools are reused across restarts while the chain has them.
+ * pipeline; with a wallet pool the ticks trade from the pool's wallets, each given tokens by the
+ * bot and its own approvals at its first tick. Contracts and pools are reused across restarts
+ * while the chain has them.
  */
 export const uniswapV2Bot = createBotDefinition({
   name: "uniswap-v2",
@@ -111,9 +116,11 @@ export const uniswapV2Bot = createBotDefinition({
     const artifacts = await loadUniswapV2Artifacts();
     const { factory, weth, router, tokens } = await deployUniswapV2(ctx, artifacts);
     const pools = await seedPools(ctx, { artifacts, factory, router, weth, tokens });
-    return { artifacts, factory, router, weth, tokens, pools, gas: new Map() };
+    return { artifacts, factory, router, weth, tokens, pools, gas: new Map(), provisioned: new Map() };
   },
   async tick(rawCtx, run) {
+    // A pool's wallet trades with tokens and approvals of its own, which its first tick puts in place.
+    if (!isAddressEqual(rawCtx.address, rawCtx.root.address)) await provisionWallet(rawCtx, run);
     const pool = pick(run.pools);
     const action = pickAction(rawCtx.config.weights);
     let direction = "";
@@ -163,7 +170,8 @@ export const uniswapV2Bot = createBotDefinition({
       functionName: "balanceOf",
       args: [ctx.address],
     });
-    // A removal takes a share of the bot's own liquidity, which the seed gave it most of.
+    // A removal takes a share of the sender's own liquidity: the bot's, which the seed gave it most
+    // of, or a pool wallet's, from the liquidity it added (none yet: nothing to remove).
     const amount = percentOf(liquidity as bigint, ctx.config.sizePercent);
     if (amount === 0n) return;
     const eth = pool.a.eth ? pool.b : pool.b.eth ? pool.a : undefined;
@@ -183,6 +191,101 @@ export const uniswapV2Bot = createBotDefinition({
     });
   },
 });
+
+/**
+ * What a pool's wallet is given of each token: this many times what the token's pools were seeded
+ * with (an action moves at most 0.5 % of that: 20,000 of them at the least), and at most a
+ * two-thousandth of the supply (room for the largest pool, 1,000 wallets, twice over).
+ */
+const WALLET_TOKEN_POOLS = 100n;
+
+/**
+ * Makes `ctx.address` (a pool's wallet) able to trade like the bot: the bot, which holds the
+ * tokens' supply, transfers it its share of each token it lacks (see {@link WALLET_TOKEN_POOLS}),
+ * and the wallet approves the router for each token and each pool's liquidity token (its own,
+ * from the liquidity it adds). Once per wallet and run, waited for; the wallet's other ticks
+ * meanwhile wait for the same; a failure is tried again at its next tick.
+ */
+function provisionWallet(ctx: BotContext<UniswapV2BotConfig>, run: UniswapV2Run): Promise<void> {
+  const wallet = ctx.address;
+  const key = wallet.toLowerCase();
+  let provisioned = run.provisioned.get(key);
+  if (provisioned) return provisioned;
+  provisioned = (async () => {
+    // Each token's seeded side is the same in all its pools.
+    const wanted = run.tokens.map((token, index) => {
+      const seeded =
+        run.pools.find((pool) => isAddressEqual(pool.a.address, token))?.a.seeded ??
+        run.pools.find((pool) => isAddressEqual(pool.b.address, token))?.b.seeded ??
+        0n;
+      const decimals = ctx.config.tokens[index]?.decimals ?? 18;
+      const cap = (TOKEN_SUPPLY_UNITS * 10n ** BigInt(decimals)) / 2_000n;
+      const share = seeded * WALLET_TOKEN_POOLS;
+      return share < cap ? share : cap;
+    });
+    const approvable = [...run.tokens, ...run.pools.map((pool) => pool.pair)];
+    const [balances, allowances] = await Promise.all([
+      Promise.all(
+        run.tokens.map(
+          (token) =>
+            ctx.client.readContract({
+              address: token,
+              abi: testTokenAbi,
+              functionName: "balanceOf",
+              args: [wallet],
+            }) as Promise<bigint>,
+        ),
+      ),
+      Promise.all(
+        approvable.map(
+          (token) =>
+            ctx.client.readContract({
+              address: token,
+              abi: testTokenAbi,
+              functionName: "allowance",
+              args: [wallet, run.router],
+            }) as Promise<bigint>,
+        ),
+      ),
+    ]);
+    await settleAll(
+      [
+        ...run.tokens.map((token, index) => {
+          const balance = balances[index] ?? 0n;
+          const amount = wanted[index] ?? 0n;
+          if (balance * 2n >= amount) return undefined;
+          // Only the bot holds the supply: its own key gives.
+          return ctx.root.send({
+            to: token,
+            data: encodeFunctionData({
+              abi: testTokenAbi,
+              functionName: "transfer",
+              args: [wallet, amount - balance],
+            }),
+          });
+        }),
+        ...approvable.map((token, index) =>
+          (allowances[index] ?? 0n) > maxUint256 / 2n
+            ? undefined
+            : ctx.send({
+                to: token,
+                data: encodeFunctionData({
+                  abi: testTokenAbi,
+                  functionName: "approve",
+                  args: [run.router, maxUint256],
+                }),
+              }),
+        ),
+      ],
+      "giving a pool wallet its tokens and approvals",
+    );
+  })();
+  run.provisioned.set(key, provisioned);
+  provisioned.catch(() => {
+    if (run.provisioned.get(key) === provisioned) run.provisioned.delete(key);
+  });
+  return provisioned;
+}
 
 /**
  * A pair writes its price accumulators only in the first transaction of a block with a later
@@ -280,7 +383,7 @@ async function deployUniswapV2(ctx: BotContext<UniswapV2BotConfig>, artifacts: U
  */
 async function seedPools(
   ctx: BotContext<UniswapV2BotConfig>,
-  deployed: Omit<UniswapV2Run, "pools" | "gas">,
+  deployed: Omit<UniswapV2Run, "pools" | "gas" | "provisioned">,
 ): Promise<UniswapV2Pool[]> {
   const { config } = ctx;
   const ethPerPool = parseUnits(config.ethPerPool, 18);
@@ -361,7 +464,7 @@ async function seedPools(
 /** The pair of `pool`'s two tokens (the zero address before it exists) and whether it has reserves. */
 async function readPair(
   ctx: BotContext<UniswapV2BotConfig>,
-  deployed: Omit<UniswapV2Run, "pools" | "gas">,
+  deployed: Omit<UniswapV2Run, "pools" | "gas" | "provisioned">,
   pool: Omit<UniswapV2Pool, "pair">,
 ): Promise<{ pair: Address; seeded: boolean }> {
   const pair = (await ctx.client.readContract({
@@ -381,7 +484,7 @@ async function readPair(
 
 /** The router call that adds `amountA` and `amountB` (desired; the router keeps the pool's ratio). */
 function addLiquidity(
-  deployed: Omit<UniswapV2Run, "pools" | "gas">,
+  deployed: Omit<UniswapV2Run, "pools" | "gas" | "provisioned">,
   pool: Omit<UniswapV2Pool, "pair">,
   amountA: bigint,
   amountB: bigint,

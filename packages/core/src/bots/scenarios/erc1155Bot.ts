@@ -1,10 +1,10 @@
-import { encodeDeployData, encodeFunctionData } from "viem";
+import { type Address, encodeDeployData, encodeFunctionData } from "viem";
 import { z } from "zod";
 import { KEY_INDEXES } from "../../chain/keyIndexes.js";
 import { devMultiTokenAbi, devMultiTokenBytecode } from "../../contracts/generated.js";
 import { TransactionFailedError } from "../../errors/sender.js";
 import { recipientsSource } from "../BotConfig.js";
-import type { BotConfigOf } from "../BotDefinition.js";
+import type { BotConfigOf, BotContext } from "../BotDefinition.js";
 import { createBotDefinition } from "../defineBot.js";
 import { deployBotContract } from "../deployBotContract.js";
 import { randomInt } from "./randomValues.js";
@@ -39,7 +39,7 @@ export const ERC1155_BOT_DEFAULTS: Erc1155BotConfig = {
   recipients: "wallets",
 };
 
-/** What the bot mints to itself of each id when it runs low: transfers draw on it. */
+/** What the bot mints a sender (itself, or a pool wallet) of each id when it runs low: transfers draw on it. */
 export const ERC1155_BOT_RESERVE = 1_000_000_000n;
 
 /**
@@ -57,10 +57,20 @@ export function erc1155Gas(action: (typeof ACTIONS)[number], ids: number): bigin
 /** The three things the bot does, in turn. */
 const ACTIONS = ["mintBatch", "safeTransferFrom", "safeBatchTransferFrom"] as const;
 
+/** The run's state: the collection, what each sender holds of each id (as far as the bot's own sends go), the turn. */
+type Erc1155Run = {
+  token: Address;
+  /** Per sender (lower-case address): its holdings of ids 0 … ids − 1, once its reserve is in place. */
+  held: Map<string, Promise<bigint[]>>;
+  turn: number;
+};
+
 /**
  * The erc1155 scenario: deploys DevMultiToken (an ERC1155 it owns) and, in turn, mints a batch of
  * ids to a recipient, transfers one id (`safeTransferFrom`) and transfers a batch
- * (`safeBatchTransferFrom`) from its own reserve, which it mints itself a batch of when low.
+ * (`safeBatchTransferFrom`) from the sender's reserve, which the bot mints it a batch of when low.
+ * With a wallet pool the transfers come from the pool's wallets, each with a reserve of its own;
+ * the mints come from the bot's own key, the collection's only minter.
  */
 export const erc1155Bot = createBotDefinition({
   name: "erc1155",
@@ -68,41 +78,18 @@ export const erc1155Bot = createBotDefinition({
   schema: erc1155BotSchema,
   defaults: ERC1155_BOT_DEFAULTS,
   contract: { key: "token", name: "DevMultiToken", contract: "DevMultiToken", abi: devMultiTokenAbi },
-  async setup(ctx) {
+  async setup(ctx): Promise<Erc1155Run> {
     const { address: token } = await deployBotContract(
       ctx,
       "token",
       encodeDeployData({ abi: devMultiTokenAbi, bytecode: devMultiTokenBytecode }),
       "DevMultiToken",
     );
-    const ids = Array.from({ length: ctx.config.ids }, (_, id) => BigInt(id));
-    const held = [
-      ...(await ctx.client.readContract({
-        address: token,
-        abi: devMultiTokenAbi,
-        functionName: "balanceOfBatch",
-        args: [ids.map(() => ctx.address), ids],
-      })),
-    ];
-    // The reserve the transfers draw on, minted before the first tick (not by every tick at once).
-    const low = ids.filter((id) => (held[Number(id)] ?? 0n) < ERC1155_BOT_RESERVE / 2n);
-    if (low.length) {
-      const minted = await ctx.send({
-        to: token,
-        data: encodeFunctionData({
-          abi: devMultiTokenAbi,
-          functionName: "mintBatch",
-          args: [ctx.address, low, low.map(() => ERC1155_BOT_RESERVE)],
-        }),
-        gas: erc1155Gas("mintBatch", low.length),
-      });
-      const { record, reason } = await minted.wait();
-      if (record.status !== "confirmed")
-        throw new TransactionFailedError(record.hash, `minting the reserve: ${reason}`);
-      for (const id of low) held[Number(id)] = (held[Number(id)] ?? 0n) + ERC1155_BOT_RESERVE;
-    }
-    // The run's state: what the bot holds of each id (as far as its own sends go), and its turn.
-    return { token, held, turn: 0 };
+    const run: Erc1155Run = { token, held: new Map(), turn: 0 };
+    // The bot's own reserve, minted before the first tick (not by every tick at once). A pool's
+    // wallets get theirs at their first transfer: the pool may be a thousand wallets.
+    if (ctx.wallets.length === 0) await reserveOf(ctx, run);
+    return run;
   },
   async tick(ctx, run) {
     const { ids, batchSize, amount } = ctx.config;
@@ -111,7 +98,8 @@ export const erc1155Bot = createBotDefinition({
     const amounts = batch.map(() => BigInt(randomInt(amount.min, amount.max)));
     const to = await ctx.pickRecipient();
     if (action === "mintBatch") {
-      await ctx.send({
+      // Only the collection's owner mints: the bot's own key (with a pool too).
+      await ctx.root.send({
         to: run.token,
         data: encodeFunctionData({
           abi: devMultiTokenAbi,
@@ -122,10 +110,11 @@ export const erc1155Bot = createBotDefinition({
       });
       return;
     }
-    const low = batch.filter((id, index) => (run.held[Number(id)] ?? 0n) < (amounts[index] ?? 0n));
+    const held = await reserveOf(ctx, run);
+    const low = batch.filter((id, index) => (held[Number(id)] ?? 0n) < (amounts[index] ?? 0n));
     if (low.length) {
-      for (const id of low) run.held[Number(id)] = (run.held[Number(id)] ?? 0n) + ERC1155_BOT_RESERVE;
-      const minted = await ctx.send({
+      for (const id of low) held[Number(id)] = (held[Number(id)] ?? 0n) + ERC1155_BOT_RESERVE;
+      const minted = await ctx.root.send({
         to: run.token,
         data: encodeFunctionData({
           abi: devMultiTokenAbi,
@@ -137,7 +126,7 @@ export const erc1155Bot = createBotDefinition({
       await minted.wait();
     }
     for (const [index, id] of batch.entries())
-      run.held[Number(id)] = (run.held[Number(id)] ?? 0n) - (amounts[index] ?? 0n);
+      held[Number(id)] = (held[Number(id)] ?? 0n) - (amounts[index] ?? 0n);
     const data =
       action === "safeTransferFrom"
         ? encodeFunctionData({
@@ -153,6 +142,52 @@ export const erc1155Bot = createBotDefinition({
     await ctx.send({ to: run.token, data, gas: erc1155Gas(action, batch.length) });
   },
 });
+
+/**
+ * What the sender (`ctx.address`: the bot, or the pool's wallet of this tick) holds of each id,
+ * its reserve minted first by the bot's own key where it holds less than half of one. Read and
+ * minted once per sender and run; the ticks of the same sender meanwhile wait for it.
+ */
+function reserveOf(ctx: BotContext<Erc1155BotConfig>, run: Erc1155Run): Promise<bigint[]> {
+  const holder = ctx.address;
+  const key = holder.toLowerCase();
+  let held = run.held.get(key);
+  if (held) return held;
+  held = (async () => {
+    const ids = Array.from({ length: ctx.config.ids }, (_, id) => BigInt(id));
+    const balances = [
+      ...(await ctx.client.readContract({
+        address: run.token,
+        abi: devMultiTokenAbi,
+        functionName: "balanceOfBatch",
+        args: [ids.map(() => holder), ids],
+      })),
+    ];
+    const low = ids.filter((id) => (balances[Number(id)] ?? 0n) < ERC1155_BOT_RESERVE / 2n);
+    if (low.length) {
+      const minted = await ctx.root.send({
+        to: run.token,
+        data: encodeFunctionData({
+          abi: devMultiTokenAbi,
+          functionName: "mintBatch",
+          args: [holder, low, low.map(() => ERC1155_BOT_RESERVE)],
+        }),
+        gas: erc1155Gas("mintBatch", low.length),
+      });
+      const { record, reason } = await minted.wait();
+      if (record.status !== "confirmed")
+        throw new TransactionFailedError(record.hash, `minting the reserve: ${reason}`);
+      for (const id of low) balances[Number(id)] = (balances[Number(id)] ?? 0n) + ERC1155_BOT_RESERVE;
+    }
+    return balances;
+  })();
+  run.held.set(key, held);
+  // A failed read or mint is not kept: the sender's next transfer tries again.
+  held.catch(() => {
+    if (run.held.get(key) === held) run.held.delete(key);
+  });
+  return held;
+}
 
 /** `count` distinct ids of 0 … ids − 1, at random, in increasing order. */
 function pickIds(ids: number, count: number): bigint[] {

@@ -15,11 +15,11 @@ import {
 import { z } from "zod";
 import { KEY_INDEXES } from "../../chain/keyIndexes.js";
 import { ChainUnreachableError } from "../../errors/platform.js";
-import { TransactionRejectedError } from "../../errors/sender.js";
+import { TransactionFailedError, TransactionRejectedError } from "../../errors/sender.js";
 import { transactionFees } from "../../fees/feePolicy.js";
 import { classifyNodeError } from "../../sender/classifyNodeError.js";
 import { TRANSFER_GAS } from "../../sender/NonceManager.js";
-import type { BotConfigOf } from "../BotDefinition.js";
+import type { BotConfigOf, BotContext } from "../BotDefinition.js";
 import { createBotDefinition } from "../defineBot.js";
 import { randomAddress, randomHex } from "./randomValues.js";
 
@@ -81,16 +81,17 @@ export const txFuzzInvalidBot = createBotDefinition({
   schema: txFuzzInvalidBotSchema,
   defaults: TX_FUZZ_INVALID_BOT_DEFAULTS,
   async setup(ctx) {
-    // "nonce too low" needs a nonce the bot has used: its first is spent on a transfer to itself.
-    const used = await ctx.client.getTransactionCount({ address: ctx.address, blockTag: "latest" });
-    if (used === 0) {
-      const sent = await ctx.send({ to: ctx.address, gas: TRANSFER_GAS });
-      await sent.wait();
-    }
-    return { turn: 0 };
+    const run = { turn: 0, nonceUsed: new Map<string, Promise<void>>() };
+    // Without a pool the bot signs: its first nonce is spent here, before the first tick. A pool's
+    // wallets spend theirs at their first "nonce-too-low" turn.
+    if (ctx.wallets.length === 0) await spendFirstNonce(ctx, run);
+    return run;
   },
   async tick(ctx, run) {
     const kind = ctx.config.kinds[run.turn++ % ctx.config.kinds.length] ?? "bad-signature";
+    // Signed by the sender of this tick (the bot, or one of its pool's wallets): "nonce too low"
+    // needs a nonce that very account has used.
+    if (kind === "nonce-too-low") await spendFirstNonce(ctx, run);
     const serialized = await invalidTransaction(ctx.client, ctx.account, kind);
     let hash: Hex;
     try {
@@ -108,6 +109,33 @@ export const txFuzzInvalidBot = createBotDefinition({
     );
   },
 });
+
+/**
+ * "Nonce too low" needs a nonce the signer has used: an account that has sent nothing spends its
+ * first on a transfer to itself (a valid transaction, through the pipeline, counted). Once per
+ * account and run; the ticks of the same account meanwhile wait for it.
+ */
+function spendFirstNonce(
+  ctx: BotContext<TxFuzzInvalidBotConfig>,
+  run: { nonceUsed: Map<string, Promise<void>> },
+): Promise<void> {
+  const key = ctx.address.toLowerCase();
+  let spent = run.nonceUsed.get(key);
+  if (spent) return spent;
+  spent = (async () => {
+    const used = await ctx.client.getTransactionCount({ address: ctx.address, blockTag: "latest" });
+    if (used > 0) return;
+    const sent = await ctx.send({ to: ctx.address, gas: TRANSFER_GAS });
+    const { record, reason } = await sent.wait();
+    if (record.status !== "confirmed") throw new TransactionFailedError(record.hash, reason);
+  })();
+  run.nonceUsed.set(key, spent);
+  // A failure is not kept: the account's next such turn tries again.
+  spent.catch(() => {
+    if (run.nonceUsed.get(key) === spent) run.nonceUsed.delete(key);
+  });
+  return spent;
+}
 
 /** A signed transaction of `account`'s, invalid in the way `kind` says, as `eth_sendRawTransaction` takes it. */
 export async function invalidTransaction(

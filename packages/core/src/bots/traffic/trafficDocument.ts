@@ -1,7 +1,7 @@
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { z } from "zod";
 import type { TrafficDocumentIssue } from "../../errors/bots.js";
-import { conflictingControls, MAX_PENDING_LIMIT } from "../BotConfig.js";
+import { conflictingControls, MAX_PENDING_LIMIT, walletPoolRefusal } from "../BotConfig.js";
 import type { BotDefinition } from "../BotDefinition.js";
 import { builtinBotEntries } from "../builtinBots.js";
 
@@ -181,6 +181,14 @@ export function validateTrafficDocument(input: unknown, registry: TrafficRegistr
       }
       for (const conflict of conflictingControls(bot.config)) {
         issues.push({ path: `${at}.config.${conflict.path}`, message: conflict.message });
+      }
+      // Its start would refuse it (the scenario's check): said here, before anything is applied.
+      const poolRefused = walletPoolRefusal(bot.scenario);
+      if (poolRefused && bot.config.wallets !== undefined) {
+        issues.push({
+          path: `${at}.config.wallets`,
+          message: `the ${bot.scenario} scenario does not send from a wallet pool: ${poolRefused}`,
+        });
       }
     }
   }
