@@ -1,11 +1,13 @@
 import { useDevnet } from "@privnet/devnet/vitest";
 import {
   type Address,
+  custom,
   encodeFunctionData,
   erc20Abi,
   type Hash,
   type Hex,
   http,
+  MethodNotFoundRpcError,
   parseEther,
   parseGwei,
 } from "viem";
@@ -173,6 +175,50 @@ describe("the explorer", () => {
     expect(deployments.length).toBeGreaterThan(0);
     expect(deployments.every((transaction) => transaction.sentByPrivnet)).toBe(true);
     expect(deployments.map((transaction) => transaction.summary)).toContain("deploy LendingPool");
+  });
+
+  test("on a node without debug_traceTransaction: no trace, and the revert reason still comes (from a replay)", async () => {
+    // The same anvil behind a transport that answers the debug namespace as geth does with it
+    // closed (and most hosted RPCs): method not found.
+    const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
+    const traced: string[] = [];
+    const transport = custom(
+      {
+        async request({ method, params }) {
+          if (method.startsWith("debug_")) {
+            traced.push(method);
+            throw new MethodNotFoundRpcError(
+              new Error(`the method ${method} does not exist/is not available`),
+            );
+          }
+          return inner.request({ method, params });
+        },
+      },
+      { retryCount: 0 },
+    );
+    const platform = await createPlatform({ transport, pollingInterval: 50, contracts: true });
+    platforms.push(platform);
+    const { addresses } = await platform.contracts.get();
+    const refused = await indexed(
+      platform,
+      await castSend({
+        from: system1.address,
+        to: addresses.priceOracle,
+        data: encodeFunctionData({
+          abi: priceOracleAbi,
+          functionName: "updatePrices",
+          args: [[addresses.usdc], [10n ** 18n]],
+        }),
+        gas: 300_000n,
+      }),
+    );
+    expect(traced).toContain("debug_traceTransaction");
+    expect(refused.trace).toBeNull();
+    expect(refused.transaction).toMatchObject({
+      status: "reverted",
+      method: { contract: "PriceOracle", name: "updatePrices" },
+    });
+    expect(refused.revertReason).toBe("Caller is not an updater");
   });
 
   test("search finds a transaction hash, a block hash and number, an address and a label", async () => {
