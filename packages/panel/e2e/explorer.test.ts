@@ -1,6 +1,17 @@
 import { deriveAccounts, KEY_INDEXES, SYSTEM_MNEMONIC } from "@privnet/core";
 import type { Locator, Page } from "playwright-core";
-import { encodeFunctionData, erc20Abi, getAddress, type Hash, type Hex, parseAbi, parseUnits } from "viem";
+import {
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  type Hash,
+  type Hex,
+  parseAbi,
+  parseUnits,
+  toBlobs,
+  toHex,
+} from "viem";
+import { generatePrivateKey } from "viem/accounts";
 import { beforeAll, expect, test } from "vitest";
 import { DESKTOP, describePanel, PHONE } from "./fixtures/describePanel.js";
 import { sendRaw } from "./fixtures/sendRaw.js";
@@ -247,6 +258,61 @@ describePanel(
         expect(await fitsWidth(page)).toBe(true);
       });
     }
+
+    test("the newer kinds and nested calls: a blob's versioned hashes, a set-code's authorizations, a borrow's call tree", async () => {
+      const { platform } = stack;
+      // Sent through privnet's pipeline, as a test suite would: a blob (type 3), a delegation of a
+      // fresh account to the PRIV token (type 4), and a borrow whose pool calls the oracle and
+      // the token (nested frames).
+      const blob = await platform.sender.sendTransaction({
+        fromWalletId: 3,
+        to: recipient,
+        blobs: toBlobs({ data: toHex("a blob for the explorer") }),
+      });
+      const setCode = await platform.sender.sendTransaction({
+        fromWalletId: 3,
+        to: recipient,
+        authorizationList: [
+          { contractAddress: contracts.contracts[0]?.address ?? recipient, privateKey: generatePrivateKey() },
+        ],
+      });
+      const [blobDone, setCodeDone] = await Promise.all([blob.wait(), setCode.wait()]);
+      await platform.lending.deposit({ fromWalletId: 4, token: "ETH", amount: "10" });
+      const borrow = await platform.lending.borrow({ fromWalletId: 4, token: "USDC", amount: "100" });
+      // The borrow came last: once its block is indexed, so are the other two.
+      expect(blobDone.record.status).toBe("confirmed");
+      expect(setCodeDone.record.status).toBe("confirmed");
+      await platform.explorer.waitForBlock(borrow.blockNumber);
+      const onChainBlob = await platform.client.getTransaction({ hash: blob.record.hash });
+
+      for (const viewport of [DESKTOP, PHONE]) {
+        const { page, goto } = await open({ stack, viewport });
+        await goto(`tx/${blob.record.hash}`);
+        const blobs = page.getByRole("region", { name: "Blobs (1)" });
+        await blobs.waitFor();
+        expect(await blobs.getByRole("listitem").allTextContents()).toEqual(onChainBlob.blobVersionedHashes);
+        expect(await fitsWidth(page)).toBe(true);
+
+        await goto(`tx/${setCode.record.hash}`);
+        const authorizations = page.getByRole("region", { name: "Authorizations (1)" });
+        await authorizations.waitFor();
+        // The delegate is named (the first of the platform's contracts).
+        await authorizations
+          .getByRole("link", { name: new RegExp(`${contracts.contracts[0]?.name ?? "-"}`) })
+          .first()
+          .waitFor();
+        expect(await fitsWidth(page)).toBe(true);
+
+        await goto(`tx/${borrow.hash}`);
+        const trace = page.getByRole("region", { name: "Call trace" });
+        await trace.locator("details.call details.call").first().waitFor();
+        // The pool's inner calls are decoded with the callee's ABI.
+        expect(await trace.locator("details.call details.call summary").allTextContents()).toEqual(
+          expect.arrayContaining([expect.stringMatching(/\.transfer\b/)]),
+        );
+        expect(await fitsWidth(page)).toBe(true);
+      }
+    });
 
     test("a stored wallet's page gains its chain transactions; a label given on an address page names it", async () => {
       const { page, goto } = await open({ stack });
