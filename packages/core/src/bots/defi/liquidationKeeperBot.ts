@@ -1,4 +1,4 @@
-import { type Address, encodeFunctionData, maxUint256, parseUnits } from "viem";
+import { type Address, encodeFunctionData, type Log, maxUint256, parseUnits } from "viem";
 import { z } from "zod";
 import { KEY_INDEXES } from "../../chain/keyIndexes.js";
 import { lendingPoolAbi, priceOracleAbi, testTokenAbi } from "../../contracts/generated.js";
@@ -118,10 +118,7 @@ export const liquidationKeeperBot = createBotDefinition({
   async tick(ctx, run) {
     const head = await ctx.client.getBlockNumber({ cacheTime: 0 });
     if (head <= run.scannedTo) return;
-    const [logs, prices] = await Promise.all([
-      ctx.client.getLogs({ address: run.pool, fromBlock: run.scannedTo + 1n, toBlock: head }),
-      readPrices(ctx, run, head),
-    ]);
+    const [logs, prices] = await Promise.all([readPoolLogs(ctx, run, head), readPrices(ctx, run, head)]);
     run.book.apply(logs);
     run.scannedTo = head;
     const self = ctx.address.toLowerCase();
@@ -134,6 +131,26 @@ export const liquidationKeeperBot = createBotDefinition({
     refillFloat(ctx, run);
   },
 });
+
+/**
+ * Blocks per `eth_getLogs` call: nodes cap the range of one call (geth's RPC providers at 10,000
+ * or less, some at 2,000), and the first scan runs from the pool's deployment to the head.
+ */
+const KEEPER_LOG_RANGE = 2_000n;
+
+/** The pool's logs after `run.scannedTo` up to `head`, in ranges a node takes; in block order. */
+async function readPoolLogs(
+  ctx: BotContext<LiquidationKeeperBotConfig>,
+  run: LiquidationKeeperRun,
+  head: bigint,
+) {
+  const logs: Log[] = [];
+  for (let from = run.scannedTo + 1n; from <= head; from += KEEPER_LOG_RANGE) {
+    const to = from + KEEPER_LOG_RANGE - 1n < head ? from + KEEPER_LOG_RANGE - 1n : head;
+    logs.push(...(await ctx.client.getLogs({ address: run.pool, fromBlock: from, toBlock: to })));
+  }
+  return logs;
+}
 
 /** Each listed asset's price at block `head` (lower-case address → 1e18 USD); one that fails to read (stale) is left out. */
 async function readPrices(
