@@ -87,7 +87,10 @@ for name in "${packages[@]}"; do all_tarballs+=("$(tarball_of "$name")"); done
 # anvil are the bulk) run one after another in the background, beside the module and CommonJS
 # projects' steps (whose strict tsc keeps one core busy), and each is waited for before that
 # example's tests at the end. Each writes <name>.install.log and then, by a rename,
-# <name>.install.status (npm's exit code).
+# <name>.install.status (npm's exit code). `--prefer-offline`: metadata already in ~/.npm is used
+# without asking the registry again (Hardhat's install: 22-29 s instead of 36-41 s, measured); a
+# range nothing cached satisfies still goes to the registry. The newest peers are the module
+# project's check, which asks the registry for everything.
 step "examples: copy, point them at the tarballs, npm install in the background"
 name_tarball=()
 for i in "${!packages[@]}"; do name_tarball+=("${packages[$i]}=${all_tarballs[$i]}"); done
@@ -123,7 +126,7 @@ set -m
   for name in "${examples[@]}"; do
     begun=$SECONDS
     code=0
-    (cd "$work/examples/$name" && npm_i) >"$work/examples/$name.install.log" 2>&1 || code=$?
+    (cd "$work/examples/$name" && npm_i --prefer-offline) >"$work/examples/$name.install.log" 2>&1 || code=$?
     echo "npm install: $((SECONDS - begun)) s" >>"$work/examples/$name.install.log"
     echo "$code" >"$work/examples/$name.install.status.tmp"
     mv "$work/examples/$name.install.status.tmp" "$work/examples/$name.install.status"
