@@ -10,8 +10,9 @@
 #   3. a CommonJS project (npm's default) on the OLDEST of every range (vitest 4), with a privnet.config.ts:
 #      the same tsc and test, then `npx privnet up` (ports from the config) until /health answers,
 #      stopped by its PID
-#   4. every examples/*/ with a `test` script (and no `"packCheck": false`): copied out,
-#      `workspace:*` turned into the tarballs, `npm install`, `npm test`
+#   4. every examples/*/ with a `test` script: copied out, `workspace:*` turned into the tarballs
+#      (and every other @privnet package they pull in, through npm `overrides`), `npm install` (in
+#      the background, begun after step 1, while steps 2 and 3 run), then `npm test`
 #
 # Needs Node >= 22.13 and pnpm 10 on the PATH (scripts/toolchain.sh) and the packages built
 # (`pnpm run build`); reaches the npm registry. Prints one "== step" line per step and stops at the
@@ -23,20 +24,27 @@ fixture="$root/scripts/pack-check"
 work="$(mktemp -d "${TMPDIR:-/tmp}/privnet-pack-check.XXXXXX")"
 started=$SECONDS
 up_pid=""
+installs_pid=""
 
 step() { printf '\n== pack-check: %s (%ss)\n' "$*" "$((SECONDS - started))"; }
 fail() {
   printf '\npack-check FAILED: %s\n' "$*" >&2
   exit 1
 }
+# Stops a process group led by $2 with signal $1, then for good after 10 s.
+stop_group() {
+  local signal="$1" leader="$2"
+  kill -0 -- "-$leader" 2>/dev/null || return 0
+  kill "-$signal" -- "-$leader" 2>/dev/null || true
+  for _ in $(seq 1 100); do kill -0 -- "-$leader" 2>/dev/null || break; sleep 0.1; done
+  kill -KILL -- "-$leader" 2>/dev/null || true
+}
 cleanup() {
   local status=$?
   # `privnet up`'s process group (npx, its shell, privnet, anvil), led by the PID it started with.
-  if [ -n "$up_pid" ] && kill -0 -- "-$up_pid" 2>/dev/null; then
-    kill -INT -- "-$up_pid" 2>/dev/null || true
-    for _ in $(seq 1 100); do kill -0 -- "-$up_pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL -- "-$up_pid" 2>/dev/null || true
-  fi
+  if [ -n "$up_pid" ]; then stop_group INT "$up_pid"; fi
+  # The examples' npm installs, when a step failed before they ended.
+  if [ -n "$installs_pid" ]; then stop_group TERM "$installs_pid"; fi
   if [ "${PRIVNET_PACK_CHECK_KEEP:-}" = 1 ]; then echo "pack-check: kept $work"; else rm -rf "$work"; fi
   exit "$status"
 }
@@ -71,6 +79,62 @@ tarball_of() {
 }
 all_tarballs=()
 for name in "${packages[@]}"; do all_tarballs+=("$(tarball_of "$name")"); done
+
+# The examples, each copied to $work/examples/<name> with its `workspace:*` dependencies turned
+# into the tarballs, and every other @privnet package into an npm override to its tarball: a
+# package of theirs depends on one they do not list (express-adapter on http), which npm would
+# otherwise look for on the registry. Their installs (mostly unpacking: Hardhat, forge + cast and
+# anvil are the bulk) run one after another in the background, beside the module and CommonJS
+# projects' steps (whose strict tsc keeps one core busy), and each is waited for before that
+# example's tests at the end. Each writes <name>.install.log and then, by a rename,
+# <name>.install.status (npm's exit code). `--prefer-offline`: metadata already in ~/.npm is used
+# without asking the registry again (Hardhat's install: 22-29 s instead of 36-41 s, measured); a
+# range nothing cached satisfies still goes to the registry. The newest peers are the module
+# project's check, which asks the registry for everything.
+step "examples: copy, point them at the tarballs, npm install in the background"
+name_tarball=()
+for i in "${!packages[@]}"; do name_tarball+=("${packages[$i]}=${all_tarballs[$i]}"); done
+examples=()
+for example in "$root"/examples/*/; do
+  name=$(basename "$example")
+  if ! node -e 'process.exit(require(process.argv[1]).scripts?.test ? 0 : 1)' "$example/package.json" 2>/dev/null; then continue; fi
+  copy="$work/examples/$name"
+  mkdir -p "$copy"
+  (cd "$example" && tar --exclude=node_modules --exclude=dist -cf - .) | (cd "$copy" && tar -xf -)
+  node -e '
+    const fs = require("node:fs");
+    const [file, ...pairs] = process.argv.slice(1);
+    const tarballs = new Map(pairs.map((pair) => pair.split("=")));
+    const pkg = JSON.parse(fs.readFileSync(file, "utf8"));
+    const listed = new Set();
+    for (const field of ["dependencies", "devDependencies", "optionalDependencies"]) {
+      for (const [name, range] of Object.entries(pkg[field] ?? {})) {
+        listed.add(name);
+        if (!range.startsWith("workspace:")) continue;
+        if (!tarballs.has(name)) { console.error(`${name}: no tarball (a private package?)`); process.exit(1); }
+        pkg[field][name] = `file:${tarballs.get(name)}`;
+      }
+    }
+    for (const [name, tarball] of tarballs) if (!listed.has(name)) (pkg.overrides ??= {})[name] = `file:${tarball}`;
+    fs.writeFileSync(file, JSON.stringify(pkg, null, 2));' "$copy/package.json" "${name_tarball[@]}" ||
+    fail "example $name: its @privnet dependencies"
+  examples+=("$name")
+done
+# A process group of its own (led by $installs_pid), so that a failure before the end stops it.
+set -m
+(
+  for name in "${examples[@]}"; do
+    begun=$SECONDS
+    code=0
+    (cd "$work/examples/$name" && npm_i --prefer-offline) >"$work/examples/$name.install.log" 2>&1 || code=$?
+    echo "npm install: $((SECONDS - begun)) s" >>"$work/examples/$name.install.log"
+    echo "$code" >"$work/examples/$name.install.status.tmp"
+    mv "$work/examples/$name.install.status.tmp" "$work/examples/$name.install.status"
+  done
+) &
+installs_pid=$!
+set +m
+echo "installing ${#examples[@]} in the background: ${examples[*]}"
 
 # The peers a user installs beside the packages (viem, express, vitest): the module project takes
 # the newest release each range allows (on its highest major), the CommonJS one the oldest (on its
@@ -190,38 +254,16 @@ if { [ "$code" -ne 0 ] && [ "$code" -ne 130 ]; } || ! grep -q '^privnet: stopped
 fi
 echo "privnet up stopped on Ctrl-C (npx exit $code), no process left"
 
-for example in "$root"/examples/*/; do
-  name=$(basename "$example")
-  if ! node -e 'process.exit(require(process.argv[1]).scripts?.test ? 0 : 1)' "$example/package.json" 2>/dev/null; then continue; fi
-  # The tool guides (hardhat, foundry) use privnet only in their tests, and install some 400 MB of
-  # Hardhat and Foundry: the workspace's `examples` Vitest project runs them, from the lockfile.
-  if node -e 'process.exit(require(process.argv[1]).packCheck === false ? 0 : 1)' "$example/package.json"; then
-    step "example $name: tested in the workspace only (\"packCheck\": false)"
-    continue
-  fi
-  step "example $name: npm install with the tarballs, npm test"
+for name in "${examples[@]}"; do
+  step "example $name: npm install (begun in the background), npm test"
   copy="$work/examples/$name"
-  mkdir -p "$copy"
-  (cd "$example" && tar --exclude=node_modules --exclude=dist -cf - .) | (cd "$copy" && tar -xf -)
-  node -e '
-    const fs = require("node:fs");
-    const [file, dir] = process.argv.slice(1);
-    const pkg = JSON.parse(fs.readFileSync(file, "utf8"));
-    const tarballs = fs.readdirSync(dir);
-    for (const field of ["dependencies", "devDependencies", "optionalDependencies"]) {
-      for (const [name, range] of Object.entries(pkg[field] ?? {})) {
-        if (!range.startsWith("workspace:")) continue;
-        const base = name.replace(/^@/, "").replace("/", "-");
-        const tarball = tarballs.find((t) => t.startsWith(`${base}-`) && /^\d/.test(t.slice(base.length + 1)));
-        if (!tarball) { console.error(`${name}: no tarball (a private package?)`); process.exit(1); }
-        pkg[field][name] = `file:${dir}/${tarball}`;
-      }
-    }
-    fs.writeFileSync(file, JSON.stringify(pkg, null, 2));' "$copy/package.json" "$tarballs" ||
-    fail "example $name: its @privnet dependencies"
-  (cd "$copy" && npm_i) || fail "example $name: npm install"
+  while [ ! -f "$copy.install.status" ] && kill -0 "$installs_pid" 2>/dev/null; do sleep 0.2; done
+  cat "$copy.install.log" 2>/dev/null || true
+  [ "$(cat "$copy.install.status" 2>/dev/null)" = 0 ] || fail "example $name: npm install"
   (cd "$copy" && npm test) || fail "example $name: npm test"
 done
+wait "$installs_pid" || true
+installs_pid=""
 
 # docs/getting-started.md, followed as written (its commands, in a fresh folder) on these tarballs.
 step "docs/getting-started.md, command by command (scripts/getting-started-check.sh)"
