@@ -36,7 +36,7 @@ export class ContractNotFoundError extends PrivnetError {
 export class InvalidAbiError extends PrivnetError {
   override name = "InvalidAbiError";
   constructor(readonly problems: readonly string[]) {
-    super("INVALID_ABI", `The ABI is not valid: ${problems.join("; ")}.`, {
+    super("INVALID_ABI", `The ABI is not valid: ${firstProblems(problems)}.`, {
       details: "An ABI is the JSON array solc, Hardhat and Foundry write (functions, events, errors, …).",
     });
   }
@@ -85,4 +85,17 @@ export class ExplorerUnavailableError extends PrivnetError {
         "It needs a storage adapter with an explorer store (memory, sqlite, postgres) and `explorer` not set to false.",
     });
   }
+}
+
+/** The problems joined while they fit in 300 characters (the first always), and how many more. */
+function firstProblems(problems: readonly string[]): string {
+  let text = "";
+  let shown = 0;
+  for (const problem of problems) {
+    const next = shown === 0 ? problem.slice(0, 300) : `${text}; ${problem}`;
+    if (shown > 0 && next.length > 300) break;
+    text = next;
+    shown++;
+  }
+  return shown < problems.length ? `${text}; and ${problems.length - shown} more` : text;
 }

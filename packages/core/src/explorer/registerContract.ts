@@ -64,11 +64,15 @@ export function checkName(value: unknown, what: string): string {
 function parseAbi(abi: unknown): { data: Abi } {
   if (!Array.isArray(abi)) throw new InvalidAbiError(["abi: must be an array of entries"]);
   const notObjects = abi.flatMap((entry, index) =>
-    typeof entry === "object" && entry !== null && !Array.isArray(entry)
-      ? []
-      : [`abi[${index}]: must be an object (a function, event, error, constructor, fallback or receive)`],
+    typeof entry === "object" && entry !== null && !Array.isArray(entry) ? [] : [`abi[${index}]`],
   );
-  if (notObjects.length > 0) throw new InvalidAbiError(notObjects.slice(0, 10));
+  if (notObjects.length > 0) {
+    const named = notObjects.slice(0, 5).join(", ");
+    const more = notObjects.length > 5 ? ` and ${notObjects.length - 5} more` : "";
+    throw new InvalidAbiError([
+      `${named}${more}: each entry must be an object (a function, event, error, constructor, fallback or receive)`,
+    ]);
+  }
   let parsed: ReturnType<typeof AbiSchema.safeParse>;
   try {
     parsed = AbiSchema.safeParse(abi);
@@ -77,7 +81,7 @@ function parseAbi(abi: unknown): { data: Abi } {
   }
   if (!parsed.success) {
     throw new InvalidAbiError(
-      parsed.error.issues.slice(0, 10).map((issue) => {
+      parsed.error.issues.map((issue) => {
         const path = issue.path.length > 0 ? `abi[${issue.path.join("][")}]` : "abi";
         return `${path}: ${issue.message}`;
       }),

@@ -705,7 +705,22 @@ describe("explorer routes", () => {
       abi: [false, -7.2e72, "k08i;Jx", null, [1]],
     });
     expect(notObjects).toMatchObject({ status: 400, body: { code: "INVALID_ABI" } });
-    expect((notObjects.body as { error: string }).error).toMatch(/abi\[0\]: must be an object.*abi\[4\]/);
+    expect((notObjects.body as { error: string }).error).toMatch(
+      /^The ABI is not valid: abi\[0\], abi\[1\], abi\[2\], abi\[3\], abi\[4\]: each entry must be an object/,
+    );
+    // Many bad entries: the first problems and a count, in a message a person reads.
+    const many = await callJson(`${url}/contracts`, {
+      name: "Many",
+      address: addresses.dai,
+      abi: Array.from({ length: 30 }, (_, index) => ({
+        type: "function",
+        name: `f${index}`,
+        inputs: [{ type: "uint257" }],
+      })),
+    });
+    expect(many).toMatchObject({ status: 400, body: { code: "INVALID_ABI" } });
+    expect((many.body as { error: string }).error).toMatch(/; and \d+ more\.$/);
+    expect((many.body as { error: string }).error.length).toBeLessThan(400);
     expect(await callJson(`${url}/contracts`, { name: "EOA", address: system1, abi })).toMatchObject({
       status: 400,
       body: { code: "NO_CONTRACT_CODE" },
