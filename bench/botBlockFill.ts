@@ -14,6 +14,7 @@
  *   pnpm bench:block-fill                 # 30 blocks
  *   pnpm bench:block-fill --blocks 10
  *   pnpm bench:block-fill --gas-limit 120000000
+ *   pnpm bench:block-fill --explorer off   # without the explorer's index (on by default, as `privnet up`)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,6 +32,8 @@ const { values: args } = parseArgs({
     // memory: to see how much of the gap the storage's writes are (the figure uses sqlite).
     storage: { type: "string", default: "sqlite" },
     "gas-limit": { type: "string" },
+    // off: to see what the explorer's index costs the bot (the figure keeps it on, as `privnet up`).
+    explorer: { type: "string", default: "on" },
   },
 });
 const blocks = Number(args.blocks);
@@ -62,6 +65,7 @@ try {
     ...(inMemory ? {} : { storage: sqliteStorage({ path: join(dataDir, "privnet.db") }) }),
     // Only the start request configures the bot: no TRANSFER_* from this shell.
     bots: { env: {} },
+    ...(args.explorer === "off" ? { explorer: false } : {}),
   });
   try {
     const errors = new Map<string, number>();
@@ -115,7 +119,7 @@ try {
     console.log(
       `bot: maxPending ${maxPending}, sent ${stats.sent}, confirmed ${stats.confirmed}, failed ${stats.failed}, errors ${stats.errors} (${[...errors].map(([code, count]) => `${code} ${count}`).join(", ") || "none"}), top-ups ${funded}`,
     );
-    const name = `bot_block_fill${gasLimitOption === undefined ? "" : "_2x"}${inMemory ? "_memory" : ""}`;
+    const name = `bot_block_fill${gasLimitOption === undefined ? "" : "_2x"}${inMemory ? "_memory" : ""}${args.explorer === "off" ? "_no_explorer" : ""}`;
     recordFigures({
       [name]: figure(
         gasUsed,

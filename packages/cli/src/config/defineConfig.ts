@@ -95,6 +95,13 @@ export const privnetConfigSchema = z.strictObject({
    */
   bots: z.looseObject({}).optional(),
   /**
+   * The explorer's index of every block and transaction (default: on). `false` turns it off — its
+   * routes then answer 503 and the chain can be loaded at the sender's full rate (the index reads
+   * every block in full: see docs/performance.md); an object sets its options (`retention`, …:
+   * see docs/explorer.md), checked by the platform when it starts.
+   */
+  explorer: z.union([z.boolean(), z.looseObject({})]).optional(),
+  /**
    * The traffic to start at boot: a traffic document (see docs/bots.md, "Controls and traffic
    * documents") inline, or the path of a YAML or JSON file holding one (relative to the working
    * directory). Checked whole before anything starts; `--traffic` overrides it.

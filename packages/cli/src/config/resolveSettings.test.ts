@@ -37,6 +37,7 @@ describe("resolveSettings", () => {
         simulator: {},
       },
       bots: {},
+      explorer: true,
       logFormat: "json",
     });
   });
@@ -133,6 +134,23 @@ describe("resolveSettings", () => {
       simulator: { interval: 15_000, model: "gbm" },
     });
     expect(settings.bots).toEqual({ transfer: { interval: 1000 } });
+    // The explorer is on unless the config says otherwise.
+    expect(settings.explorer).toBe(true);
+  });
+
+  test("the explorer can be turned off, or given its options; anything else is refused", () => {
+    const off = resolveSettings({ config: defineConfig({ explorer: false }), env: {}, flags: {}, cwd });
+    expect(off.explorer).toBe(false);
+    const kept = resolveSettings({
+      config: { explorer: { retention: { blocks: 1000 } } },
+      env: {},
+      flags: {},
+      cwd,
+    });
+    expect(kept.explorer).toEqual({ retention: { blocks: 1000 } });
+    expect(() => resolveSettings({ config: { explorer: "no" } as never, env: {}, flags: {}, cwd })).toThrow(
+      /explorer/,
+    );
   });
 
   test("the oracle is off when no contracts are deployed, and cannot be forced on without them", () => {

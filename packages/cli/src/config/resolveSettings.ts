@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from "node:path";
-import type { BotsOptions, OracleOptions } from "@privnet/core";
+import type { BotsOptions, ExplorerOptions, OracleOptions } from "@privnet/core";
 import type { PrivnetConfig } from "./defineConfig.js";
 import { privnetConfigSchema } from "./defineConfig.js";
 import { UsageError } from "./UsageError.js";
@@ -49,6 +49,8 @@ export type StackSettings = {
   };
   /** For `createPlatform({ bots })`. */
   bots: BotsOptions;
+  /** For `createPlatform({ explorer })`: on (true), off (false), or on with these options. */
+  explorer: boolean | ExplorerOptions;
   /**
    * The traffic document to apply once the stack is up (already checked: see `loadTraffic`), and
    * where it came from; undefined without one.
@@ -224,6 +226,7 @@ export function resolveSettings(input: {
       simulator: simulator as OracleOptions,
     },
     bots: (merged.bots ?? {}) as BotsOptions,
+    explorer: (merged.explorer ?? true) as boolean | ExplorerOptions,
     traffic: trafficSource(flags.traffic ?? merged.traffic, cwd, flags.traffic !== undefined),
     logFormat: merged.logFormat ?? (input.tty ? "pretty" : "json"),
   };

@@ -139,6 +139,7 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
         // through the nonce manager, so nothing else sending from the funder can collide with it.
         ...(settings.contracts.deploy ? { contracts: true } : {}),
         oracle: settings.oracle.simulator,
+        explorer: settings.explorer,
         // With a traffic document, it (not the last run) says what runs: nothing resumes.
         bots: {
           ...settings.bots,
