@@ -162,11 +162,11 @@ type PoolContent = {
  * the next block has a number already seen). Each tick checks that the block seen last is still
  * there with the same hash; while the head's number stays put and settled records could be taken
  * back, a tick comes at least every {@link STILL_HEAD_CHECK_MS} ms to look (a revert and a new
- * block at the same height between two polls change no number). When it is not, the chain went back — reset (a new
- * genesis hash) or reverted (`evm_revert`, a reorganisation): the scan restarts at the new head,
- * followed transactions the chain no longer knows fail, records settled in blocks the chain lost
- * are checked again (re-included, back in the pool, or failed), and `onChainRewound` is called. A
- * failed poll is retried and counted in {@link status}.
+ * block at the same height between two polls change no number). When it is not, the chain went
+ * back — reset (a new genesis hash) or reverted (`evm_revert`, a reorganisation): the scan
+ * restarts at the new head, followed transactions the chain no longer knows fail, records settled
+ * in blocks the chain lost are checked again (re-included, back in the pool, or failed), and
+ * `onChainRewound` is called. A failed poll is retried and counted in {@link status}.
  */
 export class TransactionWatcher {
   readonly #ctx: PlatformContext;
@@ -1300,8 +1300,8 @@ export class TransactionWatcher {
   /**
    * The genesis the chain was built on: block 1's parent hash once there is a block 1, block 0's
    * hash before. Block 0 is not asked for once block 1 exists: anvil restarted from its state file
-   * reports block 0 with another timestamp (so another hash) on every other start, over the same
-   * blocks. Block 1's parent hash keeps the genesis it was mined on. A reset (`anvil_reset`, a new
+   * reports block 0 with another timestamp (so another hash) on many starts, over the same blocks
+   * (measured: 2 of 5 restarts at 1 s blocks). Block 1's parent hash keeps the genesis it was mined on. A reset (`anvil_reset`, a new
    * chain) still changes it: its block 1, if mined yet, sits on the new genesis.
    */
   async #readGenesis(): Promise<Hash> {
