@@ -1,4 +1,5 @@
 import type { PublicClient } from "viem";
+import type { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
 import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
 import type { ExplorerStore, IndexedBlockData } from "../storage/ExplorerStore.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
@@ -69,6 +70,8 @@ export type ChainIndexerContext = {
   client: PublicClient;
   storage: StorageAdapter & { explorer: ExplorerStore };
   pollingInterval: number;
+  /** Receipts shared with the platform's transaction watcher: each block's read once. */
+  recentReceipts?: RecentBlockReceipts | undefined;
 };
 
 /**
@@ -279,7 +282,10 @@ export class ChainIndexer {
 
   async #read(numbers: bigint[]) {
     try {
-      return await readChainBlocks(this.#ctx.client, numbers, { blockReceipts: this.#blockReceipts });
+      return await readChainBlocks(this.#ctx.client, numbers, {
+        blockReceipts: this.#blockReceipts,
+        recent: this.#ctx.recentReceipts,
+      });
     } catch (error) {
       if (
         this.#blockReceipts &&

@@ -1,5 +1,6 @@
 import { createPublicClient, http, type PublicClient } from "viem";
 import type { BotEngine } from "../bots/BotEngine.js";
+import type { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
 import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
 import { readStoredPlatformContracts } from "../contracts/ensurePlatformContracts.js";
 import type { ExplorerStore } from "../storage/ExplorerStore.js";
@@ -17,6 +18,8 @@ export type CreateExplorerParameters = {
   bots: BotEngine;
   pollingInterval: number;
   options?: ExplorerOptions | undefined;
+  /** Receipts shared with the transaction watcher, for the indexer. */
+  recentReceipts?: RecentBlockReceipts | undefined;
 };
 
 /**
@@ -48,6 +51,7 @@ export function createExplorer(params: CreateExplorerParameters): ExplorerContex
       client: reader,
       storage: storage as StorageAdapter & { explorer: ExplorerStore },
       pollingInterval: params.pollingInterval,
+      recentReceipts: params.recentReceipts,
     },
     params.options,
   );

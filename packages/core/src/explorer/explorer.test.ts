@@ -221,6 +221,28 @@ describe("the explorer", () => {
     expect(refused.revertReason).toBe("Caller is not an updater");
   });
 
+  test("a block's receipts are read once for the watcher and the index together", async () => {
+    const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
+    const receiptReads: string[] = [];
+    const transport = custom(
+      {
+        async request({ method, params }) {
+          if (method === "eth_getBlockReceipts") receiptReads.push((params as [string])[0]);
+          return inner.request({ method, params });
+        },
+      },
+      { retryCount: 0 },
+    );
+    const platform = await createPlatform({ transport, pollingInterval: 50 });
+    platforms.push(platform);
+    const sent = await platform.sender.sendFromWallet({ fromWalletId: 2, to: system1.address, amount: "1" });
+    const confirmed = await platform.transactions.wait(sent.id);
+    await platform.explorer.waitForBlock(confirmed.blockNumber ?? 0n);
+    expect((await platform.explorer.transaction(sent.hash)).transaction.status).toBe("success");
+    // Both settled and indexed it; the node was asked for its receipts once.
+    expect(receiptReads.filter((block) => BigInt(block) === confirmed.blockNumber)).toHaveLength(1);
+  });
+
   test("search finds a transaction hash, a block hash and number, an address and a label", async () => {
     const platform = await start();
     const hash = await castSend({ from: system1.address, to: system2.address, value: 1n });

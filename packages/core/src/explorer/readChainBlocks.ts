@@ -1,4 +1,5 @@
 import { type Address, getAddress, type Hash, type Hex, type PublicClient, toHex } from "viem";
+import type { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
 import type { IndexedBlockData, IndexedTransaction } from "../storage/ExplorerStore.js";
 import type { TransactionKind } from "../storage/TransactionKind.js";
 import { type RawLog, tokenTransfers } from "./tokenTransfers.js";
@@ -50,18 +51,33 @@ export type BlockHeader = { number: bigint; hash: Hash; parentHash: Hash };
 export async function readChainBlocks(
   client: PublicClient,
   numbers: readonly bigint[],
-  options: { blockReceipts: boolean } = { blockReceipts: true },
+  options: {
+    blockReceipts: boolean;
+    /** Receipts shared with the transaction watcher: each block's read once (see RecentBlockReceipts). */
+    recent?: RecentBlockReceipts | undefined;
+  } = { blockReceipts: true },
 ): Promise<IndexedBlockData[]> {
   const request = (method: string, params: unknown[]) =>
     client.request({ method: method as "eth_blockNumber", params: params as never }) as Promise<unknown>;
-  const reads = numbers.map((number) =>
-    Promise.all([
-      request("eth_getBlockByNumber", [toHex(number), true]) as Promise<RawBlock | null>,
-      options.blockReceipts
-        ? (request("eth_getBlockReceipts", [toHex(number)]) as Promise<RawReceipt[] | null>)
-        : Promise.resolve(undefined),
-    ]),
-  );
+  const readReceipts = (number: bigint) =>
+    request("eth_getBlockReceipts", [toHex(number)]) as Promise<RawReceipt[] | null>;
+  const { recent } = options;
+  const reads = numbers.map(async (number): Promise<[RawBlock | null, RawReceipt[] | null | undefined]> => {
+    if (!options.blockReceipts) {
+      return [(await request("eth_getBlockByNumber", [toHex(number), true])) as RawBlock | null, undefined];
+    }
+    if (!recent) {
+      return Promise.all([
+        request("eth_getBlockByNumber", [toHex(number), true]) as Promise<RawBlock | null>,
+        readReceipts(number),
+      ]);
+    }
+    // The block first: its hash says whether receipts the watcher read (or is reading) are its.
+    const block = (await request("eth_getBlockByNumber", [toHex(number), true])) as RawBlock | null;
+    if (!block) return [null, undefined];
+    const receipts = await recent.read(BigInt(block.number), block.hash, () => readReceipts(number));
+    return [block, receipts as RawReceipt[] | null];
+  });
   const answers = await Promise.all(reads);
   const result: IndexedBlockData[] = [];
   for (const [block, blockReceipts] of answers) {

@@ -230,6 +230,7 @@ export async function createPlatform(options: CreatePlatformOptions) {
           bots,
           pollingInterval: options.pollingInterval ?? client.pollingInterval,
           options: typeof options.explorer === "object" ? options.explorer : undefined,
+          recentReceipts: watcher.recentReceipts,
         });
   try {
     await watcher.start();

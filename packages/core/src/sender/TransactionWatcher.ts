@@ -1,5 +1,6 @@
 import type { Address, Hash, Hex, LocalAccount } from "viem";
 import { parseTransaction, toHex } from "viem";
+import { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
 import type { PlatformContext } from "../context/PlatformContext.js";
 import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
 import { MAX_REPLACEMENTS, type TransactionFees } from "../fees/feePolicy.js";
@@ -204,6 +205,12 @@ export class TransactionWatcher {
   #nodeAway = false;
   /** The next tick compares the pool with what is followed, whatever the counts say. */
   #poolCheckDue = false;
+
+  /**
+   * The last blocks' receipts, shared with the explorer's index so that each block's are read once
+   * (see {@link RecentBlockReceipts}).
+   */
+  readonly recentReceipts = new RecentBlockReceipts();
 
   constructor(ctx: PlatformContext, options: TransactionWatcherOptions) {
     this.#ctx = ctx;
@@ -559,7 +566,11 @@ export class TransactionWatcher {
         const end = start + 7n < head ? start + 7n : head;
         const numbers: bigint[] = [];
         for (let n = start; n <= end; n++) numbers.push(n);
-        const blocks = await Promise.all(numbers.map((n) => this.#readBlockReceipts(n)));
+        // The head's receipts may have been read already by the explorer's index (its hash
+        // tells whether they are this block's); the others are read.
+        const blocks = await Promise.all(
+          numbers.map((n) => this.#readBlockReceipts(n, n === latest.number ? latest.hash : undefined)),
+        );
         if (blocks.some((receipts) => receipts === undefined)) break;
         // Every transaction these blocks settle is written with one storage call.
         const settled: [WatchedTransaction, WatchedTransaction["outcome"]][] = [];
@@ -908,13 +919,16 @@ export class TransactionWatcher {
     if (replace?.from.toLowerCase() === sender) await this.#replace(replace);
   }
 
-  async #readBlockReceipts(blockNumber: bigint): Promise<RawReceipt[] | undefined> {
+  async #readBlockReceipts(blockNumber: bigint, blockHash?: Hash): Promise<RawReceipt[] | undefined> {
     try {
-      const receipts = await this.#ctx.client.request({
-        method: "eth_getBlockReceipts" as "eth_getBlockByNumber",
-        params: [toHex(blockNumber)] as never,
+      const receipts = await this.recentReceipts.read(blockNumber, blockHash, async () => {
+        const answer = await this.#ctx.client.request({
+          method: "eth_getBlockReceipts" as "eth_getBlockByNumber",
+          params: [toHex(blockNumber)] as never,
+        });
+        return answer as unknown as RawReceipt[] | null;
       });
-      return (receipts ?? []) as unknown as RawReceipt[];
+      return (receipts ?? []) as RawReceipt[];
     } catch (error) {
       // Nodes without eth_getBlockReceipts: fall back to one receipt lookup per followed hash.
       if (/method not found|not supported|does not exist|unsupported/i.test(String(error))) {
