@@ -166,13 +166,23 @@ function resolve(schema: JsonSchema, document: OpenApiDocument): JsonSchema {
   return document.components?.schemas?.[name] ?? {};
 }
 
+/**
+ * A generated value as text: strings as they are, objects as JSON (`String()` throws on an object
+ * whose `toString` key holds no function, which the generator makes).
+ */
+function asText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "object" && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
 /** A path segment: the schema's value escaped, or raw hostile text (malformed escapes included). */
 function pathSegment(schema: JsonSchema | undefined, document: OpenApiDocument): fc.Arbitrary<string> {
   return fc.oneof(
     {
       weight: 5,
       arbitrary: schemaValue(schema ?? { type: "string" }, document).map((value) =>
-        encodeURIComponent(String(value)),
+        encodeURIComponent(asText(value)),
       ),
     },
     {
