@@ -38,7 +38,9 @@ describePanel("bots", ({ open }) => {
     // The counters moved because events arrived: the page reads the status after event bursts,
     // and the log lists the bot's transactions.
     expect(requests.some((url) => url.endsWith("/bots/events"))).toBe(true);
-    expect(statusReads()).toBeGreaterThan(readsWhenStarted);
+    // A read already in flight at "Running" may have brought those confirmations: the bot goes on
+    // sending, so wait for the page's next read after an event burst rather than assume it came.
+    await expect.poll(statusReads, { timeout: 10_000 }).toBeGreaterThan(readsWhenStarted);
     const log = page.getByRole("list", { name: "Recent events" });
     expect(await log.getByRole("listitem").filter({ hasText: "transfer" }).count()).toBeGreaterThan(0);
 
