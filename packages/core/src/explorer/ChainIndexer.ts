@@ -1,5 +1,6 @@
 import type { PublicClient } from "viem";
 import type { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
+import type { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
 import type { ExplorerStore, IndexedBlockData } from "../storage/ExplorerStore.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
@@ -72,6 +73,8 @@ export type ChainIndexerContext = {
   pollingInterval: number;
   /** Receipts shared with the platform's transaction watcher: each block's read once. */
   recentReceipts?: RecentBlockReceipts | undefined;
+  /** The bodies of the transactions the platform sent: blocks of them are read without their bodies. */
+  sentBodies?: SentTransactionBodies | undefined;
 };
 
 /**
@@ -285,6 +288,7 @@ export class ChainIndexer {
       return await readChainBlocks(this.#ctx.client, numbers, {
         blockReceipts: this.#blockReceipts,
         recent: this.#ctx.recentReceipts,
+        bodies: this.#ctx.sentBodies,
       });
     } catch (error) {
       if (

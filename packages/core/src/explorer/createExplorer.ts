@@ -1,6 +1,7 @@
 import { createPublicClient, http, type PublicClient } from "viem";
 import type { BotEngine } from "../bots/BotEngine.js";
 import type { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
+import type { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
 import { readStoredPlatformContracts } from "../contracts/ensurePlatformContracts.js";
 import type { ExplorerStore } from "../storage/ExplorerStore.js";
@@ -20,6 +21,8 @@ export type CreateExplorerParameters = {
   options?: ExplorerOptions | undefined;
   /** Receipts shared with the transaction watcher, for the indexer. */
   recentReceipts?: RecentBlockReceipts | undefined;
+  /** The bodies of the transactions the platform sent, for the indexer. */
+  sentBodies?: SentTransactionBodies | undefined;
 };
 
 /**
@@ -52,6 +55,7 @@ export function createExplorer(params: CreateExplorerParameters): ExplorerContex
       storage: storage as StorageAdapter & { explorer: ExplorerStore },
       pollingInterval: params.pollingInterval,
       recentReceipts: params.recentReceipts,
+      sentBodies: params.sentBodies,
     },
     params.options,
   );

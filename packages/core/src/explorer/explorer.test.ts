@@ -19,6 +19,7 @@ import { privnet } from "../chain/privnet.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
 import { priceOracleAbi } from "../contracts/generated.js";
 import { type CreatePlatformOptions, createPlatform, type Platform } from "../platform/createPlatform.js";
+import { memoryStorage } from "../storage/memoryStorage.js";
 
 const devnet = useDevnet();
 const accounts = deriveAccounts(SYSTEM_MNEMONIC, [1, 2, KEY_INDEXES.contractsOwner]);
@@ -241,6 +242,95 @@ describe("the explorer", () => {
     expect((await platform.explorer.transaction(sent.hash)).transaction.status).toBe("success");
     // Both settled and indexed it; the node was asked for its receipts once.
     expect(receiptReads.filter((block) => BigInt(block) === confirmed.blockNumber)).toHaveLength(1);
+  });
+
+  test("a block of the platform's sends is indexed from its receipts; other senders' bodies are read by hash, or the whole block when many", async () => {
+    const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
+    const fullReads: bigint[] = [];
+    const transport = custom(
+      {
+        async request({ method, params }) {
+          const [block, full] = (params ?? []) as [Hex, boolean];
+          if (method === "eth_getBlockByNumber" && full === true && block.startsWith("0x"))
+            fullReads.push(BigInt(block));
+          return inner.request({ method, params });
+        },
+      },
+      { retryCount: 0 },
+    );
+    const storage = memoryStorage();
+    const platform = await createPlatform({ transport, storage, pollingInterval: 50 });
+    platforms.push(platform);
+    const stored = async (hash: Hash) => storage.explorer?.getTransaction(hash);
+    await devnet.request("evm_setAutomine", [false]);
+    try {
+      // One block: three sends of the platform's, two of a script's.
+      const ours = [];
+      for (const amount of ["1", "2", "3"])
+        ours.push(await platform.sender.sendFromWallet({ fromWalletId: 2, to: system1.address, amount }));
+      const theirs = [
+        await castSend({ from: system1.address, to: system2.address, value: 7n }),
+        await castSend({
+          from: system1.address,
+          to: system2.address,
+          data: "0xdeadbeef00",
+          value: 8n,
+          gas: 100_000n,
+        }),
+      ];
+      await devnet.request("evm_mine", []);
+      const mixed = await platform.client.getBlockNumber({ cacheTime: 0 });
+      await platform.explorer.waitForBlock(mixed);
+      // What the chain says of each: the index's fields (from the kept bodies) must match.
+      const onChain = await Promise.all(
+        ours.map((sent) => platform.client.getTransaction({ hash: sent.hash })),
+      );
+      for (const [position, sent] of ours.entries()) {
+        const chain = onChain[position];
+        expect(await stored(sent.hash)).toMatchObject({
+          blockNumber: mixed,
+          index: chain?.transactionIndex,
+          kind: "transfer",
+          value: parseEther(String(position + 1)),
+          nonce: chain?.nonce,
+          input: null,
+        });
+        expect((await platform.explorer.transaction(sent.hash)).transaction.sentByPrivnet).toBe(true);
+      }
+      const script = await Promise.all(theirs.map((hash) => platform.explorer.transaction(hash)));
+      expect(
+        script.map(({ transaction }) => [transaction.blockNumber, transaction.value, transaction.kind]),
+      ).toEqual([
+        [mixed, 7n, "transfer"],
+        [mixed, 8n, "call"],
+      ]);
+      expect(await stored(theirs[1] as Hash)).toMatchObject({
+        selector: "0xdeadbeef",
+        input: "0xdeadbeef00",
+      });
+      expect((await stored(theirs[1] as Hash))?.nonce).toBe(
+        ((await stored(theirs[0] as Hash))?.nonce ?? -1) + 1,
+      );
+      // Two bodies unknown: asked for by hash, the block itself was not read again.
+      expect(fullReads).not.toContain(mixed);
+
+      // More than a few unknown: the whole block once.
+      const many: Hash[] = [];
+      for (let value = 1n; value <= 40n; value++)
+        many.push(await castSend({ from: system2.address, to: system1.address, value }));
+      await devnet.request("evm_mine", []);
+      const crowded = await platform.client.getBlockNumber({ cacheTime: 0 });
+      await platform.explorer.waitForBlock(crowded);
+      const values = await Promise.all(
+        many.map(async (hash) => (await platform.explorer.transaction(hash)).transaction),
+      );
+      expect(values.map((transaction) => [transaction.blockNumber, transaction.value])).toEqual(
+        many.map((_, position) => [crowded, BigInt(position + 1)]),
+      );
+      expect(fullReads.filter((block) => block === crowded)).toHaveLength(1);
+    } finally {
+      await devnet.request("evm_setAutomine", [true]);
+    }
   });
 
   test("search finds a transaction hash, a block hash and number, an address and a label", async () => {

@@ -1,11 +1,14 @@
 import { type Address, getAddress, type Hash, type Hex, type PublicClient, toHex } from "viem";
 import type { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
+import type { SentTransactionBodies, TransactionBody } from "../chain/SentTransactionBodies.js";
 import type { IndexedBlockData, IndexedTransaction } from "../storage/ExplorerStore.js";
 import type { TransactionKind } from "../storage/TransactionKind.js";
 import { type RawLog, tokenTransfers } from "./tokenTransfers.js";
 
 /** A block as `eth_getBlockByNumber(n, true)` answers it (the fields read). */
-type RawBlock = {
+type RawBlock = Omit<RawHeader, "transactions"> & { transactions: RawTransaction[] };
+/** A block as `eth_getBlockByNumber(n, false)` answers it: transaction hashes only. */
+type RawHeader = {
   number: Hex;
   hash: Hash;
   parentHash: Hash;
@@ -14,7 +17,7 @@ type RawBlock = {
   gasLimit: Hex;
   baseFeePerGas?: Hex | null;
   miner: Address;
-  transactions: RawTransaction[];
+  transactions: unknown[];
 };
 type RawTransaction = {
   hash: Hash;
@@ -28,15 +31,48 @@ type RawTransaction = {
 };
 type RawReceipt = {
   transactionHash: Hash;
+  transactionIndex?: Hex;
+  blockHash?: Hash;
+  from: Address;
+  to: Address | null;
+  type?: Hex;
   status: Hex;
   gasUsed: Hex;
   effectiveGasPrice: Hex;
   contractAddress: Address | null;
   logs: RawLog[];
 };
+/** A transaction's own fields, however they were read (the block's body, or a receipt and a kept body). */
+type TransactionFields = {
+  hash: Hash;
+  from: Address;
+  to: Address | null;
+  value: bigint;
+  nonce: number;
+  input: Hex;
+  type?: Hex | undefined;
+  index: number;
+};
 
 /** A block header, for comparing hashes (`eth_getBlockByNumber(n, false)`). */
 export type BlockHeader = { number: bigint; hash: Hash; parentHash: Hash };
+
+/**
+ * Transactions of a block read from receipts whose bodies were not kept: up to this many are asked
+ * for one by one (`eth_getTransactionByHash`, one batch); more, and the whole block is read.
+ */
+const MAX_BODY_LOOKUPS = 32;
+
+type ReadOptions = {
+  blockReceipts: boolean;
+  /** Receipts shared with the transaction watcher: each block's read once (see RecentBlockReceipts). */
+  recent?: RecentBlockReceipts | undefined;
+  /**
+   * Bodies of the transactions the platform sent (with `recent`): a block is then built from its
+   * header and receipts, and only the bodies not kept are read from the node.
+   */
+  bodies?: SentTransactionBodies | undefined;
+};
 
 /**
  * Reads blocks `numbers` with their transactions and receipts: for each block one
@@ -45,23 +81,34 @@ export type BlockHeader = { number: bigint; hash: Hash; parentHash: Hash };
  * A block the node does not have (yet) ends the list there. Nodes without `eth_getBlockReceipts`:
  * one `eth_getTransactionReceipt` per transaction instead (also batched).
  *
+ * With the watcher's receipts and the platform's sent bodies (the indexer's case), a block is its
+ * header and its receipts, and the node is asked only for the bodies of transactions the platform
+ * did not send: a block of the platform's own traffic costs the node no second full read.
+ *
  * @example
  * const blocks = await readChainBlocks(batchingClient, [100n, 101n]);
  */
 export async function readChainBlocks(
   client: PublicClient,
   numbers: readonly bigint[],
-  options: {
-    blockReceipts: boolean;
-    /** Receipts shared with the transaction watcher: each block's read once (see RecentBlockReceipts). */
-    recent?: RecentBlockReceipts | undefined;
-  } = { blockReceipts: true },
+  options: ReadOptions = { blockReceipts: true },
 ): Promise<IndexedBlockData[]> {
   const request = (method: string, params: unknown[]) =>
     client.request({ method: method as "eth_blockNumber", params: params as never }) as Promise<unknown>;
   const readReceipts = (number: bigint) =>
     request("eth_getBlockReceipts", [toHex(number)]) as Promise<RawReceipt[] | null>;
-  const { recent } = options;
+  const { recent, bodies } = options;
+  if (options.blockReceipts && recent && bodies) {
+    const answers = await Promise.all(
+      numbers.map((number) => readFromReceipts(request, number, recent, bodies)),
+    );
+    const result: IndexedBlockData[] = [];
+    for (const answer of answers) {
+      if (!answer) break;
+      result.push(answer);
+    }
+    return result;
+  }
   const reads = numbers.map(async (number): Promise<[RawBlock | null, RawReceipt[] | null | undefined]> => {
     if (!options.blockReceipts) {
       return [(await request("eth_getBlockByNumber", [toHex(number), true])) as RawBlock | null, undefined];
@@ -90,9 +137,81 @@ export async function readChainBlocks(
     }
     if (!receipts || receipts.length !== block.transactions.length || receipts.some((receipt) => !receipt))
       break;
-    result.push(toIndexedBlock(block, receipts));
+    result.push(toIndexedBlock(block, block.transactions.map(fromRawTransaction), receipts));
   }
   return result;
+}
+
+/**
+ * One block from its header, its receipts (shared with the watcher) and the kept bodies; null when
+ * the node does not have it, or it changed between the reads (the next poll reads it again).
+ */
+async function readFromReceipts(
+  request: (method: string, params: unknown[]) => Promise<unknown>,
+  number: bigint,
+  recent: RecentBlockReceipts,
+  bodies: SentTransactionBodies,
+): Promise<IndexedBlockData | null> {
+  const header = (await request("eth_getBlockByNumber", [toHex(number), false])) as RawHeader | null;
+  if (!header) return null;
+  const hash = header.hash.toLowerCase();
+  const receipts = (await recent.read(
+    BigInt(header.number),
+    header.hash,
+    () => request("eth_getBlockReceipts", [toHex(number)]) as Promise<RawReceipt[] | null>,
+  )) as RawReceipt[] | null;
+  // Receipts read by number after the header: the block at that number may have changed between.
+  if (
+    !receipts ||
+    receipts.length !== header.transactions.length ||
+    receipts.some((receipt, position) => {
+      const listed = header.transactions[position];
+      return (
+        receipt.blockHash?.toLowerCase() !== hash ||
+        (typeof listed === "string" && listed.toLowerCase() !== receipt.transactionHash.toLowerCase())
+      );
+    })
+  ) {
+    return null;
+  }
+  const missing = receipts.filter((receipt) => !bodies.get(receipt.transactionHash));
+  let read = new Map<string, RawTransaction>();
+  if (missing.length > MAX_BODY_LOOKUPS) {
+    const block = (await request("eth_getBlockByNumber", [toHex(number), true])) as RawBlock | null;
+    if (block?.hash.toLowerCase() !== hash) return null;
+    read = new Map(block.transactions.map((transaction) => [transaction.hash.toLowerCase(), transaction]));
+  } else if (missing.length > 0) {
+    const found = (await Promise.all(
+      missing.map((receipt) => request("eth_getTransactionByHash", [receipt.transactionHash])),
+    )) as (RawTransaction | null)[];
+    for (const transaction of found) {
+      // Gone meanwhile (the chain went back): the next poll reads the block again.
+      if (!transaction) return null;
+      read.set(transaction.hash.toLowerCase(), transaction);
+    }
+  }
+  const transactions: TransactionFields[] = [];
+  for (const [position, receipt] of receipts.entries()) {
+    const body = bodies.get(receipt.transactionHash);
+    const raw = body ? undefined : read.get(receipt.transactionHash.toLowerCase());
+    if (!body && !raw) return null;
+    transactions.push(
+      raw
+        ? fromRawTransaction(raw)
+        : {
+            hash: receipt.transactionHash,
+            from: receipt.from,
+            to: receipt.to,
+            value: (body as TransactionBody).value,
+            nonce: (body as TransactionBody).nonce,
+            input: (body as TransactionBody).input,
+            type: receipt.type ?? (body as TransactionBody).type,
+            index: receipt.transactionIndex === undefined ? position : Number(receipt.transactionIndex),
+          },
+    );
+  }
+  bodies.delete(receipts.map((receipt) => receipt.transactionHash));
+  return toIndexedBlock(header, transactions, receipts);
 }
 
 /** Block headers by number (one batch); a number the node does not have is left out. */
@@ -110,23 +229,43 @@ export async function readBlockHeaders(
     .map((block) => ({ number: BigInt(block.number), hash: block.hash, parentHash: block.parentHash }));
 }
 
-function toIndexedBlock(block: RawBlock, receipts: RawReceipt[]): IndexedBlockData {
+function fromRawTransaction(raw: RawTransaction, position?: number): TransactionFields {
+  return {
+    hash: raw.hash,
+    from: raw.from,
+    to: raw.to,
+    value: BigInt(raw.value),
+    nonce: Number(raw.nonce),
+    input: raw.input,
+    type: raw.type,
+    index:
+      raw.transactionIndex === undefined || raw.transactionIndex === null
+        ? (position ?? 0)
+        : Number(raw.transactionIndex),
+  };
+}
+
+function toIndexedBlock(
+  block: RawHeader,
+  fields: readonly TransactionFields[],
+  receipts: readonly RawReceipt[],
+): IndexedBlockData {
   const number = BigInt(block.number);
   const timestamp = Number(block.timestamp);
   const byHash = new Map(receipts.map((receipt) => [receipt.transactionHash, receipt]));
-  const transactions = block.transactions.map((raw, position): IndexedTransaction => {
+  const transactions = fields.map((raw, position): IndexedTransaction => {
     const receipt = byHash.get(raw.hash) ?? (receipts[position] as RawReceipt);
     const { kind, selector } = kindOf(raw);
     return {
       hash: raw.hash,
       blockNumber: number,
       blockHash: block.hash,
-      index: Number(raw.transactionIndex ?? position),
+      index: raw.index,
       timestamp,
       from: getAddress(raw.from),
       to: raw.to ? getAddress(raw.to) : null,
-      value: BigInt(raw.value),
-      nonce: Number(raw.nonce),
+      value: raw.value,
+      nonce: raw.nonce,
       kind,
       selector,
       input: selector === null ? null : raw.input,

@@ -12,6 +12,7 @@ import { botActions } from "../bots/botActions.js";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
 import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { privnet } from "../chain/privnet.js";
+import { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
 import type { OperationGuard } from "../context/OperationGuard.js";
 import type { PlatformEvents } from "../context/PlatformEvents.js";
@@ -149,7 +150,10 @@ export async function createPlatform(options: CreatePlatformOptions) {
   const keyVault = createKeyVault(options.encryptionPassphrase);
   const fees = createFeePolicy({ priorityFeePerGas: options.priorityFeePerGas });
   const base = { chain, client, storage, events, keyVault, fees };
+  // With the explorer on, what the watcher follows is left for its index (see SentTransactionBodies).
+  const sentBodies = options.explorer !== false && storage.explorer ? new SentTransactionBodies() : undefined;
   const watcher = new TransactionWatcher(base, {
+    sentBodies,
     pollingInterval: options.pollingInterval ?? client.pollingInterval,
     replaceAfter: options.replaceAfter ?? 30_000,
     dropAfter: options.dropAfter ?? 120_000,
@@ -231,6 +235,7 @@ export async function createPlatform(options: CreatePlatformOptions) {
           pollingInterval: options.pollingInterval ?? client.pollingInterval,
           options: typeof options.explorer === "object" ? options.explorer : undefined,
           recentReceipts: watcher.recentReceipts,
+          sentBodies,
         });
   try {
     await watcher.start();

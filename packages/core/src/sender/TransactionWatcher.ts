@@ -1,6 +1,7 @@
 import type { Address, Hash, Hex, LocalAccount } from "viem";
 import { parseTransaction, toHex } from "viem";
 import { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
+import type { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import type { PlatformContext } from "../context/PlatformContext.js";
 import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
 import { MAX_REPLACEMENTS, type TransactionFees } from "../fees/feePolicy.js";
@@ -14,6 +15,15 @@ import { nonceLockKey } from "./nonceLockKey.js";
 import { receiptOutcome } from "./receiptOutcome.js";
 import { submissionClient } from "./submissionClient.js";
 import { isGasPriced, requestFees, type TransactionRequest, transactionHash } from "./transactionRequest.js";
+
+/** The envelope type byte of each request type. */
+const ENVELOPE_TYPES: Record<string, Hex> = {
+  legacy: "0x0",
+  eip2930: "0x1",
+  eip1559: "0x2",
+  eip4844: "0x3",
+  eip7702: "0x4",
+};
 
 export type TransactionWatcherOptions = {
   /** How often the node is polled for new blocks (HTTP transports). */
@@ -34,6 +44,11 @@ export type TransactionWatcherOptions = {
    * Resolves with the nonces it could not fill; before that, with the address's sends still held
    * off, `abandon` runs with the lowest of them.
    */
+  /**
+   * Where the value, nonce and input of each transaction followed (and each replacement) are left
+   * for the explorer's index, which then reads its blocks from their receipts and headers alone.
+   */
+  sentBodies?: SentTransactionBodies | undefined;
   fillNonceHoles?:
     | ((
         from: Address,
@@ -459,7 +474,17 @@ export class TransactionWatcher {
     };
     this.#watched.add(watched);
     this.#byHash.set(tx.hash, watched);
+    if (tx.request) this.#leaveBody(tx.hash, tx.request);
     return watched;
+  }
+
+  #leaveBody(hash: Hash, request: TransactionRequest) {
+    this.#options.sentBodies?.add(hash, {
+      value: request.value ?? 0n,
+      nonce: request.nonce ?? 0,
+      input: request.data ?? "0x",
+      type: ENVELOPE_TYPES[request.type ?? "eip1559"] ?? "0x2",
+    });
   }
 
   /** Stops following a transaction the node refused. */
@@ -1060,6 +1085,7 @@ export class TransactionWatcher {
     watched.hash = hash;
     watched.hashes.add(hash);
     this.#byHash.set(hash, watched);
+    this.#leaveBody(hash, request);
     await this.#update(watched, { hash });
   }
 
