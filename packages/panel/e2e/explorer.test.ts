@@ -259,6 +259,31 @@ describePanel(
       });
     }
 
+    test("a transaction page opened by its URL starts its read before the app's script has loaded, and reads it once", async () => {
+      const { page, goto, requests } = await open({ stack });
+      const read = `/chain/transactions/${transferHash}`;
+      // The app's bundle is held until the page has asked for the transaction: only the early
+      // script (public/early.js) can ask that soon. Released after 10 s either way, to fail clearly.
+      let asked: () => void = () => {};
+      const askedEarly = new Promise<boolean>((resolve) => {
+        asked = () => resolve(true);
+        setTimeout(() => resolve(false), 10_000).unref();
+      });
+      page.on("request", (request) => {
+        if (request.url().endsWith(read)) asked();
+      });
+      let heldBundle = false;
+      await page.route(/\/panel\/assets\/index-[^/]+\.js$/, async (route) => {
+        heldBundle = (await askedEarly) || heldBundle;
+        await route.continue();
+      });
+      await goto(`tx/${transferHash}`);
+      await page.getByRole("region", { name: "Call trace" }).locator("details.call").first().waitFor();
+      expect(heldBundle).toBe(true);
+      // The app took the early answer: the transaction was read once.
+      expect(requests.filter((url) => url.endsWith(read))).toHaveLength(1);
+    });
+
     test("the newer kinds and nested calls: a blob's versioned hashes, a set-code's authorizations, a borrow's call tree", async () => {
       const { platform } = stack;
       // Sent through privnet's pipeline, as a test suite would: a blob (type 3), a delegation of a

@@ -30,6 +30,20 @@ describePanel("admin token", ({ open }) => {
     await page.getByText("Live: counters follow the bots' event stream.").waitFor();
     expect(await prompt.isVisible()).toBe(false);
 
+    // A page opened by its URL starts its first read before the app has loaded (public/early.js):
+    // with the session's token, so it is answered, and the app takes that answer.
+    const { transactions } = await stack.platform.client.getBlock({ blockNumber: 1n });
+    const hash = transactions[0] as string;
+    const reads: (string | undefined)[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith(`/chain/transactions/${hash}`)) reads.push(request.headers().authorization);
+    });
+    await page.goto(`${stack.panelUrl}tx/${hash}`);
+    await page.getByRole("heading", { name: "Transaction" }).waitFor();
+    await page.getByText(hash).first().waitFor();
+    expect(reads).toEqual(["Bearer s3cret-token"]);
+    expect(await prompt.isVisible()).toBe(false);
+
     // Another session (a new browser context) asks again.
     const other = await open({ stack });
     await other.goto("prices");
