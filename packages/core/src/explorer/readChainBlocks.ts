@@ -160,14 +160,15 @@ async function readFromReceipts(
     header.hash,
     () => request("eth_getBlockReceipts", [toHex(number)]) as Promise<RawReceipt[] | null>,
   )) as RawReceipt[] | null;
-  // Receipts read by number after the header: the block at that number may have changed between.
+  // Receipts read by number after the header: the block at that number may have changed between
+  // (their hashes, in order, must be the header's).
   if (
     !receipts ||
     receipts.length !== header.transactions.length ||
     receipts.some((receipt, position) => {
       const listed = header.transactions[position];
       return (
-        receipt.blockHash?.toLowerCase() !== hash ||
+        (receipt.blockHash !== undefined && receipt.blockHash.toLowerCase() !== hash) ||
         (typeof listed === "string" && listed.toLowerCase() !== receipt.transactionHash.toLowerCase())
       );
     })

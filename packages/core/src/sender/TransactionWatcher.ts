@@ -39,16 +39,16 @@ export type TransactionWatcherOptions = {
    */
   onChainRewound?: ((cause: ChainRewindCause) => void) | undefined;
   /**
+   * Where the value, nonce and input of each transaction followed (and each replacement) are left
+   * for the explorer's index, which then reads its blocks from their receipts and headers alone.
+   */
+  sentBodies?: SentTransactionBodies | undefined;
+  /**
    * After the chain went back: fills the nonces of `from` below its transactions still in the
    * pool that the chain no longer has (see `NonceManager.fillHoles`), so that they can land.
    * Resolves with the nonces it could not fill; before that, with the address's sends still held
    * off, `abandon` runs with the lowest of them.
    */
-  /**
-   * Where the value, nonce and input of each transaction followed (and each replacement) are left
-   * for the explorer's index, which then reads its blocks from their receipts and headers alone.
-   */
-  sentBodies?: SentTransactionBodies | undefined;
   fillNonceHoles?:
     | ((
         from: Address,
