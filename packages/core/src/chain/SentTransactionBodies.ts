@@ -33,10 +33,6 @@ export class SentTransactionBodies {
     this.#capacity = capacity;
   }
 
-  get size() {
-    return this.#byHash.size;
-  }
-
   add(hash: Hash, body: TransactionBody) {
     const key = hash.toLowerCase();
     this.#byHash.delete(key);

@@ -1,6 +1,6 @@
 import { type Address, getAddress, type Hash, type Hex, type PublicClient, toHex } from "viem";
 import type { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
-import type { SentTransactionBodies, TransactionBody } from "../chain/SentTransactionBodies.js";
+import type { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import type { IndexedBlockData, IndexedTransaction } from "../storage/ExplorerStore.js";
 import type { TransactionKind } from "../storage/TransactionKind.js";
 import { type RawLog, tokenTransfers } from "./tokenTransfers.js";
@@ -175,7 +175,8 @@ async function readFromReceipts(
   ) {
     return null;
   }
-  const missing = receipts.filter((receipt) => !bodies.get(receipt.transactionHash));
+  const kept = receipts.map((receipt) => bodies.get(receipt.transactionHash));
+  const missing = receipts.filter((_, position) => !kept[position]);
   let read = new Map<string, RawTransaction>();
   if (missing.length > MAX_BODY_LOOKUPS) {
     const block = (await request("eth_getBlockByNumber", [toHex(number), true])) as RawBlock | null;
@@ -193,23 +194,23 @@ async function readFromReceipts(
   }
   const transactions: TransactionFields[] = [];
   for (const [position, receipt] of receipts.entries()) {
-    const body = bodies.get(receipt.transactionHash);
-    const raw = body ? undefined : read.get(receipt.transactionHash.toLowerCase());
-    if (!body && !raw) return null;
-    transactions.push(
-      raw
-        ? fromRawTransaction(raw)
-        : {
-            hash: receipt.transactionHash,
-            from: receipt.from,
-            to: receipt.to,
-            value: (body as TransactionBody).value,
-            nonce: (body as TransactionBody).nonce,
-            input: (body as TransactionBody).input,
-            type: receipt.type ?? (body as TransactionBody).type,
-            index: receipt.transactionIndex === undefined ? position : Number(receipt.transactionIndex),
-          },
-    );
+    const body = kept[position];
+    if (body) {
+      transactions.push({
+        hash: receipt.transactionHash,
+        from: receipt.from,
+        to: receipt.to,
+        value: body.value,
+        nonce: body.nonce,
+        input: body.input,
+        type: receipt.type ?? body.type,
+        index: receipt.transactionIndex === undefined ? position : Number(receipt.transactionIndex),
+      });
+      continue;
+    }
+    const raw = read.get(receipt.transactionHash.toLowerCase());
+    if (!raw) return null;
+    transactions.push(fromRawTransaction(raw, position));
   }
   bodies.delete(receipts.map((receipt) => receipt.transactionHash));
   return toIndexedBlock(header, transactions, receipts);

@@ -1,5 +1,5 @@
 import type { Address, Hash, Hex, LocalAccount } from "viem";
-import { parseTransaction, toHex } from "viem";
+import { parseTransaction, rpcTransactionType, toHex } from "viem";
 import { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
 import type { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import type { PlatformContext } from "../context/PlatformContext.js";
@@ -15,15 +15,6 @@ import { nonceLockKey } from "./nonceLockKey.js";
 import { receiptOutcome } from "./receiptOutcome.js";
 import { submissionClient } from "./submissionClient.js";
 import { isGasPriced, requestFees, type TransactionRequest, transactionHash } from "./transactionRequest.js";
-
-/** The envelope type byte of each request type. */
-const ENVELOPE_TYPES: Record<string, Hex> = {
-  legacy: "0x0",
-  eip2930: "0x1",
-  eip1559: "0x2",
-  eip4844: "0x3",
-  eip7702: "0x4",
-};
 
 export type TransactionWatcherOptions = {
   /** How often the node is polled for new blocks (HTTP transports). */
@@ -483,7 +474,7 @@ export class TransactionWatcher {
       value: request.value ?? 0n,
       nonce: request.nonce ?? 0,
       input: request.data ?? "0x",
-      type: ENVELOPE_TYPES[request.type ?? "eip1559"] ?? "0x2",
+      type: rpcTransactionType[request.type ?? "eip1559"],
     });
   }
 
