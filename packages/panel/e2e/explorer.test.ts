@@ -263,15 +263,14 @@ describePanel(
       const { page, goto, requests } = await open({ stack });
       const read = `/chain/transactions/${transferHash}`;
       // The app's bundle is held until the page has asked for the transaction: only the early
-      // script (public/early.js) can ask that soon. Released after 10 s either way, to fail clearly.
-      let asked: () => void = () => {};
-      const askedEarly = new Promise<boolean>((resolve) => {
-        asked = () => resolve(true);
-        setTimeout(() => resolve(false), 10_000).unref();
-      });
-      page.on("request", (request) => {
-        if (request.url().endsWith(read)) asked();
-      });
+      // script (public/early.js) can ask that soon. Released if it has not asked within 10 s, to
+      // fail clearly.
+      const askedEarly = page
+        .waitForRequest((request) => request.url().endsWith(read), { timeout: 10_000 })
+        .then(
+          () => true,
+          () => false,
+        );
       let heldBundle = false;
       await page.route(/\/panel\/assets\/index-[^/]+\.js$/, async (route) => {
         heldBundle = (await askedEarly) || heldBundle;

@@ -68,6 +68,34 @@ async function rawSend(to: Address, data: Hex) {
   return devnet.request<Hash>("eth_sendRawTransaction", [signed]);
 }
 
+/** The devnet behind a transport that shows each request to `look` first (which may refuse it by throwing). */
+function devnetTransport(look: (method: string, params: unknown) => void) {
+  const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
+  return custom(
+    {
+      async request({ method, params }) {
+        look(method, params);
+        return inner.request({ method, params });
+      },
+    },
+    { retryCount: 0 },
+  );
+}
+
+/** System 1, which is no updater, asks the oracle to set `tokens` to $1: mined, and reverted. */
+function refusedPriceUpdate(oracle: Address, tokens: Address[]) {
+  return castSend({
+    from: system1.address,
+    to: oracle,
+    data: encodeFunctionData({
+      abi: priceOracleAbi,
+      functionName: "updatePrices",
+      args: [tokens, tokens.map(() => 10n ** 18n)],
+    }),
+    gas: 300_000n,
+  });
+}
+
 async function indexed(platform: Platform, hash: Hash) {
   // Mined at once by anvil, yet its receipt may show a moment later: wait for it on the chain.
   const receipt = await platform.client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
@@ -147,19 +175,7 @@ describe("the explorer", () => {
     // System 1 is no updater: the oracle refuses, and the reason is shown.
     const refused = await indexed(
       platform,
-      await castSend({
-        from: system1.address,
-        to: addresses.priceOracle,
-        data: encodeFunctionData({
-          abi: priceOracleAbi,
-          functionName: "updatePrices",
-          args: [
-            [addresses.usdc, addresses.dai],
-            [10n ** 18n, 10n ** 18n],
-          ],
-        }),
-        gas: 300_000n,
-      }),
+      await refusedPriceUpdate(addresses.priceOracle, [addresses.usdc, addresses.dai]),
     );
     expect(refused.transaction).toMatchObject({
       status: "reverted",
@@ -181,37 +197,18 @@ describe("the explorer", () => {
   test("on a node without debug_traceTransaction: no trace, and the revert reason still comes (from a replay)", async () => {
     // The same anvil behind a transport that answers the debug namespace as geth does with it
     // closed (and most hosted RPCs): method not found.
-    const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
     const traced: string[] = [];
-    const transport = custom(
-      {
-        async request({ method, params }) {
-          if (method.startsWith("debug_")) {
-            traced.push(method);
-            throw new MethodNotFoundRpcError(
-              new Error(`the method ${method} does not exist/is not available`),
-            );
-          }
-          return inner.request({ method, params });
-        },
-      },
-      { retryCount: 0 },
-    );
+    const transport = devnetTransport((method) => {
+      if (!method.startsWith("debug_")) return;
+      traced.push(method);
+      throw new MethodNotFoundRpcError(new Error(`the method ${method} does not exist/is not available`));
+    });
     const platform = await createPlatform({ transport, pollingInterval: 50, contracts: true });
     platforms.push(platform);
     const { addresses } = await platform.contracts.get();
     const refused = await indexed(
       platform,
-      await castSend({
-        from: system1.address,
-        to: addresses.priceOracle,
-        data: encodeFunctionData({
-          abi: priceOracleAbi,
-          functionName: "updatePrices",
-          args: [[addresses.usdc], [10n ** 18n]],
-        }),
-        gas: 300_000n,
-      }),
+      await refusedPriceUpdate(addresses.priceOracle, [addresses.usdc]),
     );
     expect(traced).toContain("debug_traceTransaction");
     expect(refused.trace).toBeNull();
@@ -223,17 +220,10 @@ describe("the explorer", () => {
   });
 
   test("a block's receipts are read once for the watcher and the index together", async () => {
-    const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
     const receiptReads: string[] = [];
-    const transport = custom(
-      {
-        async request({ method, params }) {
-          if (method === "eth_getBlockReceipts") receiptReads.push((params as [string])[0]);
-          return inner.request({ method, params });
-        },
-      },
-      { retryCount: 0 },
-    );
+    const transport = devnetTransport((method, params) => {
+      if (method === "eth_getBlockReceipts") receiptReads.push((params as [string])[0]);
+    });
     const platform = await createPlatform({ transport, pollingInterval: 50 });
     platforms.push(platform);
     const sent = await platform.sender.sendFromWallet({ fromWalletId: 2, to: system1.address, amount: "1" });
@@ -245,19 +235,12 @@ describe("the explorer", () => {
   });
 
   test("a block of the platform's sends is indexed from its receipts; other senders' bodies are read by hash, or the whole block when many", async () => {
-    const inner = http(devnet.rpcUrl)({ chain: devnet.chain, retryCount: 0 });
     const fullReads: bigint[] = [];
-    const transport = custom(
-      {
-        async request({ method, params }) {
-          const [block, full] = (params ?? []) as [Hex, boolean];
-          if (method === "eth_getBlockByNumber" && full === true && block.startsWith("0x"))
-            fullReads.push(BigInt(block));
-          return inner.request({ method, params });
-        },
-      },
-      { retryCount: 0 },
-    );
+    const transport = devnetTransport((method, params) => {
+      const [block, full] = (params ?? []) as [Hex, boolean];
+      if (method === "eth_getBlockByNumber" && full === true && block.startsWith("0x"))
+        fullReads.push(BigInt(block));
+    });
     const storage = memoryStorage();
     const platform = await createPlatform({ transport, storage, pollingInterval: 50 });
     platforms.push(platform);
