@@ -1,3 +1,4 @@
+import { request as nodeRequest } from "node:http";
 import { gzipSync } from "node:zlib";
 import { createPlatform, type Platform } from "@privnet/core";
 import { useDevnet } from "@privnet/devnet/vitest";
@@ -234,6 +235,28 @@ describe("Node's HTTP parser", () => {
       `GET /things/${"a".repeat(16_384)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
     );
     expectRefused(answer, 431, "HEADERS_TOO_LARGE");
+  });
+
+  test("a 16 kB request line in a HEAD is a 431 with headers only, which a client reads whole", async () => {
+    const { url } = await serve();
+    // Node's own client, as the fuzzer found it: a body after a HEAD's headers broke its parser.
+    const answer = await new Promise<{ status: number | undefined; type: string | undefined; body: string }>(
+      (resolve, reject) => {
+        const request = nodeRequest(`${url}/things/${"a".repeat(16_384)}`, { method: "HEAD" }, (response) => {
+          let body = "";
+          response.on("data", (chunk: Buffer) => {
+            body += chunk.toString();
+          });
+          response.on("end", () =>
+            resolve({ status: response.statusCode, type: response.headers["content-type"], body }),
+          );
+        });
+        request.on("error", reject);
+        request.end();
+      },
+    );
+    expect(answer).toMatchObject({ status: 431, body: "" });
+    expect(answer.type).toMatch(/^application\/json/);
   });
 
   test.each([

@@ -28,11 +28,21 @@ function classifyParserError(code: string | undefined): { code: HttpErrorCode; m
 }
 
 /**
+ * Whether the refused request is a HEAD, from the bytes the parser was reading (`rawPacket`): the
+ * request line starts them unless the request came in pieces, and a request whose start is not
+ * seen is answered as any other (with the body).
+ */
+function isHead(error: NodeJS.ErrnoException & { rawPacket?: unknown }): boolean {
+  const bytes = error.rawPacket;
+  return Buffer.isBuffer(bytes) && /^HEAD[ \r]/.test(bytes.subarray(0, 5).toString("latin1"));
+}
+
+/**
  * Answers what Node's HTTP parser refuses before any handler runs — a request line or headers over
  * 16 kB (431), a method it does not know, a malformed request line or header (400), a request that
  * took too long (408) — and an `Expect` header it cannot meet (417), in the server's JSON error
- * body instead of Node's bare text. The connection is closed after it, as Node does. Also lets a
- * request without `Host` reach the router, which answers it in JSON too.
+ * body instead of Node's bare text (headers only for HEAD). The connection is closed after it, as
+ * Node does. Also lets a request without `Host` reach the router, which answers it in JSON too.
  *
  * @example
  * answerParserErrors(server, adminErrors);
@@ -53,12 +63,14 @@ export function answerParserErrors(server: Server, envelope: ErrorWrapper = plai
     const { code, message } = classifyParserError(error.code);
     const status = errorStatus[code];
     const text = body(code, message);
+    // An answer to HEAD has no body (its Content-Length is the body a GET would get): a client
+    // reads any bytes after the headers as a broken answer.
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         "Content-Type: application/json; charset=utf-8\r\n" +
         `Content-Length: ${Buffer.byteLength(text)}\r\n` +
         "Connection: close\r\n\r\n" +
-        text,
+        (isHead(error) ? "" : text),
     );
   });
   server.on("checkExpectation", (request: IncomingMessage, response: ServerResponse) => {
