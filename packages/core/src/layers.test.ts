@@ -8,7 +8,7 @@ import { expect, test } from "vitest";
 // platform that wires them. `pnpm exec vitest run packages/core/src/layers.test.ts` checks it.
 const LAYERS: readonly (readonly string[])[] = [
   ["errors", "chain", "system", "fees", "lifecycle"],
-  ["storage", "signing", "blobs"],
+  ["storage", "signing", "blobs", "input"],
   ["context"],
   ["wallets", "network"],
   ["sender"],
