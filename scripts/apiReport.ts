@@ -20,7 +20,6 @@ const entries: Record<string, Record<string, string>> = {
     "dist/exports/index": "core",
     "dist/exports/contracts": "core-contracts",
     "dist/exports/testing": "core-testing",
-    "dist/exports/server-status": "core-server-status",
   },
   devnet: {
     "dist/exports/index": "devnet",

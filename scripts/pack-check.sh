@@ -159,7 +159,7 @@ echo "peers, newest: ${peers_newest[*]}"
 echo "peers, oldest: ${peers_oldest[*]}"
 
 import_every_entry='
-  const entries = ["@privnet/cli", "@privnet/core", "@privnet/core/contracts", "@privnet/core/server-status",
+  const entries = ["@privnet/cli", "@privnet/core", "@privnet/core/contracts",
     "@privnet/devnet", "@privnet/devnet/faults", "@privnet/express-adapter", "@privnet/http",
     "@privnet/oracle-http", "@privnet/panel", "@privnet/storage-postgres", "@privnet/storage-sqlite"];
   for (const entry of entries) await import(entry);

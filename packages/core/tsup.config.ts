@@ -5,7 +5,6 @@ export default defineConfig({
     "src/exports/index.ts",
     "src/exports/contracts.ts",
     "src/exports/testing.ts",
-    "src/exports/server-status.ts",
     "src/exports/internal.ts",
   ],
   // The Uniswap V2 build files are read at run time from their packages, as published.

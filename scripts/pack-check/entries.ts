@@ -3,7 +3,6 @@
 import * as cli from "@privnet/cli";
 import * as core from "@privnet/core";
 import * as coreContracts from "@privnet/core/contracts";
-import * as coreServerStatus from "@privnet/core/server-status";
 import * as coreTesting from "@privnet/core/testing";
 import * as devnet from "@privnet/devnet";
 import * as devnetFaults from "@privnet/devnet/faults";
@@ -20,7 +19,6 @@ export const entries = {
   cli,
   core,
   coreContracts,
-  coreServerStatus,
   coreTesting,
   devnet,
   devnetFaults,

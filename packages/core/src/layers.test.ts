@@ -7,8 +7,8 @@ import { expect, test } from "vitest";
 // (and from itself). The shared context types sit low so that the services never import the
 // platform that wires them. `pnpm exec vitest run packages/core/src/layers.test.ts` checks it.
 const LAYERS: readonly (readonly string[])[] = [
-  ["errors", "chain", "system", "fees"],
-  ["storage", "signing", "blobs"],
+  ["errors", "chain", "fees", "lifecycle"],
+  ["storage", "signing", "blobs", "input"],
   ["context"],
   ["wallets", "network"],
   ["sender"],

@@ -20,7 +20,7 @@ import {
   toTransaction,
   toTransfer,
 } from "@privnet/core/internal";
-import type { Address, Hash } from "viem";
+import { type Address, type Hash, isAddressEqual } from "viem";
 
 /** What the explorer's tables need from the adapter: prepared statements and one-commit writes. */
 export type SqliteExplorerContext = {
@@ -251,7 +251,9 @@ export function sqliteExplorerStore(ctx: SqliteExplorerContext): ExplorerStore {
            UNION SELECT token, standard FROM explorer_token_transfers WHERE to_address = ?`,
         ).all(address, address) as { token: string; standard: string }[]
       )
-        .filter((row, index, rows) => rows.findIndex((other) => sameText(other.token, row.token)) === index)
+        .filter(
+          (row, index, rows) => rows.findIndex((other) => isAddressEqual(other.token, row.token)) === index,
+        )
         .map((row) => ({ token: row.token as Address, standard: row.standard as TokenStandard }));
     },
     labels: {
@@ -308,8 +310,4 @@ export function sqliteExplorerStore(ctx: SqliteExplorerContext): ExplorerStore {
       },
     },
   };
-}
-
-function sameText(a: string, b: string) {
-  return a.toLowerCase() === b.toLowerCase();
 }

@@ -4,6 +4,7 @@ import {
   createWalletClient,
   encodeFunctionData,
   type Hex,
+  isAddressEqual,
   type PublicClient,
   parseEther,
   type Transport,
@@ -179,7 +180,7 @@ export function connectPlatformContracts(
         functionName: "isUpdater",
         args: [updaterAccount.address],
       });
-      if (!granted && result.deployment.deployer.toLowerCase() === ownerAccount.address.toLowerCase()) {
+      if (!granted && isAddressEqual(result.deployment.deployer, ownerAccount.address)) {
         const step = `grant updater ${updaterAccount.address}`;
         try {
           const sent = await sendAsOwner({

@@ -1,4 +1,4 @@
-import { type Address, formatEther, formatUnits } from "viem";
+import { type Address, formatEther, formatUnits, isAddressEqual } from "viem";
 import type { IndexedTransaction } from "../storage/ExplorerStore.js";
 import type { ExplorerContext } from "./ExplorerContext.js";
 import type { AddressLabel, ChainTokenTransfer, ChainTransaction, DecodedCall } from "./ExplorerShapes.js";
@@ -25,7 +25,7 @@ export async function describeTransactions(
   return Promise.all(
     transactions.map(async (transaction) => {
       const hint = transaction.tokenTransfers.find(
-        (transfer) => transfer.token.toLowerCase() === transaction.to?.toLowerCase(),
+        (transfer) => transaction.to != null && isAddressEqual(transfer.token, transaction.to),
       )?.standard;
       const [method, tokenTransfers] = await Promise.all([
         ctx.registry.decodeCall(transaction.to, transaction.input, hint),
@@ -96,8 +96,8 @@ export function summarize(transaction: Omit<ChainTransaction, "summary">): strin
   if (transaction.method === null && transaction.selector === null) {
     return `${formatEther(transaction.value)} ETH → ${name(transaction.to, transaction.toLabel)}${failed}`;
   }
-  const own = transaction.tokenTransfers.filter(
-    (transfer) => transfer.from.toLowerCase() === transaction.from.toLowerCase(),
+  const own = transaction.tokenTransfers.filter((transfer) =>
+    isAddressEqual(transfer.from, transaction.from),
   );
   const moved = own.length === 1 && transaction.tokenTransfers.length === 1 ? own[0] : undefined;
   if (moved && transaction.method && /^(safe)?transfer(from)?$/i.test(transaction.method.name)) {

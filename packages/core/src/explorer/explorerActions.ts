@@ -1,7 +1,7 @@
 import type { Address, Hash } from "viem";
 import type { GuardedContext } from "../context/OperationGuard.js";
 import { ExplorerUnavailableError } from "../errors/explorer.js";
-import { parseAddress } from "../sender/parseAddress.js";
+import { parseAddress } from "../input/parseAddress.js";
 import type { ExplorerContext } from "./ExplorerContext.js";
 import { type GetChainAddressParameters, getChainAddress } from "./getChainAddress.js";
 import { getChainBlock } from "./getChainBlock.js";

@@ -1,7 +1,7 @@
 import type { Abi, Address } from "viem";
 import type { GuardedContext } from "../context/OperationGuard.js";
 import { ContractNotFoundError, ExplorerUnavailableError } from "../errors/explorer.js";
-import { parseAddress } from "../sender/parseAddress.js";
+import { parseAddress } from "../input/parseAddress.js";
 import type { ExplorerContext } from "./ExplorerContext.js";
 import type { KnownContract } from "./ExplorerShapes.js";
 import { readContractFunction } from "./readContractFunction.js";

@@ -1,7 +1,7 @@
 import { type Address, getAddress } from "viem";
 import type { GuardedContext } from "../context/OperationGuard.js";
 import { ExplorerUnavailableError } from "../errors/explorer.js";
-import { parseAddress } from "../sender/parseAddress.js";
+import { parseAddress } from "../input/parseAddress.js";
 import type { ExplorerContext } from "./ExplorerContext.js";
 import type { AddressLabel } from "./ExplorerShapes.js";
 import { checkName } from "./registerContract.js";

@@ -13,7 +13,7 @@ import {
   ContractReadRevertedError,
   InvalidContractCallError,
 } from "../errors/explorer.js";
-import { parseAddress } from "../sender/parseAddress.js";
+import { parseAddress } from "../input/parseAddress.js";
 import { decodeRevert } from "./decodeWithAbi.js";
 import type { ExplorerContext } from "./ExplorerContext.js";
 import { revertData } from "./revertData.js";

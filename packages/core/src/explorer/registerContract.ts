@@ -1,7 +1,7 @@
 import { Abi as AbiSchema } from "abitype/zod";
 import type { Abi, Address } from "viem";
 import { InvalidAbiError, InvalidLabelError, NoContractCodeError } from "../errors/explorer.js";
-import { parseAddress } from "../sender/parseAddress.js";
+import { parseAddress } from "../input/parseAddress.js";
 import type { RegisteredContractRecord } from "../storage/ExplorerStore.js";
 import { MAX_LABEL_LENGTH } from "./AddressLabels.js";
 import type { ExplorerContext } from "./ExplorerContext.js";

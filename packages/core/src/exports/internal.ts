@@ -6,11 +6,11 @@ export { BUILTIN_BOT_NAMES } from "../bots/builtinBots.js";
 export { firstIndexes } from "../chain/deriveAccounts.js";
 export { quoteInput } from "../errors/quoteInput.js";
 export { readChainBlocks } from "../explorer/readChainBlocks.js";
+export { parseAddress } from "../input/parseAddress.js";
+export { parseAmount } from "../input/parseAmount.js";
 export { parsePrice } from "../oracle/parsePrice.js";
 export { parseSymbol } from "../oracle/parseSymbol.js";
 export { symbolAddress } from "../oracle/symbolAddress.js";
-export { parseAddress } from "../sender/parseAddress.js";
-export { parseAmount } from "../sender/parseAmount.js";
 export { explorerPageSize } from "../storage/ExplorerStore.js";
 export { encodeStateValue } from "../storage/encodeStateValue.js";
 export {

@@ -1,6 +1,6 @@
 import { type Address, formatEther, maxUint256 } from "viem";
 import { lendingPoolAbi } from "../contracts/generated.js";
-import { parseAddress } from "../sender/parseAddress.js";
+import { parseAddress } from "../input/parseAddress.js";
 import type { LendingContext } from "./LendingContext.js";
 import { mapLendingError } from "./mapLendingError.js";
 

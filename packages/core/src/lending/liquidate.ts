@@ -1,7 +1,7 @@
 import { type Address, formatUnits, getAddress, type Hash, parseEventLogs } from "viem";
 import { lendingPoolAbi } from "../contracts/generated.js";
 import { NATIVE_ETH_ADDRESS } from "../contracts/platformContracts.js";
-import { parseAddress } from "../sender/parseAddress.js";
+import { parseAddress } from "../input/parseAddress.js";
 import type { LendingContext } from "./LendingContext.js";
 import { type LendingSigner, resolveLendingAccount } from "./resolveLendingAccount.js";
 import { parseAssetAmount, resolveLendingAsset } from "./resolveLendingAsset.js";

@@ -1,58 +1,33 @@
 import type { EventEmitter } from "eventemitter3";
-import {
-  type Address,
-  type Chain,
-  createPublicClient,
-  formatEther,
-  type PublicClient,
-  type Transport,
-} from "viem";
-import { BotEngine, type BotsOptions } from "../bots/BotEngine.js";
+import type { Chain, PublicClient, Transport } from "viem";
+import type { BotsOptions } from "../bots/BotEngine.js";
 import { botActions } from "../bots/botActions.js";
-import { deriveAccounts } from "../chain/deriveAccounts.js";
-import { KEY_INDEXES } from "../chain/keyIndexes.js";
-import { privnet } from "../chain/privnet.js";
-import { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
-import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
-import type { OperationGuard } from "../context/OperationGuard.js";
 import type { PlatformEvents } from "../context/PlatformEvents.js";
-import {
-  connectPlatformContracts,
-  type PlatformContractsOptions,
-} from "../contracts/connectPlatformContracts.js";
+import type { PlatformContractsOptions } from "../contracts/connectPlatformContracts.js";
 import { contractActions } from "../contracts/contractActions.js";
-import { InvalidOptionsError } from "../errors/index.js";
-import { ChainIdMismatchError, ChainUnreachableError, PlatformClosedError } from "../errors/platform.js";
 import type { ExplorerOptions } from "../explorer/ChainIndexer.js";
-import { createExplorer } from "../explorer/createExplorer.js";
 import { explorerActions } from "../explorer/explorerActions.js";
 import { explorerContractActions } from "../explorer/explorerContractActions.js";
 import { labelActions } from "../explorer/labelActions.js";
-import { createFeePolicy } from "../fees/feePolicy.js";
 import type { LendingContext } from "../lending/LendingContext.js";
 import { lendingActions } from "../lending/lendingActions.js";
+import { startServices } from "../lifecycle/startServices.js";
+import { stopServices } from "../lifecycle/stopServices.js";
 import { networkActions } from "../network/networkActions.js";
 import { oracleActions } from "../oracle/oracleActions.js";
-import { PriceSimulator } from "../oracle/PriceSimulator.js";
-import { PushLoop } from "../oracle/PushLoop.js";
 import type { OracleOptions } from "../oracle/resolveOracleOptions.js";
-import { NonceManager } from "../sender/NonceManager.js";
-import type { SenderContext } from "../sender/SenderContext.js";
 import { senderActions } from "../sender/senderActions.js";
-import { sendTransaction } from "../sender/sendTransaction.js";
-import { sendWithKey } from "../sender/sendWithKey.js";
-import { TransactionWatcher } from "../sender/TransactionWatcher.js";
-import { createWalletSigners } from "../sender/WalletSigners.js";
-import { createKeyVault } from "../signing/KeyVault.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
-import { reconcilePendingTransactions } from "../transactions/reconcilePendingTransactions.js";
 import { transactionActions } from "../transactions/transactionActions.js";
-import { registerSystemWallets } from "../wallets/registerSystemWallets.js";
 import { walletActions } from "../wallets/walletActions.js";
-import { isolatedListeners } from "./isolatedListeners.js";
+import { assemblePlatform, type PlatformParts } from "./assemblePlatform.js";
+import { checkPlatformOptions } from "./checkPlatformOptions.js";
+import { connectChain } from "./connectChain.js";
+import { platformServices } from "./platformServices.js";
 import { revertPlatform } from "./revertPlatform.js";
 import { type PlatformSnapshot, snapshotPlatform } from "./snapshotPlatform.js";
+import { trackOperations } from "./trackOperations.js";
 
 export type CreatePlatformOptions = {
   /** Any viem transport: `http(url)`, `webSocket(url)`, `custom(eip1193Provider)`. */
@@ -125,181 +100,40 @@ export type Platform = Awaited<ReturnType<typeof createPlatform>>;
  * await platform.close();
  */
 export async function createPlatform(options: CreatePlatformOptions) {
-  checkOptions(options);
-  const chain: Chain = options.chain ?? privnet;
+  checkPlatformOptions(options);
   const storage = options.storage ?? memoryStorage();
-  const client = createPublicClient({
-    chain,
-    transport: options.transport,
-    ...(options.pollingInterval === undefined ? {} : { pollingInterval: options.pollingInterval }),
-  }) as PublicClient;
-
-  let chainId: number;
+  const { chain, client } = await connectChain(options, storage);
+  const operations = trackOperations();
+  let parts: PlatformParts;
   try {
-    chainId = await client.getChainId();
-  } catch (error) {
-    await storage.close();
-    throw new ChainUnreachableError({ cause: error });
-  }
-  if (chainId !== chain.id) {
-    await storage.close();
-    throw new ChainIdMismatchError(chain.id, chainId);
-  }
-
-  const events = isolatedListeners();
-  const keyVault = createKeyVault(options.encryptionPassphrase);
-  const fees = createFeePolicy({ priorityFeePerGas: options.priorityFeePerGas });
-  const base = { chain, client, storage, events, keyVault, fees };
-  // With the explorer on, what the watcher follows is left for its index (see SentTransactionBodies).
-  const sentBodies = options.explorer !== false && storage.explorer ? new SentTransactionBodies() : undefined;
-  const watcher = new TransactionWatcher(base, {
-    sentBodies,
-    pollingInterval: options.pollingInterval ?? client.pollingInterval,
-    replaceAfter: options.replaceAfter ?? 30_000,
-    dropAfter: options.dropAfter ?? 120_000,
-    // Assigned below, before the watcher starts; a bot's contract may be gone with the blocks.
-    onChainRewound: () => bots.chainRewound(),
-    fillNonceHoles: (from, holes) => ctx.nonceManager(from).fillHoles(holes),
-  });
-  const managers = new Map<string, NonceManager>();
-  const managerOptions = {
-    maxInFlight: options.maxInFlight ?? 64,
-    maxPerLock: 4096,
-    maxAttempts: 5,
-  };
-  const ctx: SenderContext = {
-    ...base,
-    watcher,
-    signers: createWalletSigners(keyVault),
-    nonceManager(address: Address) {
-      if (closing) throw new PlatformClosedError();
-      const key = address.toLowerCase();
-      let manager = managers.get(key);
-      if (!manager) {
-        manager = new NonceManager(base, watcher, address, managerOptions);
-        managers.set(key, manager);
-      }
-      return manager;
-    },
-  };
-
-  const contracts = connectPlatformContracts({
-    chain,
-    transport: options.transport,
-    client,
-    storage,
-    options: typeof options.contracts === "object" ? options.contracts : undefined,
-    send: (params) => sendTransaction(ctx, params),
-    // The owner and the updater get their ETH from a system account, through its nonce manager.
-    async fund(to, amount) {
-      const [funder] = deriveAccounts(SYSTEM_MNEMONIC, [KEY_INDEXES.funder]);
-      await sendWithKey(ctx, {
-        privateKey: (funder as { privateKey: string }).privateKey,
-        to,
-        amount: formatEther(amount),
-        source: "funding",
-      });
-    },
-  });
-  const { autoStart = false, ...oracleOptions } = options.oracle ?? {};
-  let oracle: PriceSimulator;
-  let pushLoop: PushLoop;
-  try {
-    oracle = new PriceSimulator(
-      { client, storage, events, contracts, send: (params) => sendTransaction(ctx, params) },
-      oracleOptions,
-    );
-    pushLoop = new PushLoop(oracle);
+    parts = assemblePlatform(options, { chain, client, storage, closing: () => operations.closing });
   } catch (error) {
     await storage.close();
     throw error;
   }
-  const lendingCtx: LendingContext = { chain, client, contracts, sender: ctx };
+  const { base, ctx, contracts, oracle, pushLoop, bots, explorer } = parts;
+  // Started in order; on a failed start, those begun stop in reverse before the error is thrown.
+  const services = platformServices(parts, options, operations);
+  await startServices(services);
 
+  const { guard } = operations;
   let closing: Promise<void> | undefined;
-  let bots: BotEngine;
-  try {
-    bots = new BotEngine(ctx, options.bots, { contracts });
-  } catch (error) {
-    await storage.close();
-    throw error;
-  }
-  const explorer =
-    options.explorer === false
-      ? undefined
-      : createExplorer({
-          client,
-          storage,
-          contracts,
-          bots,
-          pollingInterval: options.pollingInterval ?? client.pollingInterval,
-          options: typeof options.explorer === "object" ? options.explorer : undefined,
-          recentReceipts: watcher.recentReceipts,
-          sentBodies,
-        });
-  try {
-    await watcher.start();
-    explorer?.indexer.start();
-    if (options.registerSystemWallets ?? true) await registerSystemWallets(base);
-    await reconcilePendingTransactions(base, watcher);
-    if (options.contracts) {
-      await contracts.get();
-      await oracle.ready();
-    }
-    if (autoStart) await pushLoop.start();
-    // Last: bots that were running resume, and their loops need everything above.
-    await bots.init();
-  } catch (error) {
-    await explorer?.indexer.stop("close");
-    await bots.close();
-    await pushLoop.stop();
-    await oracle.close();
-    await watcher.stop();
-    await storage.close();
-    throw error;
-  }
-
-  const active = new Set<Promise<unknown>>();
-  // Every operation checks that the platform is open first and is counted until it settles, so
-  // that close() can let it finish before the storage goes away: a call after close() fails with
-  // PLATFORM_CLOSED, never with a storage error or half-written.
-  const guard: OperationGuard = (operation) => {
-    if (closing) return Promise.reject(new PlatformClosedError());
-    const running = operation();
-    const tracked = running.then(
-      () => undefined,
-      () => undefined,
-    );
-    active.add(tracked);
-    void tracked.finally(() => active.delete(tracked));
-    return running;
-  };
-
   const close = () => {
-    closing ??= (async () => {
-      // Bots first: their loops stop (they stay marked running, to resume on the next start).
-      await bots.close();
-      // Then the push loop: its last push may still need the chain.
-      await pushLoop.stop();
-      await oracle.close();
-      // Queued sends are refused, sent ones recorded; waits on confirmations end; then every
-      // operation still running settles before the storage closes.
-      await Promise.all([...managers.values()].map((manager) => manager.close(new PlatformClosedError())));
-      await watcher.stop(new PlatformClosedError());
-      await explorer?.indexer.stop("close");
-      while (active.size > 0) await Promise.all(active);
-      events.removeAllListeners();
-      await storage.close();
-    })();
+    // New operations are refused at once; the services then stop in the reverse of their start.
+    operations.refuse();
+    closing ??= stopServices(services);
     return closing;
   };
+  const events = base.events;
+  const lendingCtx: LendingContext = { chain, client, contracts, sender: ctx };
+  const watcher = ctx.watcher;
 
   // Not annotated: `Platform` is this object's type, so each group's operations are declared once,
   // in its action factory. `as const` keeps the members read-only. The assertions on `client` and
   // `events` make the emitted .d.ts name those types instead of expanding viem's and eventemitter3's
   // internals (which a consumer's compiler could not name).
   return {
-    /** The chain the platform runs on (default {@link privnet}). */
+    /** The chain the platform runs on (default `privnet`). */
     chain,
     /** A viem public client on the platform's transport, for reads of your own. */
     client: client as PublicClient,
@@ -363,23 +197,4 @@ export async function createPlatform(options: CreatePlatformOptions) {
     /** `close()`, for `await using platform = await createPlatform(…)`. */
     [Symbol.asyncDispose]: close,
   } as const;
-}
-
-function checkOptions(options: CreatePlatformOptions) {
-  const positive = ["pollingInterval", "replaceAfter", "dropAfter", "maxInFlight"] as const;
-  for (const name of positive) {
-    const value = options[name];
-    if (value !== undefined && (!Number.isFinite(value) || value <= 0)) {
-      throw new InvalidOptionsError(`\`${name}\` must be a positive number, got ${value}.`);
-    }
-  }
-  if (options.maxInFlight !== undefined && !Number.isInteger(options.maxInFlight)) {
-    throw new InvalidOptionsError(`\`maxInFlight\` must be an integer, got ${options.maxInFlight}.`);
-  }
-  if (options.priorityFeePerGas !== undefined && options.priorityFeePerGas < 0n) {
-    throw new InvalidOptionsError("`priorityFeePerGas` must not be negative.");
-  }
-  if (options.encryptionPassphrase !== undefined && options.encryptionPassphrase.length === 0) {
-    throw new InvalidOptionsError("`encryptionPassphrase` must not be empty.");
-  }
 }

@@ -1,7 +1,7 @@
 import type { LocalAccount, SignedAuthorization } from "viem";
 import { isAddressEqual, isHex } from "viem";
 import { InvalidTransactionError } from "../errors/bots.js";
-import { parseAddress } from "./parseAddress.js";
+import { parseAddress } from "../input/parseAddress.js";
 import { resolveSigner, type SignerSource } from "./resolveSigner.js";
 import type { SenderContext } from "./SenderContext.js";
 import type { QueuedAuthorization } from "./transactionRequest.js";

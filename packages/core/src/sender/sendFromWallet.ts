@@ -1,7 +1,7 @@
 import { type TransactionEntry, toTransactionEntry } from "../context/TransactionEntry.js";
+import { parseAddress } from "../input/parseAddress.js";
+import { parseAmount } from "../input/parseAmount.js";
 import { findWallet } from "../wallets/getWallet.js";
-import { parseAddress } from "./parseAddress.js";
-import { parseAmount } from "./parseAmount.js";
 import { toStorageError } from "./RecordWriter.js";
 import type { SenderContext } from "./SenderContext.js";
 

@@ -1,9 +1,9 @@
 import type { AccessList, Address, Hex, LocalAccount } from "viem";
 import { isHex } from "viem";
 import { InvalidTransactionError } from "../errors/bots.js";
+import { parseAddress } from "../input/parseAddress.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
 import { estimateTransactionGas } from "./estimateTransactionGas.js";
-import { parseAddress } from "./parseAddress.js";
 import { prepareBlobs } from "./prepareBlobs.js";
 import { type AuthorizationListEntry, resolveAuthorizationList } from "./resolveAuthorizationList.js";
 import { resolveSigner, type SignerSource } from "./resolveSigner.js";

@@ -1,9 +1,9 @@
 import { type TransactionEntry, toTransactionEntry } from "../context/TransactionEntry.js";
 import { TransactionFailedError } from "../errors/sender.js";
+import { parseAddress } from "../input/parseAddress.js";
+import { parseAmount } from "../input/parseAmount.js";
 import { toFastAccount } from "../signing/toFastAccount.js";
 import { parsePrivateKey } from "../wallets/parsePrivateKey.js";
-import { parseAddress } from "./parseAddress.js";
-import { parseAmount } from "./parseAmount.js";
 import type { SenderContext } from "./SenderContext.js";
 
 export type SendWithKeyParameters = {

@@ -1,4 +1,4 @@
-import type { Address, Hash } from "viem";
+import { type Address, type Hash, isAddressEqual } from "viem";
 import {
   type AddressLabelRecord,
   type ChainPosition,
@@ -52,13 +52,15 @@ export function memoryExplorerStore(
     before === undefined ||
     transaction.blockNumber < before.blockNumber ||
     (transaction.blockNumber === before.blockNumber && transaction.index < before.index);
-  const involves = (transaction: IndexedTransaction, address: string) =>
-    transaction.from.toLowerCase() === address ||
-    transaction.to?.toLowerCase() === address ||
-    transaction.contractAddress?.toLowerCase() === address ||
-    transaction.tokenTransfers.some(
-      (transfer) => transfer.from.toLowerCase() === address || transfer.to.toLowerCase() === address,
+  const involves = (transaction: IndexedTransaction, address: Address) => {
+    const is = (other: Address | null | undefined) => other != null && isAddressEqual(other, address);
+    return (
+      is(transaction.from) ||
+      is(transaction.to) ||
+      is(transaction.contractAddress) ||
+      transaction.tokenTransfers.some((transfer) => is(transfer.from) || is(transfer.to))
     );
+  };
 
   return {
     async putBlocks(data: readonly IndexedBlockData[]) {
@@ -134,7 +136,7 @@ export function memoryExplorerStore(
     async listTransactions(query: ListIndexedTransactionsQuery) {
       open();
       const limit = explorerPageSize(query.limit);
-      const address = query.address?.toLowerCase();
+      const { address } = query;
       const page: IndexedTransaction[] = [];
       const from = query.blockNumber === undefined ? numbers().reverse() : [query.blockNumber];
       for (const number of from) {
@@ -159,12 +161,11 @@ export function memoryExplorerStore(
     },
     async tokensOf(address: Address) {
       open();
-      const key = address.toLowerCase();
       const tokens = new Map<string, { token: Address; standard: TokenStandard }>();
       for (const { transactions } of blocks.values()) {
         for (const transaction of transactions) {
           for (const transfer of transaction.tokenTransfers) {
-            if (transfer.from.toLowerCase() !== key && transfer.to.toLowerCase() !== key) continue;
+            if (!isAddressEqual(transfer.from, address) && !isAddressEqual(transfer.to, address)) continue;
             tokens.set(transfer.token.toLowerCase(), { token: transfer.token, standard: transfer.standard });
           }
         }

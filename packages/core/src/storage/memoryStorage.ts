@@ -1,4 +1,4 @@
-import type { Address, Hex } from "viem";
+import { type Address, type Hex, isAddressEqual } from "viem";
 import { InvalidOptionsError } from "../errors/platform.js";
 import { StorageClosedError, WalletExistsError } from "../errors/storage.js";
 import { encodeStateValue } from "./encodeStateValue.js";
@@ -133,7 +133,7 @@ export function memoryStorage(): StorageAdapter {
       async list(query: ListTransactionsQuery) {
         open();
         const limit = transactionsPageSize(query.limit);
-        const address = query.address?.toLowerCase();
+        const { address } = query;
         const page: TransactionRecord[] = [];
         // Ids grow with insertion, so newest first is descending id order.
         const ids = [...transactions.keys()].sort((a, b) => b - a);
@@ -144,7 +144,7 @@ export function memoryStorage(): StorageAdapter {
           if (query.status && record.status !== query.status) continue;
           if (query.source !== undefined && record.source !== query.source) continue;
           if (query.kind !== undefined && record.kind !== query.kind) continue;
-          if (address && record.from.toLowerCase() !== address && record.to.toLowerCase() !== address) {
+          if (address && !isAddressEqual(record.from, address) && !isAddressEqual(record.to, address)) {
             continue;
           }
           page.push({ ...record });

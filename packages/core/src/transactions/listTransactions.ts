@@ -1,7 +1,7 @@
 import type { PlatformContext } from "../context/PlatformContext.js";
 import { type TransactionEntry, toTransactionEntry } from "../context/TransactionEntry.js";
 import { InvalidQueryError } from "../errors/sender.js";
-import { parseAddress } from "../sender/parseAddress.js";
+import { parseAddress } from "../input/parseAddress.js";
 import { MAX_TRANSACTIONS_PAGE } from "../storage/memoryStorage.js";
 import { isTransactionKind, TRANSACTION_KINDS, type TransactionKind } from "../storage/TransactionKind.js";
 import { MAX_SOURCE_LENGTH } from "./TransactionSource.js";

@@ -1,5 +1,4 @@
-import { serverStatus as readServerStatus } from "@privnet/core/server-status";
-import { defineRoute } from "@privnet/http";
+import { defineRoute, serverStatus as readServerStatus } from "@privnet/http";
 import { z } from "zod";
 import { isoTimestamp } from "../schemas/fields.js";
 

@@ -53,4 +53,10 @@ export {
 } from "../server/index.js";
 export { serveStaticApp } from "../static/index.js";
 export type { EventStream } from "../streams/index.js";
+export { countRuntimeContainers, DOCKER_SOCKET_PATH } from "../system/countRuntimeContainers.js";
+export { formatBytes } from "../system/formatBytes.js";
+export { formatUptime } from "../system/formatUptime.js";
+export { type DiskUsage, readDisks } from "../system/readDisks.js";
+export { type MemoryUsage, readMemory } from "../system/readMemory.js";
+export { type ServerStatus, type ServerStatusOptions, serverStatus } from "../system/serverStatus.js";
 export { type CoreFieldSchema, checkedByCore } from "../validation/index.js";

@@ -22,11 +22,11 @@ export type ServerStatusOptions = {
 
 /**
  * The machine's status for the admin server, read from the OS: disks, memory, running containers,
- * uptime. Node only (it reads /proc and unix sockets), hence its own entry point
- * `@privnet/core/server-status`.
+ * uptime. It reads /proc and unix sockets, so it lives with the servers' toolkit rather than in
+ * `@privnet/core`, which runs wherever viem runs.
  *
  * @example
- * import { serverStatus } from "@privnet/core/server-status";
+ * import { serverStatus } from "@privnet/http";
  * const { disks, memory, uptime } = await serverStatus();
  */
 export async function serverStatus(options: ServerStatusOptions = {}): Promise<ServerStatus> {

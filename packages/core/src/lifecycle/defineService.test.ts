@@ -1,0 +1,141 @@
+import { describe, expect, test } from "vitest";
+import { defineService } from "./defineService.js";
+import { startServices } from "./startServices.js";
+import { stopServices } from "./stopServices.js";
+
+function recorder() {
+  const calls: string[] = [];
+  const service = (name: string, fail?: "start" | "stop") =>
+    defineService({
+      name,
+      async start() {
+        calls.push(`start ${name}`);
+        if (fail === "start") throw new Error(`${name} did not start`);
+      },
+      async stop() {
+        calls.push(`stop ${name}`);
+        if (fail === "stop") throw new Error(`${name} did not stop`);
+      },
+    });
+  return { calls, service };
+}
+
+describe("defineService", () => {
+  test("goes idle → started → stopped, running start and stop once each", async () => {
+    const { calls, service } = recorder();
+    const db = service("db");
+    expect(db.state).toEqual({ status: "idle" });
+    const started = db.start();
+    expect(db.state).toEqual({ status: "starting" });
+    await started;
+    expect(db.state).toEqual({ status: "started" });
+    const stopping = db.stop();
+    // A second stop waits for the first; stop does not run twice.
+    const again = db.stop();
+    expect(again).toBe(stopping);
+    await Promise.all([stopping, again]);
+    expect(db.state).toEqual({ status: "stopped" });
+    expect(calls).toEqual(["start db", "stop db"]);
+  });
+
+  test("refuses a second start, and a start after stop, with the move it lacks", async () => {
+    const { service } = recorder();
+    const db = service("db");
+    await db.start();
+    await expect(db.start()).rejects.toMatchObject({
+      name: "ServiceTransitionError",
+      service: "db",
+      from: "started",
+      to: "starting",
+    });
+    await db.stop();
+    await expect(db.start()).rejects.toMatchObject({ from: "stopped", to: "starting" });
+  });
+
+  test("a failed start is kept as failed with its error, and stop() still undoes it", async () => {
+    const { calls, service } = recorder();
+    const db = service("db", "start");
+    await expect(db.start()).rejects.toThrow("db did not start");
+    expect(db.state).toMatchObject({ status: "failed", error: new Error("db did not start") });
+    await db.stop();
+    expect(db.state).toEqual({ status: "stopped" });
+    expect(calls).toEqual(["start db", "stop db"]);
+  });
+
+  test("a service never started stops without running its stop", async () => {
+    const { calls, service } = recorder();
+    const db = service("db");
+    await db.stop();
+    expect(db.state).toEqual({ status: "stopped" });
+    expect(calls).toEqual([]);
+  });
+
+  test("stop() during a start waits for the start to settle, then stops", async () => {
+    const calls: string[] = [];
+    let finishStart: () => void = () => {};
+    const slow = defineService({
+      name: "slow",
+      start: () =>
+        new Promise<void>((resolve) => {
+          finishStart = () => {
+            calls.push("started");
+            resolve();
+          };
+        }),
+      stop: () => {
+        calls.push("stopped");
+      },
+    });
+    const started = slow.start();
+    const stopped = slow.stop();
+    expect(slow.state.status).toBe("starting");
+    finishStart();
+    await Promise.all([started, stopped]);
+    expect(calls).toEqual(["started", "stopped"]);
+    expect(slow.state.status).toBe("stopped");
+  });
+
+  test("a stop that throws still leaves the service stopped, and says why", async () => {
+    const { service } = recorder();
+    const db = service("db", "stop");
+    await db.start();
+    await expect(db.stop()).rejects.toThrow("db did not stop");
+    expect(db.state).toEqual({ status: "stopped" });
+  });
+});
+
+describe("startServices and stopServices", () => {
+  test("start in order and stop in the reverse order", async () => {
+    const { calls, service } = recorder();
+    const services = [service("storage"), service("watcher"), service("bots")];
+    await startServices(services);
+    await stopServices(services);
+    expect(calls).toEqual([
+      "start storage",
+      "start watcher",
+      "start bots",
+      "stop bots",
+      "stop watcher",
+      "stop storage",
+    ]);
+  });
+
+  test("a failed start stops what began in reverse, the failed one included, and throws its error", async () => {
+    const { calls, service } = recorder();
+    const services = [service("storage"), service("watcher", "start"), service("bots")];
+    await expect(startServices(services)).rejects.toThrow("watcher did not start");
+    expect(calls).toEqual(["start storage", "start watcher", "stop watcher", "stop storage"]);
+    expect(services.map((entry) => entry.state.status)).toEqual(["stopped", "stopped", "stopped"]);
+    // Stopping again (a close after the failure) runs nothing twice.
+    await stopServices(services);
+    expect(calls).toHaveLength(4);
+  });
+
+  test("a stop that throws does not keep the services before it running", async () => {
+    const { calls, service } = recorder();
+    const services = [service("storage"), service("watcher", "stop"), service("bots")];
+    await startServices(services);
+    await expect(stopServices(services)).rejects.toThrow("watcher did not stop");
+    expect(calls.slice(3)).toEqual(["stop bots", "stop watcher", "stop storage"]);
+  });
+});

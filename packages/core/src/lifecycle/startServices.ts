@@ -1,0 +1,22 @@
+import type { Service } from "./defineService.js";
+import { stopServices } from "./stopServices.js";
+
+/**
+ * Starts `services` one after another, in the order given. When one fails, the services are
+ * stopped in reverse order (the failed one included, those never started skipped) and its error is
+ * thrown: the same order as {@link stopServices} on close.
+ *
+ * @example
+ * await startServices([storage, watcher, indexer]); // indexer fails: indexer, watcher, storage stop
+ */
+export async function startServices(services: readonly Service[]): Promise<void> {
+  for (const service of services) {
+    try {
+      await service.start();
+    } catch (error) {
+      // The start's error is the one the caller needs; a stop's failure here would only hide it.
+      await stopServices(services).catch(() => undefined);
+      throw error;
+    }
+  }
+}

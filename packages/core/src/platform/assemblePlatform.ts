@@ -1,0 +1,60 @@
+import type { Chain, PublicClient } from "viem";
+import { BotEngine } from "../bots/BotEngine.js";
+import { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
+import type { PlatformContext } from "../context/PlatformContext.js";
+import { createExplorer } from "../explorer/createExplorer.js";
+import { createFeePolicy } from "../fees/feePolicy.js";
+import { createKeyVault } from "../signing/KeyVault.js";
+import type { StorageAdapter } from "../storage/StorageAdapter.js";
+import { createOracle } from "./createOracle.js";
+import type { CreatePlatformOptions } from "./createPlatform.js";
+import { createSender } from "./createSender.js";
+import { isolatedListeners } from "./isolatedListeners.js";
+
+/** The platform's parts, made and wired but none started: see {@link platformServices}. */
+export type PlatformParts = ReturnType<typeof assemblePlatform>;
+
+/**
+ * Makes every part of a platform on a connected chain: the shared context, the send pipeline, the
+ * contracts and the oracle, the bot engine and the explorer. Nothing runs yet; a constructor that
+ * refuses its options throws here.
+ */
+export function assemblePlatform(
+  options: CreatePlatformOptions,
+  connection: { chain: Chain; client: PublicClient; storage: StorageAdapter; closing(): boolean },
+) {
+  const { chain, client, storage } = connection;
+  const base: PlatformContext = {
+    chain,
+    client,
+    storage,
+    events: isolatedListeners(),
+    keyVault: createKeyVault(options.encryptionPassphrase),
+    fees: createFeePolicy({ priorityFeePerGas: options.priorityFeePerGas }),
+  };
+  // With the explorer on, what the watcher follows is left for its index (see SentTransactionBodies).
+  const sentBodies = options.explorer !== false && storage.explorer ? new SentTransactionBodies() : undefined;
+  const sender = createSender(base, options, {
+    sentBodies,
+    // A bot's contract may be gone with the blocks; the engine exists before the watcher starts.
+    onChainRewound: () => bots.chainRewound(),
+    closing: connection.closing,
+  });
+  const { ctx } = sender;
+  const { contracts, oracle, pushLoop } = createOracle(ctx, options);
+  const bots = new BotEngine(ctx, options.bots, { contracts });
+  const explorer =
+    options.explorer === false
+      ? undefined
+      : createExplorer({
+          client,
+          storage,
+          contracts,
+          bots,
+          pollingInterval: options.pollingInterval ?? client.pollingInterval,
+          options: typeof options.explorer === "object" ? options.explorer : undefined,
+          recentReceipts: ctx.watcher.recentReceipts,
+          sentBodies,
+        });
+  return { base, ctx, closeManagers: sender.closeManagers, contracts, oracle, pushLoop, bots, explorer };
+}

@@ -1,0 +1,33 @@
+import { type Chain, createPublicClient, type PublicClient } from "viem";
+import { privnet } from "../chain/privnet.js";
+import { ChainIdMismatchError, ChainUnreachableError } from "../errors/platform.js";
+import type { StorageAdapter } from "../storage/StorageAdapter.js";
+import type { CreatePlatformOptions } from "./createPlatform.js";
+
+/**
+ * The platform's chain and public client, once the node answered with the chain's id. Closes
+ * `storage` before it throws: nothing else is open yet.
+ */
+export async function connectChain(
+  options: CreatePlatformOptions,
+  storage: StorageAdapter,
+): Promise<{ chain: Chain; client: PublicClient }> {
+  const chain: Chain = options.chain ?? privnet;
+  const client = createPublicClient({
+    chain,
+    transport: options.transport,
+    ...(options.pollingInterval === undefined ? {} : { pollingInterval: options.pollingInterval }),
+  }) as PublicClient;
+  let chainId: number;
+  try {
+    chainId = await client.getChainId();
+  } catch (error) {
+    await storage.close();
+    throw new ChainUnreachableError({ cause: error });
+  }
+  if (chainId !== chain.id) {
+    await storage.close();
+    throw new ChainIdMismatchError(chain.id, chainId);
+  }
+  return { chain, client };
+}

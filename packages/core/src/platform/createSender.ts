@@ -1,0 +1,63 @@
+import type { Address } from "viem";
+import type { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
+import type { PlatformContext } from "../context/PlatformContext.js";
+import { PlatformClosedError } from "../errors/platform.js";
+import { NonceManager } from "../sender/NonceManager.js";
+import type { SenderContext } from "../sender/SenderContext.js";
+import { TransactionWatcher } from "../sender/TransactionWatcher.js";
+import { createWalletSigners } from "../sender/WalletSigners.js";
+import type { CreatePlatformOptions } from "./createPlatform.js";
+
+export type CreateSenderParameters = {
+  /** With the explorer on, what the watcher follows is left for its index. */
+  sentBodies: SentTransactionBodies | undefined;
+  /** The chain went back: what the bots deployed or read may be gone with the blocks. */
+  onChainRewound(): void;
+  /** True once the platform began to close: no nonce manager is made after that. */
+  closing(): boolean;
+};
+
+/**
+ * The send pipeline of a platform: the transaction watcher, and one nonce manager per sending
+ * address, made on first use. `closeManagers` refuses queued sends and lets sent ones be recorded;
+ * no manager is made after it began.
+ */
+export function createSender(
+  base: PlatformContext,
+  options: CreatePlatformOptions,
+  parameters: CreateSenderParameters,
+): { ctx: SenderContext; closeManagers(): Promise<void> } {
+  const watcher = new TransactionWatcher(base, {
+    sentBodies: parameters.sentBodies,
+    pollingInterval: options.pollingInterval ?? base.client.pollingInterval,
+    replaceAfter: options.replaceAfter ?? 30_000,
+    dropAfter: options.dropAfter ?? 120_000,
+    onChainRewound: () => parameters.onChainRewound(),
+    fillNonceHoles: (from, holes) => ctx.nonceManager(from).fillHoles(holes),
+  });
+  const managers = new Map<string, NonceManager>();
+  const managerOptions = { maxInFlight: options.maxInFlight ?? 64, maxPerLock: 4096, maxAttempts: 5 };
+  let closed = false;
+  const ctx: SenderContext = {
+    ...base,
+    watcher,
+    signers: createWalletSigners(base.keyVault),
+    nonceManager(address: Address) {
+      if (closed || parameters.closing()) throw new PlatformClosedError();
+      const key = address.toLowerCase();
+      let manager = managers.get(key);
+      if (!manager) {
+        manager = new NonceManager(base, watcher, address, managerOptions);
+        managers.set(key, manager);
+      }
+      return manager;
+    },
+  };
+  return {
+    ctx,
+    async closeManagers() {
+      closed = true;
+      await Promise.all([...managers.values()].map((manager) => manager.close(new PlatformClosedError())));
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { PlatformClosedError } from "../errors/platform.js";
+import { defineService, type Service } from "../lifecycle/defineService.js";
+import { reconcilePendingTransactions } from "../transactions/reconcilePendingTransactions.js";
+import { registerSystemWallets } from "../wallets/registerSystemWallets.js";
+import type { PlatformParts } from "./assemblePlatform.js";
+import type { CreatePlatformOptions } from "./createPlatform.js";
+import type { TrackedOperations } from "./trackOperations.js";
+
+/**
+ * The platform's services in the order they start; they stop in the reverse order, on `close()`
+ * and after a failed start alike. A service that needs another one running comes after it: the
+ * storage first, then what follows the chain, then what sends, the bots last (their loops need
+ * everything above).
+ */
+export function platformServices(
+  parts: PlatformParts,
+  options: CreatePlatformOptions,
+  operations: TrackedOperations,
+): Service[] {
+  const { base, ctx, contracts, oracle, pushLoop, bots, explorer } = parts;
+  const deployAtStart = Boolean(options.contracts);
+  return [
+    defineService({ name: "storage", stop: () => base.storage.close() }),
+    defineService({
+      name: "operations",
+      // Every operation still running settles before the storage closes; then no listener is left.
+      async stop() {
+        await operations.settled();
+        base.events.removeAllListeners();
+      },
+    }),
+    defineService({
+      name: "watcher",
+      start: () => ctx.watcher.start(),
+      // Waits on confirmations end with PLATFORM_CLOSED; followed sends stay pending in storage.
+      stop: () => ctx.watcher.stop(new PlatformClosedError()),
+    }),
+    defineService({
+      name: "explorer",
+      start: () => explorer?.indexer.start(),
+      stop: () => explorer?.indexer.stop("close"),
+    }),
+    // Queued sends are refused, sent ones recorded.
+    defineService({ name: "sender", stop: () => parts.closeManagers() }),
+    defineService({
+      name: "systemWallets",
+      start: () => ((options.registerSystemWallets ?? true) ? registerSystemWallets(base) : undefined),
+    }),
+    defineService({
+      name: "pendingTransactions",
+      start: () => reconcilePendingTransactions(base, ctx.watcher),
+    }),
+    defineService({ name: "contracts", start: () => (deployAtStart ? contracts.get() : undefined) }),
+    defineService({
+      name: "oracle",
+      start: () => (deployAtStart ? oracle.ready() : undefined),
+      stop: () => oracle.close(),
+    }),
+    defineService({
+      name: "pushLoop",
+      start: () => (options.oracle?.autoStart ? pushLoop.start() : undefined),
+      // Before the oracle: its last push may still need the chain.
+      stop: () => pushLoop.stop(),
+    }),
+    // Running bots resume; on close their loops stop and they stay marked running for the next start.
+    defineService({ name: "bots", start: () => bots.init(), stop: () => bots.close() }),
+  ];
+}

@@ -1,5 +1,0 @@
-export {
-  type StorageAdapterFactory,
-  type StorageAdapterFixture,
-  testStorageAdapter,
-} from "./testStorageAdapter.js";
