@@ -9,7 +9,7 @@ import { toErrorRecord } from "../errors/toErrorRecord.js";
 import { CREATE2_FACTORY_ADDRESS } from "../sender/create2Factory.js";
 import { deployCreate2 } from "../sender/deployCreate2.js";
 import { estimateTransactionGas } from "../sender/estimateTransactionGas.js";
-import { TRANSFER_GAS } from "../sender/NonceManager.js";
+import { TRANSFER_GAS } from "../fees/transferGas.js";
 import type { SenderContext } from "../sender/SenderContext.js";
 import { type SendTransactionReturnType, sendTransaction } from "../sender/sendTransaction.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";

@@ -15,3 +15,4 @@ export {
   type TransactionFees,
   transactionFees,
 } from "./feePolicy.js";
+export { TRANSFER_GAS } from "./transferGas.js";

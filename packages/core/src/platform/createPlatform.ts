@@ -159,7 +159,7 @@ export async function createPlatform(options: CreatePlatformOptions) {
     dropAfter: options.dropAfter ?? 120_000,
     // Assigned below, before the watcher starts; a bot's contract may be gone with the blocks.
     onChainRewound: () => bots.chainRewound(),
-    fillNonceHoles: (from, holes) => ctx.nonceManager(from).fillHoles(holes),
+    fillNonceGaps: (from, gaps) => ctx.nonceManager(from).fillGaps(gaps),
   });
   const managers = new Map<string, NonceManager>();
   const managerOptions = {

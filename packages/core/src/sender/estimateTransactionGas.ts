@@ -4,7 +4,7 @@ import type { PlatformContext } from "../context/PlatformContext.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, TransactionRejectedError } from "../errors/sender.js";
 import { classifyNodeError } from "./classifyNodeError.js";
-import { TRANSFER_GAS } from "./NonceManager.js";
+import { TRANSFER_GAS } from "../fees/transferGas.js";
 
 export type EstimateTransactionGasParameters = {
   from: Address;

@@ -24,8 +24,8 @@ export {
   type SentTransaction,
   type SentTransfer,
   type StoredNonceState,
-  TRANSFER_GAS,
 } from "./NonceManager.js";
+export { TRANSFER_GAS } from "../fees/transferGas.js";
 export { parseAddress } from "./parseAddress.js";
 export { parseAmount } from "./parseAmount.js";
 export { readRevertReason } from "./readRevertReason.js";

@@ -18,7 +18,7 @@ import { ChainUnreachableError } from "../../errors/platform.js";
 import { TransactionFailedError, TransactionRejectedError } from "../../errors/sender.js";
 import { transactionFees } from "../../fees/feePolicy.js";
 import { classifyNodeError } from "../../sender/classifyNodeError.js";
-import { TRANSFER_GAS } from "../../sender/NonceManager.js";
+import { TRANSFER_GAS } from "../../fees/transferGas.js";
 import type { BotConfigOf, BotContext } from "../BotDefinition.js";
 import { createBotDefinition } from "../defineBot.js";
 import { randomAddress, randomHex } from "./randomValues.js";
