@@ -13,8 +13,11 @@ export type LatestBlock = Anchor & { parentHash: Hash };
 
 /** What a {@link ChainHead} tells its listeners. */
 export type ChainHeadEvents = {
-  /** The head's number changed (up or down), or a subscription reported a head. */
-  head: [number: bigint];
+  /**
+   * The head's number changed (up or down), or a subscription reported a head. `by`: the user that
+   * read it itself (see {@link ChainHead.saw}); undefined when the follower did.
+   */
+  head: [number: bigint, by: unknown];
   /** The block seen last is gone or different: the chain went back. */
   rewound: [cause: ChainRewindCause, latest: LatestBlock];
   /** A poll of the head failed (the next one retries). */
@@ -93,7 +96,7 @@ export class ChainHead extends EventEmitter<ChainHeadEvents> {
         emitOnBegin: true,
         onBlockNumber: (number) => {
           this.#number = number;
-          this.emit("head", number);
+          this.emit("head", number, undefined);
         },
         onError: (error) => this.emit("error", error),
       });
@@ -103,11 +106,13 @@ export class ChainHead extends EventEmitter<ChainHeadEvents> {
   }
 
   /**
-   * Records a head read elsewhere (a tick's `latest` block), so that a head that went up and back
-   * down between two polls still reads as a change.
+   * Records a head read by a user itself (`by`: a tick's `latest` block), so that a head that went
+   * up and back down between two polls still reads as a change; the other users hear of it.
    */
-  saw(number: bigint) {
+  saw(number: bigint, by?: unknown) {
+    if (number === this.#number) return;
     this.#number = number;
+    this.emit("head", number, by);
   }
 
   #poll(): () => void {
@@ -122,7 +127,7 @@ export class ChainHead extends EventEmitter<ChainHeadEvents> {
         }
         if (active && head !== this.#number) {
           this.#number = head;
-          this.emit("head", head);
+          this.emit("head", head, undefined);
         }
       } catch (error) {
         // The next poll retries.
@@ -154,10 +159,10 @@ export class ChainHead extends EventEmitter<ChainHeadEvents> {
     return { number: block.number, hash: block.hash, parentHash: block.parentHash };
   }
 
-  /** Sets the anchor (and the head's number) to `block`. */
-  anchorAt(block: Anchor) {
+  /** Sets the anchor (and the head's number, see {@link saw}) to `block`. */
+  anchorAt(block: Anchor, by?: unknown) {
     this.#anchor = { number: block.number, hash: block.hash };
-    this.#number = block.number;
+    this.saw(block.number, by);
   }
 
   /** The hash of block `number`, or null when the chain has no such block (any more). */
@@ -188,16 +193,20 @@ export class ChainHead extends EventEmitter<ChainHeadEvents> {
    * different: the chain went back — reset when the genesis changed, revert otherwise; the anchor
    * moves to `latest`, `rewound` is emitted, and the cause is answered.
    */
-  async checkAnchor(latest: LatestBlock, anchorHash: Hash | null | undefined): Promise<ChainRewindCause | undefined> {
+  async checkAnchor(
+    latest: LatestBlock,
+    anchorHash: Hash | null | undefined,
+    by?: unknown,
+  ): Promise<ChainRewindCause | undefined> {
     const anchor = this.#anchor;
     if (!anchor || anchorHash === anchor.hash) {
-      this.anchorAt(latest);
+      this.anchorAt(latest, by);
       return undefined;
     }
     const genesis = await this.#readGenesis();
     const cause: ChainRewindCause = genesis !== (await this.genesisHash()) ? "reset" : "revert";
     if (cause === "reset") this.#genesis = Promise.resolve(genesis);
-    this.anchorAt(latest);
+    this.anchorAt(latest, by);
     this.emit("rewound", cause, latest);
     return cause;
   }

@@ -9,6 +9,7 @@ import {
 } from "viem";
 import { BotEngine, type BotsOptions } from "../bots/BotEngine.js";
 import { botActions } from "../bots/botActions.js";
+import { ChainHead } from "../chain/ChainHead.js";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
 import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { privnet } from "../chain/privnet.js";
@@ -152,7 +153,10 @@ export async function createPlatform(options: CreatePlatformOptions) {
   const base = { chain, client, storage, events, keyVault, fees };
   // With the explorer on, what the watcher follows is left for its index (see SentTransactionBodies).
   const sentBodies = options.explorer !== false && storage.explorer ? new SentTransactionBodies() : undefined;
+  // One follower of the chain's head for the watcher and the explorer's index.
+  const head = new ChainHead(client);
   const watcher = new TransactionWatcher(base, {
+    head,
     sentBodies,
     pollingInterval: options.pollingInterval ?? client.pollingInterval,
     replaceAfter: options.replaceAfter ?? 30_000,
@@ -236,6 +240,7 @@ export async function createPlatform(options: CreatePlatformOptions) {
           options: typeof options.explorer === "object" ? options.explorer : undefined,
           recentReceipts: watcher.recentReceipts,
           sentBodies,
+          head,
         });
   try {
     await watcher.start();

@@ -174,7 +174,10 @@ export class HeldBackRelease {
     if (!held) return undefined;
     // Below the mined count: taken by another transaction, never to land (left out; the removal
     // takes it, and the timer's check fails it).
-    const pooled = [...Object.entries(bySender(content.pending).get(sender) ?? {}), ...Object.entries(waiting)]
+    const pooled = [
+      ...Object.entries(bySender(content.pending).get(sender) ?? {}),
+      ...Object.entries(waiting),
+    ]
       .filter(([nonce]) => Number(nonce) >= used)
       .map(([, entry]) => entry.hash);
     const signed = await this.#signedBytes(from, pooled);

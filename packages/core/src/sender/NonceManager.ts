@@ -3,18 +3,18 @@ import type { PlatformContext } from "../context/PlatformContext.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { TRANSFER_GAS } from "../fees/transferGas.js";
+import type { TransactionRecord } from "../storage/StorageAdapter.js";
 import { fillNonceGaps, type NonceGaps } from "./fillNonceGaps.js";
 import { withNonceLock } from "./nonceLock.js";
 import type { QueuedTransaction, QueuedTransfer } from "./queuedRequest.js";
 import { toStorageError, type UncertainWrites, uncertainWrites } from "./RecordWriter.js";
-import { type SessionHost, SendSession } from "./SendSession.js";
+import { SendSession, type SessionHost } from "./SendSession.js";
 import type { Waiting } from "./submitSigned.js";
 import type { TransactionWatcher, WatchedTransaction } from "./TransactionWatcher.js";
-import type { TransactionRecord } from "../storage/StorageAdapter.js";
 
+export type { NonceGaps } from "./fillNonceGaps.js";
 export type { QueuedTransaction, QueuedTransfer } from "./queuedRequest.js";
 export type { StoredNonceState } from "./reconcileNonce.js";
-export type { NonceGaps } from "./fillNonceGaps.js";
 
 export type NonceManagerOptions = {
   /**

@@ -46,7 +46,11 @@ export class ReceiptScanner {
       return;
     }
     const from = this.#scannedThrough === undefined ? head : this.#scannedThrough + 1n;
-    for (let start = from; this.#blockReceipts && start <= head && followed.size > 0; start += BLOCKS_PER_READ) {
+    for (
+      let start = from;
+      this.#blockReceipts && start <= head && followed.size > 0;
+      start += BLOCKS_PER_READ
+    ) {
       const end = start + BLOCKS_PER_READ - 1n < head ? start + BLOCKS_PER_READ - 1n : head;
       const numbers: bigint[] = [];
       for (let n = start; n <= end; n++) numbers.push(n);
@@ -71,7 +75,10 @@ export class ReceiptScanner {
     }
   }
 
-  async #readBlockReceipts(blockNumber: bigint, blockHash?: Hash): Promise<readonly RpcTransactionReceipt[] | undefined> {
+  async #readBlockReceipts(
+    blockNumber: bigint,
+    blockHash?: Hash,
+  ): Promise<readonly RpcTransactionReceipt[] | undefined> {
     try {
       const receipts = await this.#recent.read(blockNumber, blockHash, () =>
         this.#parts.pool.blockReceipts(blockNumber),

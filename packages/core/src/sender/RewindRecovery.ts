@@ -1,4 +1,4 @@
-import { parseTransaction, type Hex } from "viem";
+import { type Hex, parseTransaction } from "viem";
 import type { ChainRewindCause } from "../chain/ChainHead.js";
 import type { TransactionFees } from "../fees/feePolicy.js";
 import type { WatchedTransaction } from "./followedTransactions.js";
@@ -111,7 +111,9 @@ export class RewindRecovery {
   async #dropFromPool(abandoned: readonly WatchedTransaction[]) {
     const { pool } = this.#parts;
     await Promise.all(
-      abandoned.flatMap((watched) => [...watched.hashes].map((hash) => pool.drop(hash).catch(() => undefined))),
+      abandoned.flatMap((watched) =>
+        [...watched.hashes].map((hash) => pool.drop(hash).catch(() => undefined)),
+      ),
     );
   }
 
@@ -139,7 +141,9 @@ export class RewindRecovery {
     settledOnChain.forget(entry.recordId);
     const client = ctx.client;
     const receipt =
-      cause === "reset" ? undefined : await client.getTransactionReceipt({ hash: entry.hash }).catch(() => undefined);
+      cause === "reset"
+        ? undefined
+        : await client.getTransactionReceipt({ hash: entry.hash }).catch(() => undefined);
     if (receipt) {
       settledOnChain.remember({ ...entry, blockNumber: receipt.blockNumber, blockHash: receipt.blockHash });
       const { status, blockNumber } = receiptOutcome(receipt);
@@ -147,7 +151,9 @@ export class RewindRecovery {
       return;
     }
     const inPool =
-      cause === "reset" ? undefined : await client.getTransaction({ hash: entry.hash }).catch(() => undefined);
+      cause === "reset"
+        ? undefined
+        : await client.getTransaction({ hash: entry.hash }).catch(() => undefined);
     // Followed before anyone hears it is pending again.
     const watched = inPool
       ? followed.watch({ from: entry.from, nonce: entry.nonce, hash: entry.hash, sentAt: Date.now() })

@@ -2,12 +2,17 @@ import { BaseError } from "viem";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, NonceConflictError, TransactionRejectedError } from "../errors/sender.js";
 import { GAS_PER_BLOB, type TransactionFees } from "../fees/feePolicy.js";
-import { fillGap } from "./fillNonceGaps.js";
 import { createGate, type Gate } from "./createGate.js";
+import { fillGap } from "./fillNonceGaps.js";
 import type { NonceLock } from "./nonceLock.js";
 import { nonceLockKey } from "./nonceLockKey.js";
 import { type QueuedTransaction, queuedRequest, selfAuthorizationCount } from "./queuedRequest.js";
-import { createRecordWriter, type RecordWriter, toStorageError, type UncertainWrites } from "./RecordWriter.js";
+import {
+  createRecordWriter,
+  type RecordWriter,
+  toStorageError,
+  type UncertainWrites,
+} from "./RecordWriter.js";
 import { reconcileNonce, type StoredNonceState } from "./reconcileNonce.js";
 import {
   announceAccepted,
@@ -109,7 +114,9 @@ export class SendSession {
   }
 
   #cost(item: QueuedTransaction) {
-    const blobGas = item.blobs ? BigInt(item.blobs.sidecars.length) * GAS_PER_BLOB * item.blobs.maxFeePerBlobGas : 0n;
+    const blobGas = item.blobs
+      ? BigInt(item.blobs.sidecars.length) * GAS_PER_BLOB * item.blobs.maxFeePerBlobGas
+      : 0n;
     return item.value + item.gas * this.#fees.maxFeePerGas + blobGas;
   }
 

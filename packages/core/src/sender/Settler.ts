@@ -73,7 +73,8 @@ export class Settler {
       this.#recordError(error);
       return;
     }
-    writes.forEach(({ watched, outcome }, index) => this.#written(watched, outcome, records[index]));
+    for (const [index, { watched, outcome }] of writes.entries())
+      this.#written(watched, outcome, records[index]);
   }
 
   #written(watched: WatchedTransaction, outcome: WatchedOutcome, record: TransactionRecord | undefined) {

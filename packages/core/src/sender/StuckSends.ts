@@ -1,10 +1,10 @@
-import type { TransactionRequest } from "./transactionRequest.js";
 import { MAX_REPLACEMENTS } from "../fees/feePolicy.js";
 import { classifyNodeError } from "./classifyNodeError.js";
 import type { WatchedTransaction } from "./followedTransactions.js";
 import { withNonceLock } from "./nonceLock.js";
 import type { PoolLossRecovery } from "./PoolLossRecovery.js";
 import type { ReceiptScanner } from "./ReceiptScanner.js";
+import type { TransactionRequest } from "./transactionRequest.js";
 import { isGasPriced, requestFees, transactionHash } from "./transactionRequest.js";
 import type { WatcherParts } from "./watcherParts.js";
 
@@ -27,7 +27,8 @@ export class StuckSends {
   /** Whether a followed transaction waits past `replaceAfter`. */
   due(now: number) {
     for (const watched of this.#parts.followed) {
-      if (watched.recordId !== undefined && now - watched.lastCheck >= this.#parts.options.replaceAfter) return true;
+      if (watched.recordId !== undefined && now - watched.lastCheck >= this.#parts.options.replaceAfter)
+        return true;
     }
     return false;
   }
@@ -35,7 +36,8 @@ export class StuckSends {
   async check() {
     const now = Date.now();
     const due = [...this.#parts.followed].filter(
-      (watched) => watched.recordId !== undefined && now - watched.lastCheck >= this.#parts.options.replaceAfter,
+      (watched) =>
+        watched.recordId !== undefined && now - watched.lastCheck >= this.#parts.options.replaceAfter,
     );
     await Promise.all(due.map((watched) => this.#checkOne(watched, now)));
   }

@@ -6,7 +6,11 @@ import type { PlatformContext } from "../context/PlatformContext.js";
 import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
 import { MAX_REPLACEMENTS, type TransactionFees } from "../fees/feePolicy.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
-import { FollowedTransactions, type NewWatchedTransaction, type WatchedTransaction } from "./followedTransactions.js";
+import {
+  FollowedTransactions,
+  type NewWatchedTransaction,
+  type WatchedTransaction,
+} from "./followedTransactions.js";
 import { HeldBackRelease } from "./HeldBackRelease.js";
 import { nodePool } from "./nodePool.js";
 import type { NonceLock } from "./nonceLock.js";
@@ -158,10 +162,13 @@ export class TransactionWatcher {
     const [latest] = await Promise.all([head.readLatest(), head.genesisHash()]);
     this.#state = moveWatcher(this.#state, { status: "running", reverting: 0 });
     this.#stages.scanner.restartAfter(latest.number);
-    head.anchorAt(latest);
+    head.anchorAt(latest, this.#parts);
     this.#stages.pace.tickHead = latest.number;
     this.#stages.pace.headSince = Date.now();
-    const onHead = () => this.#schedule();
+    // A head the watcher read itself (in a tick) needs no tick of its own.
+    const onHead = (_number: bigint, by: unknown) => {
+      if (by !== this.#parts) this.#schedule();
+    };
     const onError = (error: unknown) => this.#recordError(error);
     // Answering again: a node that restarted kept its blocks, maybe not its pool.
     const onReconnected = () => {
@@ -179,7 +186,8 @@ export class TransactionWatcher {
     this.#timer = setInterval(() => {
       const now = Date.now();
       const { stuck, heldBack, pace } = this.#stages;
-      if (stuck.due(now) || heldBack.due(now, pace.headSince) || this.#stillHeadCheckDue(now)) this.#schedule();
+      if (stuck.due(now) || heldBack.due(now, pace.headSince) || this.#stillHeadCheckDue(now))
+        this.#schedule();
     }, interval);
     this.#timer.unref?.();
   }
@@ -222,7 +230,7 @@ export class TransactionWatcher {
       this.#parts.settledOnChain.clear();
       await revertChain();
       await restoreState();
-      this.#parts.head.anchorAt(head);
+      this.#parts.head.anchorAt(head, this.#parts);
       this.#stages.scanner.restartAfter(head.number);
     } finally {
       this.#reverting(-1);
@@ -288,7 +296,8 @@ export class TransactionWatcher {
    * block the scan may already have passed. Answers the status it settled with, if it did.
    */
   async settleIfMined(watched: WatchedTransaction): Promise<"confirmed" | "failed" | undefined> {
-    if (this.#parts.followed.has(watched) && !watched.outcome) await this.#stages.scanner.checkReceipts(watched);
+    if (this.#parts.followed.has(watched) && !watched.outcome)
+      await this.#stages.scanner.checkReceipts(watched);
     return watched.outcome?.status;
   }
 
@@ -331,7 +340,8 @@ export class TransactionWatcher {
   #stillHeadCheckDue(now: number) {
     if (this.#parts.settledOnChain.size === 0 || this.#running) return false;
     const { headSince } = this.#stages.pace;
-    if (now - headSince < STILL_HEAD_CHECK_MS || now - this.#lastStillHeadCheck < STILL_HEAD_CHECK_MS) return false;
+    if (now - headSince < STILL_HEAD_CHECK_MS || now - this.#lastStillHeadCheck < STILL_HEAD_CHECK_MS)
+      return false;
     this.#lastStillHeadCheck = now;
     return true;
   }

@@ -64,13 +64,17 @@ test("a method the node lacks is recognised; a refusal of a method it has is not
     transport: http(devnet.rpcUrl, { retryCount: 0 }),
     rpcSchema: rpcSchema<[{ Method: "privnet_noSuchMethod"; Parameters: []; ReturnType: null }]>(),
   });
-  const missing = await client
-    .request({ method: "privnet_noSuchMethod" })
-    .then(() => undefined, (error: unknown) => error);
+  const missing = await client.request({ method: "privnet_noSuchMethod", params: [] }).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
   expect(isMethodMissing(missing)).toBe(true);
   const refused = await client
     .request({ method: "eth_getBlockByNumber", params: ["not a block" as "latest", false] })
-    .then(() => undefined, (error: unknown) => error);
+    .then(
+      () => undefined,
+      (error: unknown) => error,
+    );
   expect(refused).toBeDefined();
   expect(isMethodMissing(refused)).toBe(false);
 });

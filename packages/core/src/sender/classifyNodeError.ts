@@ -1,12 +1,12 @@
 import {
   BaseError,
   HttpRequestError,
+  MethodNotFoundRpcError,
+  MethodNotSupportedRpcError,
   NonceTooHighError,
   NonceTooLowError,
   TimeoutError,
   InsufficientFundsError as ViemInsufficientFundsError,
-  MethodNotFoundRpcError,
-  MethodNotSupportedRpcError,
   WebSocketRequestError,
 } from "viem";
 
@@ -92,7 +92,9 @@ const methodMissing = /method not found|not supported|does not exist|unsupported
 export function isMethodMissing(error: unknown): boolean {
   if (
     error instanceof BaseError &&
-    error.walk((cause) => cause instanceof MethodNotFoundRpcError || cause instanceof MethodNotSupportedRpcError)
+    error.walk(
+      (cause) => cause instanceof MethodNotFoundRpcError || cause instanceof MethodNotSupportedRpcError,
+    )
   )
     return true;
   return methodMissing.test(errorText(error).toLowerCase());

@@ -51,7 +51,11 @@ export async function fillGap(
  * at the first gap it cannot fill (no key at hand, the node refused the filler) and runs `abandon`
  * with it. Resolves with the gaps left unfilled.
  */
-export async function fillNonceGaps(sender: NonceSender, _lock: NonceLock, gaps: NonceGaps): Promise<number[]> {
+export async function fillNonceGaps(
+  sender: NonceSender,
+  _lock: NonceLock,
+  gaps: NonceGaps,
+): Promise<number[]> {
   const { pooled, pooledFees, signer, abandon } = gaps;
   const client = sender.ctx.client;
   const [mined, block] = await Promise.all([

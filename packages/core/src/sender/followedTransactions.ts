@@ -1,4 +1,11 @@
-import { type Address, type Hash, type Hex, isAddressEqual, type LocalAccount, rpcTransactionType } from "viem";
+import {
+  type Address,
+  type Hash,
+  type Hex,
+  isAddressEqual,
+  type LocalAccount,
+  rpcTransactionType,
+} from "viem";
 import type { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import type { TransactionRecord, TransactionStatus } from "../storage/StorageAdapter.js";
 import type { TransactionRequest } from "./transactionRequest.js";
@@ -49,7 +56,10 @@ export type WatchedTransaction = {
 };
 
 /** What `watch` takes: the rest starts empty. */
-export type NewWatchedTransaction = Omit<WatchedTransaction, "hashes" | "waiters" | "lastCheck" | "replacements">;
+export type NewWatchedTransaction = Omit<
+  WatchedTransaction,
+  "hashes" | "waiters" | "lastCheck" | "replacements"
+>;
 
 /**
  * The transactions the watcher follows, by hash and by sender. The only code that changes a
@@ -120,7 +130,8 @@ export class FollowedTransactions {
   accepted(): WatchedTransaction[] {
     const accepted: WatchedTransaction[] = [];
     for (const watched of this.#watched)
-      if (watched.recordId !== undefined && !watched.outcome && !watched.unacknowledged) accepted.push(watched);
+      if (watched.recordId !== undefined && !watched.outcome && !watched.unacknowledged)
+        accepted.push(watched);
     return accepted;
   }
 

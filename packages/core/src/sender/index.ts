@@ -1,3 +1,4 @@
+export { TRANSFER_GAS } from "../fees/transferGas.js";
 export { classifyNodeError, type NodeErrorKind } from "./classifyNodeError.js";
 export {
   CREATE2_FACTORY_ADDRESS,
@@ -25,7 +26,6 @@ export {
   type SentTransfer,
   type StoredNonceState,
 } from "./NonceManager.js";
-export { TRANSFER_GAS } from "../fees/transferGas.js";
 export { parseAddress } from "./parseAddress.js";
 export { parseAmount } from "./parseAmount.js";
 export { readRevertReason } from "./readRevertReason.js";

@@ -55,7 +55,8 @@ export function nodePool(client: PublicClient): NodePool {
     mode: "anvil",
     // The platform's client retries already.
     transport: custom({ request: (args) => client.request(args) }, { retryCount: 0 }),
-    rpcSchema: rpcSchema<[{ Method: "anvil_removePoolTransactions"; Parameters: [Address]; ReturnType: null }]>(),
+    rpcSchema:
+      rpcSchema<[{ Method: "anvil_removePoolTransactions"; Parameters: [Address]; ReturnType: null }]>(),
   });
   pool = {
     content: () => getTxpoolContent(test),
@@ -69,7 +70,8 @@ export function nodePool(client: PublicClient): NodePool {
     },
     automining: () => getAutomine(test),
     mine: () => mine(test, { blocks: 1 }),
-    blockReceipts: (blockNumber) => client.request({ method: "eth_getBlockReceipts", params: [toHex(blockNumber)] }),
+    blockReceipts: (blockNumber) =>
+      client.request({ method: "eth_getBlockReceipts", params: [toHex(blockNumber)] }),
   };
   pools.set(client, pool);
   return pool;

@@ -100,4 +100,3 @@ export function queuedRequest(
 export function selfAuthorizationCount(item: QueuedTransaction): number {
   return item.authorizationList?.filter((entry) => "self" in entry && entry.self).length ?? 0;
 }
-

@@ -1,8 +1,8 @@
 import type { Hash } from "viem";
 import type { ChainRewindCause, LatestBlock } from "../chain/ChainHead.js";
+import { isMethodMissing } from "./classifyNodeError.js";
 import type { WatchedTransaction } from "./followedTransactions.js";
 import type { HeldBackRelease } from "./HeldBackRelease.js";
-import { isMethodMissing } from "./classifyNodeError.js";
 import type { PoolLossRecovery } from "./PoolLossRecovery.js";
 import type { ReceiptScanner } from "./ReceiptScanner.js";
 import type { RewindRecovery } from "./RewindRecovery.js";
@@ -83,7 +83,7 @@ const STEPS: Record<TickStep, StepRun> = {
     reads.anchorHash = await parts.head.anchorHashSeenFrom(latest);
     // The poller compares with the freshest head known, so that a head that went up and back
     // down between two of its polls is still a change.
-    parts.head.saw(latest.number);
+    parts.head.saw(latest.number, parts);
     if (latest.number !== pace.tickHead) {
       pace.tickHead = latest.number;
       pace.headSince = Date.now();
@@ -92,7 +92,7 @@ const STEPS: Record<TickStep, StepRun> = {
   },
   async recoverFromRewind({ parts, scanner, rewind }, reads) {
     const latest = reads.latest as LatestBlock;
-    const cause: ChainRewindCause | undefined = await parts.head.checkAnchor(latest, reads.anchorHash);
+    const cause: ChainRewindCause | undefined = await parts.head.checkAnchor(latest, reads.anchorHash, parts);
     if (!cause) return undefined;
     scanner.restartAfter(latest.number);
     // viem's block watcher only reports numbers above the last it saw: start it afresh.
