@@ -22,7 +22,7 @@ import { StuckSends } from "./StuckSends.js";
 import { SettledRecords } from "./settledRecords.js";
 import type { WatcherParts } from "./watcherParts.js";
 import { moveWatcher, type WatcherState } from "./watcherState.js";
-import { runTick, type TickStages } from "./watcherTick.js";
+import { runTick, TICK_STEPS, type TickStages, type TickStep } from "./watcherTick.js";
 
 export type { ChainRewindCause } from "../chain/ChainHead.js";
 export type { WatchedTransaction } from "./followedTransactions.js";
@@ -34,6 +34,11 @@ export type TransactionWatcherOptions = {
   replaceAfter: number;
   /** A transaction gone from the node's pool this long (ms) is marked failed. */
   dropAfter: number;
+  /**
+   * A tick's steps in another order than {@link TICK_STEPS}: for the tests that show each ordering
+   * rule fails when two steps are swapped. Leave unset.
+   */
+  tickSteps?: readonly TickStep[] | undefined;
   /** The chain's head, shared with the explorer's index; the watcher makes its own without one. */
   head?: ChainHead | undefined;
   /**
@@ -357,7 +362,7 @@ export class TransactionWatcher {
         do {
           this.#again = false;
           try {
-            await runTick(this.#stages);
+            await runTick(this.#stages, this.#parts.options.tickSteps ?? TICK_STEPS);
           } catch (error) {
             // A failed poll (node briefly away) is retried on the next block or timer tick.
             this.#recordError(error);

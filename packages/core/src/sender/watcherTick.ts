@@ -38,8 +38,9 @@ type TickReads = {
  * A tick's steps, in the order they run. The order is the rules:
  * - `readPoolSize` before `readHead`: a transaction accepted before the pool's size was read and
  *   neither in the pool then nor in a block up to the head read after it is gone from the node.
- * - `readHead` reads the head first, then the anchor's hash as the chain has it now: read side by
- *   side, the anchor's hash could come from before a revert and the head from after it.
+ * - `readHead` before `readAnchorHash` (the hash of the block seen last, as the chain has it now):
+ *   read side by side or the other way round, the anchor's hash could come from before a revert
+ *   and the head from after it, and the anchor would move across the revert unseen.
  * - `recoverFromRewind` before anything settles on the new chain (it ends the tick when it ran).
  * - `scanReceipts` before `recoverPoolLoss`: a transaction in a block is not lost.
  */
@@ -47,6 +48,7 @@ export const TICK_STEPS = [
   "retryUnwritten",
   "readPoolSize",
   "readHead",
+  "readAnchorHash",
   "recoverFromRewind",
   "scanReceipts",
   "recoverPoolLoss",
@@ -80,7 +82,6 @@ const STEPS: Record<TickStep, StepRun> = {
   async readHead({ parts, pace }, reads) {
     const latest = await parts.head.readLatest();
     reads.latest = latest;
-    reads.anchorHash = await parts.head.anchorHashSeenFrom(latest);
     // The poller compares with the freshest head known, so that a head that went up and back
     // down between two of its polls is still a change.
     parts.head.saw(latest.number, parts);
@@ -90,8 +91,13 @@ const STEPS: Record<TickStep, StepRun> = {
     }
     return undefined;
   },
+  async readAnchorHash({ parts }, reads) {
+    reads.anchorHash = await parts.head.anchorHashSeenFrom(reads.latest as LatestBlock);
+    return undefined;
+  },
   async recoverFromRewind({ parts, scanner, rewind }, reads) {
     const latest = reads.latest as LatestBlock;
+    // Rewinds are recovered from before anything settles on the new chain.
     const cause: ChainRewindCause | undefined = await parts.head.checkAnchor(latest, reads.anchorHash, parts);
     if (!cause) return undefined;
     scanner.restartAfter(latest.number);
