@@ -176,14 +176,14 @@ export class ChainHead extends EventEmitter<ChainHeadEvents> {
 
   /**
    * The hash of the chain's block at the anchor's height, no older than `latest` (read before):
-   * from `latest` itself when it is that block or the next one, else read now. Undefined without
-   * an anchor.
+   * from `latest` itself when it is that block or the next one, else (or without `latest`) read
+   * now. Undefined without an anchor.
    */
-  async anchorHashSeenFrom(latest: LatestBlock): Promise<Hash | null | undefined> {
+  async anchorHashSeenFrom(latest: LatestBlock | undefined): Promise<Hash | null | undefined> {
     const anchor = this.#anchor;
     if (!anchor) return undefined;
-    if (latest.number === anchor.number) return latest.hash;
-    if (latest.number === anchor.number + 1n) return latest.parentHash;
+    if (latest?.number === anchor.number) return latest.hash;
+    if (latest?.number === anchor.number + 1n) return latest.parentHash;
     return this.hashAt(anchor.number);
   }
 

@@ -92,7 +92,7 @@ const STEPS: Record<TickStep, StepRun> = {
     return undefined;
   },
   async readAnchorHash({ parts }, reads) {
-    reads.anchorHash = await parts.head.anchorHashSeenFrom(reads.latest as LatestBlock);
+    reads.anchorHash = await parts.head.anchorHashSeenFrom(reads.latest);
     return undefined;
   },
   async recoverFromRewind({ parts, scanner, rewind }, reads) {
