@@ -20,73 +20,18 @@ import { RewindRecovery } from "./RewindRecovery.js";
 import { Settler } from "./Settler.js";
 import { StuckSends } from "./StuckSends.js";
 import { SettledRecords } from "./settledRecords.js";
+import { TickScheduler } from "./TickScheduler.js";
+import type { TransactionWatcherOptions, TransactionWatcherStatus } from "./watcherOptions.js";
 import type { WatcherParts } from "./watcherParts.js";
 import { moveWatcher, type WatcherState } from "./watcherState.js";
 import { runTick, TICK_STEPS, type TickStages, type TickStep } from "./watcherTick.js";
 
 export type { ChainRewindCause } from "../chain/ChainHead.js";
 export type { WatchedTransaction } from "./followedTransactions.js";
-
-export type TransactionWatcherOptions = {
-  /** How often the node is polled for new blocks (HTTP transports). */
-  pollingInterval: number;
-  /** A transaction still pending this long (ms) is replaced with a higher fee. */
-  replaceAfter: number;
-  /** A transaction gone from the node's pool this long (ms) is marked failed. */
-  dropAfter: number;
-  /**
-   * A tick's steps in another order than {@link TICK_STEPS}: for the tests that show each ordering
-   * rule fails when two steps are swapped. Leave unset.
-   */
-  tickSteps?: readonly TickStep[] | undefined;
-  /** The chain's head, shared with the explorer's index; the watcher makes its own without one. */
-  head?: ChainHead | undefined;
-  /**
-   * Called when the chain went back under the followed transactions: `reset` (a new genesis) or
-   * `revert` (the last block seen is gone or different: `evm_revert`, a reorganisation). What was
-   * deployed since may be gone; the platform has its bots run their setup again.
-   */
-  onChainRewound?: ((cause: ChainRewindCause) => void) | undefined;
-  /**
-   * Where the value, nonce and input of each transaction followed (and each replacement) are left
-   * for the explorer's index, which then reads its blocks from their receipts and headers alone.
-   */
-  sentBodies?: SentTransactionBodies | undefined;
-  /**
-   * After the chain went back: fills the nonce gaps of `from` below its transactions still in the
-   * pool that the chain no longer has (see `NonceManager.fillGaps`), so that they can land.
-   * Resolves with the nonces it could not fill; before that, with the address's sends still held
-   * off, `abandon` runs with the lowest of them.
-   */
-  fillNonceGaps?:
-    | ((
-        from: Address,
-        gaps: {
-          pooled: number[];
-          /** The fees each pooled transaction was last sent with (fillers are priced above them). */
-          pooledFees: TransactionFees[];
-          signer: () => Promise<LocalAccount | undefined>;
-          abandon: (lowest: number) => Promise<void>;
-        },
-      ) => Promise<number[]>)
-    | undefined;
-};
-
-/** What `platform.transactions.watcherStatus()` answers. */
-export type TransactionWatcherStatus = {
-  /** Transactions followed now (sent, not yet confirmed or failed). */
-  following: number;
-  /** Failed polls of the node (each is retried on the next block or timer tick). */
-  errors: number;
-  /** The last failed poll, or null. */
-  lastError: ErrorRecord | null;
-};
+export type { TransactionWatcherOptions, TransactionWatcherStatus } from "./watcherOptions.js";
 
 /** Fee raises per transaction: 1.125^5 ≈ 1.8 × the original fee at most (the fee policy's). */
 export { MAX_REPLACEMENTS };
-
-/** Least time between two ticks asked for by sends while a tick runs (ms). */
-const NUDGE_DELAY = 20;
 
 /**
  * The head's number unchanged this long (ms) while records settled on chain could be taken back:
@@ -110,9 +55,7 @@ export class TransactionWatcher {
   readonly #parts: WatcherParts;
   readonly #stages: TickStages;
   #state: WatcherState = { status: "created" };
-  #running: Promise<void> | undefined;
-  #again = false;
-  #nudgeTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #ticks: TickScheduler;
   #timer: ReturnType<typeof setInterval> | undefined;
   #unfollow: (() => void) | undefined;
   #errors = 0;
@@ -145,6 +88,12 @@ export class TransactionWatcher {
     const poolLoss = new PoolLossRecovery(parts, scanner);
     const stuck = new StuckSends(parts, scanner, poolLoss);
     this.#parts = parts;
+    this.#ticks = new TickScheduler(
+      () => runTick(this.#stages, options.tickSteps ?? TICK_STEPS),
+      // Stopped, or a platform revert under way: no tick starts.
+      () => this.#state.status === "running" && this.#state.reverting === 0,
+      recordError,
+    );
     this.#stages = {
       parts,
       scanner,
@@ -172,13 +121,13 @@ export class TransactionWatcher {
     this.#stages.pace.headSince = Date.now();
     // A head the watcher read itself (in a tick) needs no tick of its own.
     const onHead = (_number: bigint, by: unknown) => {
-      if (by !== this.#parts) this.#schedule();
+      if (by !== this.#parts) this.#ticks.schedule();
     };
     const onError = (error: unknown) => this.#recordError(error);
     // Answering again: a node that restarted kept its blocks, maybe not its pool.
     const onReconnected = () => {
       this.#stages.pace.poolCheckDue = true;
-      this.#schedule();
+      this.#ticks.schedule();
     };
     head.on("head", onHead).on("error", onError).on("reconnected", onReconnected);
     const unfollow = head.follow(this.#parts.options.pollingInterval);
@@ -192,7 +141,7 @@ export class TransactionWatcher {
       const now = Date.now();
       const { stuck, heldBack, pace } = this.#stages;
       if (stuck.due(now) || heldBack.due(now, pace.headSince) || this.#stillHeadCheckDue(now))
-        this.#schedule();
+        this.#ticks.schedule();
     }, interval);
     this.#timer.unref?.();
   }
@@ -207,8 +156,7 @@ export class TransactionWatcher {
     for (const watched of followed) for (const waiter of followed.takeWaiters(watched)) waiter.reject(error);
     this.#unfollow?.();
     if (this.#timer) clearInterval(this.#timer);
-    if (this.#nudgeTimer) clearTimeout(this.#nudgeTimer);
-    await this.#running;
+    await this.#ticks.stop();
   }
 
   /**
@@ -225,7 +173,7 @@ export class TransactionWatcher {
   ): Promise<void> {
     this.#reverting(+1);
     try {
-      while (this.#running) await this.#running;
+      while (this.#ticks.running) await this.#ticks.running;
       const { followed, settler } = this.#parts;
       for (const watched of [...followed]) {
         // Still being sent: its sender records it; the chain it was sent to is gone.
@@ -313,7 +261,7 @@ export class TransactionWatcher {
       await this.#parts.settler.finish(watched, watched.outcome);
       return;
     }
-    this.#nudge();
+    this.#ticks.nudge();
   }
 
   /** Resolves with the record once it is confirmed or failed. */
@@ -323,57 +271,14 @@ export class TransactionWatcher {
     return new Promise((resolve, reject) => this.#parts.followed.addWaiter(watched, { resolve, reject }));
   }
 
-  /**
-   * An automining node has mined a transaction by the time it is recorded: look now rather than
-   * at the next poll of the head. While a tick runs (it may have read the head before), one more
-   * follows shortly — at most one per {@link NUDGE_DELAY} ms however many sends come, so that a
-   * busy sender does not turn the watcher into a busy loop.
-   */
-  #nudge() {
-    if (!this.#running) {
-      this.#schedule();
-      return;
-    }
-    if (this.#nudgeTimer || this.#state.status === "stopped") return;
-    this.#nudgeTimer = setTimeout(() => {
-      this.#nudgeTimer = undefined;
-      this.#schedule();
-    }, NUDGE_DELAY);
-  }
-
   /** See {@link STILL_HEAD_CHECK_MS}; due at most once per period. */
   #stillHeadCheckDue(now: number) {
-    if (this.#parts.settledOnChain.size === 0 || this.#running) return false;
+    if (this.#parts.settledOnChain.size === 0 || this.#ticks.running) return false;
     const { headSince } = this.#stages.pace;
     if (now - headSince < STILL_HEAD_CHECK_MS || now - this.#lastStillHeadCheck < STILL_HEAD_CHECK_MS)
       return false;
     this.#lastStillHeadCheck = now;
     return true;
-  }
-
-  #schedule() {
-    if (this.#state.status !== "running" || this.#state.reverting > 0) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = (async () => {
-      try {
-        do {
-          this.#again = false;
-          try {
-            await runTick(this.#stages, this.#parts.options.tickSteps ?? TICK_STEPS);
-          } catch (error) {
-            // A failed poll (node briefly away) is retried on the next block or timer tick.
-            this.#recordError(error);
-          }
-        } while (this.#again && this.#state.status === "running");
-      } finally {
-        // Cleared in the step that saw no new request, so that the next one starts a new run
-        // instead of being folded into a run that has ended.
-        this.#running = undefined;
-      }
-    })();
   }
 
   #recordError(error: unknown) {

@@ -5,7 +5,7 @@ import type { FollowedTransactions, WatchedTransaction } from "./followedTransac
 import type { NodePool } from "./nodePool.js";
 import type { Settler } from "./Settler.js";
 import type { SettledRecords } from "./settledRecords.js";
-import type { TransactionWatcherOptions } from "./TransactionWatcher.js";
+import type { TransactionWatcherOptions } from "./watcherOptions.js";
 
 /** What the watcher's stages share: each owns its own state, and reaches the others through these. */
 export type WatcherParts = {
