@@ -1,10 +1,9 @@
-import type { Address, Hash, LocalAccount } from "viem";
-import { ChainHead, type ChainRewindCause } from "../chain/ChainHead.js";
+import type { Address, Hash } from "viem";
+import { ChainHead } from "../chain/ChainHead.js";
 import { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
-import type { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import type { PlatformContext } from "../context/PlatformContext.js";
-import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
-import { MAX_REPLACEMENTS, type TransactionFees } from "../fees/feePolicy.js";
+import { toErrorRecord } from "../errors/toErrorRecord.js";
+import { MAX_REPLACEMENTS } from "../fees/feePolicy.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
 import {
   FollowedTransactions,
@@ -24,7 +23,7 @@ import { TickScheduler } from "./TickScheduler.js";
 import type { TransactionWatcherOptions, TransactionWatcherStatus } from "./watcherOptions.js";
 import type { WatcherParts } from "./watcherParts.js";
 import { moveWatcher, type WatcherState } from "./watcherState.js";
-import { runTick, TICK_STEPS, type TickStages, type TickStep } from "./watcherTick.js";
+import { runTick, TICK_STEPS, type TickStages } from "./watcherTick.js";
 
 export type { ChainRewindCause } from "../chain/ChainHead.js";
 export type { WatchedTransaction } from "./followedTransactions.js";
