@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { KEY_INDEXES } from "../chain/keyIndexes.js";
-import { TRANSFER_GAS } from "../sender/NonceManager.js";
+import { TRANSFER_GAS } from "../fees/transferGas.js";
 import { amountRange, decimalAmount, recipientsSource } from "./BotConfig.js";
 import type { BotConfigOf } from "./BotDefinition.js";
 import { createBotDefinition } from "./defineBot.js";

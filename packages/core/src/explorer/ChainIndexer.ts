@@ -1,7 +1,9 @@
 import type { PublicClient } from "viem";
+import { ChainHead } from "../chain/ChainHead.js";
 import type { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
 import type { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
+import { isMethodMissing } from "../sender/classifyNodeError.js";
 import type { ExplorerStore, IndexedBlockData } from "../storage/ExplorerStore.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import { readBlockHeaders, readChainBlocks } from "./readChainBlocks.js";
@@ -75,6 +77,8 @@ export type ChainIndexerContext = {
   recentReceipts?: RecentBlockReceipts | undefined;
   /** The bodies of the transactions the platform sent: blocks of them are read without their bodies. */
   sentBodies?: SentTransactionBodies | undefined;
+  /** The chain's head, shared with the platform's transaction watcher; the indexer makes its own without one. */
+  head?: ChainHead | undefined;
 };
 
 /**
@@ -116,6 +120,10 @@ export class ChainIndexer {
   #polls = 0;
   readonly #waiters = new Set<{ block: bigint; after: number; resolve: () => void }>();
   readonly #rewindListeners = new Set<() => void>();
+  readonly #chainHead: ChainHead;
+  #unfollow: (() => void) | undefined;
+  /** The head moved since the loop last looked. */
+  #headMoved = false;
 
   constructor(ctx: ChainIndexerContext, options: ExplorerOptions = {}) {
     this.#ctx = ctx;
@@ -126,6 +134,7 @@ export class ChainIndexer {
     this.#backfill = options.backfill ?? 0;
     this.#batchBlocks = options.batchBlocks ?? 4;
     this.#pollingInterval = options.pollingInterval ?? Math.min(ctx.pollingInterval, 250);
+    this.#chainHead = ctx.head ?? new ChainHead(ctx.client);
   }
 
   #transition(next: IndexerState) {
@@ -138,6 +147,16 @@ export class ChainIndexer {
   /** Starts following the head; resolves at once (the first poll runs in the background). */
   start() {
     this.#transition({ status: "running", since: Date.now() });
+    const onHead = () => {
+      this.#headMoved = true;
+      this.#wake?.();
+    };
+    this.#chainHead.on("head", onHead);
+    const unfollow = this.#chainHead.follow(this.#pollingInterval);
+    this.#unfollow = () => {
+      this.#chainHead.off("head", onHead);
+      unfollow();
+    };
     this.#loop = this.#run();
   }
 
@@ -148,6 +167,7 @@ export class ChainIndexer {
       return;
     }
     this.#transition({ status: "stopping", reason });
+    this.#unfollow?.();
     if (this.#timer) clearTimeout(this.#timer);
     this.#wake?.();
     await this.#loop;
@@ -197,10 +217,12 @@ export class ChainIndexer {
     while (this.#state.status === "running") {
       let behind = false;
       try {
-        // The head alone first: while it stays put there is nothing to index, and the storage
-        // lock (a write in SQLite) is not taken. A block replaced at the same height shows with
-        // the next block (its parent differs), or at the next full poll at the latest.
-        const head = await this.#ctx.client.getBlockNumber({ cacheTime: 0 });
+        // The head alone first (from the platform's one head follower): while it stays put there
+        // is nothing to index, and the storage lock (a write in SQLite) is not taken. A block
+        // replaced at the same height shows with the next block (its parent differs), or at the
+        // next full poll at the latest.
+        this.#headMoved = false;
+        const head = this.#chainHead.number ?? (await this.#ctx.client.getBlockNumber({ cacheTime: 0 }));
         this.#head = head;
         const due = this.#forced || head !== this.#lastHead || Date.now() - this.#lastFull >= FULL_POLL_EVERY;
         if (due) {
@@ -217,10 +239,14 @@ export class ChainIndexer {
         this.#lastError = toErrorRecord(error);
       }
       if (this.#state.status !== "running") break;
-      if (behind) continue;
+      if (behind || this.#headMoved) continue;
+      // Until the head moves, a waiter pokes, or a full poll (or a retry) is due.
+      const wait = this.#forced
+        ? this.#pollingInterval
+        : Math.max(0, FULL_POLL_EVERY - (Date.now() - this.#lastFull));
       await new Promise<void>((resolve) => {
         this.#wake = resolve;
-        this.#timer = setTimeout(resolve, this.#pollingInterval);
+        this.#timer = setTimeout(resolve, wait);
       });
       this.#wake = undefined;
       this.#timer = undefined;
@@ -291,10 +317,7 @@ export class ChainIndexer {
         bodies: this.#ctx.sentBodies,
       });
     } catch (error) {
-      if (
-        this.#blockReceipts &&
-        /method not found|not supported|does not exist|unsupported/i.test(String(error))
-      ) {
+      if (this.#blockReceipts && isMethodMissing(error)) {
         this.#blockReceipts = false;
         return readChainBlocks(this.#ctx.client, numbers, { blockReceipts: false });
       }

@@ -1,5 +1,6 @@
 import { createPublicClient, http, type PublicClient } from "viem";
 import type { BotEngine } from "../bots/BotEngine.js";
+import type { ChainHead } from "../chain/ChainHead.js";
 import type { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
 import type { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
@@ -23,6 +24,8 @@ export type CreateExplorerParameters = {
   recentReceipts?: RecentBlockReceipts | undefined;
   /** The bodies of the transactions the platform sent, for the indexer. */
   sentBodies?: SentTransactionBodies | undefined;
+  /** The chain's head the watcher follows too, for the indexer. */
+  head?: ChainHead | undefined;
 };
 
 /**
@@ -56,6 +59,7 @@ export function createExplorer(params: CreateExplorerParameters): ExplorerContex
       pollingInterval: params.pollingInterval,
       recentReceipts: params.recentReceipts,
       sentBodies: params.sentBodies,
+      head: params.head,
     },
     params.options,
   );

@@ -1,5 +1,6 @@
 import type { Chain, PublicClient } from "viem";
 import { BotEngine } from "../bots/BotEngine.js";
+import { ChainHead } from "../chain/ChainHead.js";
 import { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import type { PlatformContext } from "../context/PlatformContext.js";
 import { createExplorer } from "../explorer/createExplorer.js";
@@ -34,7 +35,10 @@ export function assemblePlatform(
   };
   // With the explorer on, what the watcher follows is left for its index (see SentTransactionBodies).
   const sentBodies = options.explorer !== false && storage.explorer ? new SentTransactionBodies() : undefined;
+  // One follower of the chain's head for the watcher and the explorer's index.
+  const head = new ChainHead(client);
   const sender = createSender(base, options, {
+    head,
     sentBodies,
     // A bot's contract may be gone with the blocks; the engine exists before the watcher starts.
     onChainRewound: () => bots.chainRewound(),
@@ -55,6 +59,7 @@ export function assemblePlatform(
           options: typeof options.explorer === "object" ? options.explorer : undefined,
           recentReceipts: ctx.watcher.recentReceipts,
           sentBodies,
+          head,
         });
   return { base, ctx, closeManagers: sender.closeManagers, contracts, oracle, pushLoop, bots, explorer };
 }

@@ -1,6 +1,8 @@
 import {
   BaseError,
   HttpRequestError,
+  MethodNotFoundRpcError,
+  MethodNotSupportedRpcError,
   NonceTooHighError,
   NonceTooLowError,
   TimeoutError,
@@ -71,6 +73,31 @@ export function classifyNodeError(error: unknown): NodeErrorKind {
   const text = errorText(error).toLowerCase();
   for (const [kind, pattern] of patterns) if (pattern.test(text)) return kind;
   return "other";
+}
+
+// Wording of nodes that answer a method they lack with another code than -32601.
+const methodMissing = /method not found|not supported|does not exist|unsupported|not available/;
+
+/**
+ * Whether `error` says the node has no such method (`txpool_*`, `eth_getBlockReceipts` and the
+ * `anvil_*` calls on some nodes): viem's `MethodNotFoundRpcError` (code -32601) or
+ * `MethodNotSupportedRpcError`, else the node's wording. The one "method missing" check.
+ *
+ * @example
+ * const content = await getTxpoolContent(client).catch((error) => {
+ *   if (isMethodMissing(error)) return undefined;
+ *   throw error;
+ * });
+ */
+export function isMethodMissing(error: unknown): boolean {
+  if (
+    error instanceof BaseError &&
+    error.walk(
+      (cause) => cause instanceof MethodNotFoundRpcError || cause instanceof MethodNotSupportedRpcError,
+    )
+  )
+    return true;
+  return methodMissing.test(errorText(error).toLowerCase());
 }
 
 /** Every message and detail along the error's cause chain. */

@@ -3,8 +3,8 @@ import { BaseError } from "viem";
 import type { PlatformContext } from "../context/PlatformContext.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, TransactionRejectedError } from "../errors/sender.js";
+import { TRANSFER_GAS } from "../fees/transferGas.js";
 import { classifyNodeError } from "./classifyNodeError.js";
-import { TRANSFER_GAS } from "./NonceManager.js";
 
 export type EstimateTransactionGasParameters = {
   from: Address;

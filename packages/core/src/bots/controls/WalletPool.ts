@@ -1,6 +1,6 @@
 import type { Address, Hex, LocalAccount } from "viem";
 import { TransactionFailedError } from "../../errors/sender.js";
-import { TRANSFER_GAS } from "../../sender/NonceManager.js";
+import { TRANSFER_GAS } from "../../fees/transferGas.js";
 import type { SenderContext } from "../../sender/SenderContext.js";
 import { sendTransaction } from "../../sender/sendTransaction.js";
 import { toFastAccount } from "../../signing/toFastAccount.js";

@@ -1,7 +1,7 @@
 import { type Hex, toBlobs } from "viem";
 import { z } from "zod";
 import { KEY_INDEXES } from "../../chain/keyIndexes.js";
-import { TRANSFER_GAS } from "../../sender/NonceManager.js";
+import { TRANSFER_GAS } from "../../fees/transferGas.js";
 import { MAX_BLOBS_PER_TRANSACTION } from "../../sender/prepareBlobs.js";
 import type { BotConfigOf } from "../BotDefinition.js";
 import { createBotDefinition } from "../defineBot.js";

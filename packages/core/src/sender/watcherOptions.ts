@@ -1,0 +1,61 @@
+import type { Address, LocalAccount } from "viem";
+import type { ChainHead, ChainRewindCause } from "../chain/ChainHead.js";
+import type { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
+import type { ErrorRecord } from "../errors/toErrorRecord.js";
+import type { TransactionFees } from "../fees/feePolicy.js";
+import type { TickStep } from "./watcherTick.js";
+
+export type TransactionWatcherOptions = {
+  /** How often the node is polled for new blocks (HTTP transports). */
+  pollingInterval: number;
+  /** A transaction still pending this long (ms) is replaced with a higher fee. */
+  replaceAfter: number;
+  /** A transaction gone from the node's pool this long (ms) is marked failed. */
+  dropAfter: number;
+  /**
+   * A tick's steps in another order than `TICK_STEPS`: for the tests that show each ordering
+   * rule fails when two steps are swapped. Leave unset.
+   */
+  tickSteps?: readonly TickStep[] | undefined;
+  /** The chain's head, shared with the explorer's index; the watcher makes its own without one. */
+  head?: ChainHead | undefined;
+  /**
+   * Called when the chain went back under the followed transactions: `reset` (a new genesis) or
+   * `revert` (the last block seen is gone or different: `evm_revert`, a reorganisation). What was
+   * deployed since may be gone; the platform has its bots run their setup again.
+   */
+  onChainRewound?: ((cause: ChainRewindCause) => void) | undefined;
+  /**
+   * Where the value, nonce and input of each transaction followed (and each replacement) are left
+   * for the explorer's index, which then reads its blocks from their receipts and headers alone.
+   */
+  sentBodies?: SentTransactionBodies | undefined;
+  /**
+   * After the chain went back: fills the nonce gaps of `from` below its transactions still in the
+   * pool that the chain no longer has (see `NonceManager.fillGaps`), so that they can land.
+   * Resolves with the nonces it could not fill; before that, with the address's sends still held
+   * off, `abandon` runs with the lowest of them.
+   */
+  fillNonceGaps?:
+    | ((
+        from: Address,
+        gaps: {
+          pooled: number[];
+          /** The fees each pooled transaction was last sent with (fillers are priced above them). */
+          pooledFees: TransactionFees[];
+          signer: () => Promise<LocalAccount | undefined>;
+          abandon: (lowest: number) => Promise<void>;
+        },
+      ) => Promise<number[]>)
+    | undefined;
+};
+
+/** What `platform.transactions.watcherStatus()` answers. */
+export type TransactionWatcherStatus = {
+  /** Transactions followed now (sent, not yet confirmed or failed). */
+  following: number;
+  /** Failed polls of the node (each is retried on the next block or timer tick). */
+  errors: number;
+  /** The last failed poll, or null. */
+  lastError: ErrorRecord | null;
+};

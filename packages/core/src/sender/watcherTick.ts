@@ -1,0 +1,147 @@
+import type { Hash } from "viem";
+import type { ChainRewindCause, LatestBlock } from "../chain/ChainHead.js";
+import { isMethodMissing } from "./classifyNodeError.js";
+import type { WatchedTransaction } from "./followedTransactions.js";
+import type { HeldBackRelease } from "./HeldBackRelease.js";
+import type { PoolLossRecovery } from "./PoolLossRecovery.js";
+import type { ReceiptScanner } from "./ReceiptScanner.js";
+import type { RewindRecovery } from "./RewindRecovery.js";
+import type { StuckSends } from "./StuckSends.js";
+import type { WatcherParts } from "./watcherParts.js";
+
+/** The watcher's stages a tick runs, and the few facts it keeps between ticks. */
+export type TickStages = {
+  parts: WatcherParts;
+  scanner: ReceiptScanner;
+  rewind: RewindRecovery;
+  poolLoss: PoolLossRecovery;
+  stuck: StuckSends;
+  heldBack: HeldBackRelease;
+  pace: {
+    /** The head a tick saw last, and since when (ms): a head that stays put starts a pool check. */
+    tickHead: bigint | undefined;
+    headSince: number;
+    /** The next tick compares the pool with what is followed, whatever the counts say. */
+    poolCheckDue: boolean;
+  };
+};
+
+/** What one tick has read so far. */
+type TickReads = {
+  accepted: WatchedTransaction[];
+  pooled?: number | undefined;
+  latest?: LatestBlock;
+  anchorHash?: Hash | null | undefined;
+};
+
+/**
+ * A tick's steps, in the order they run. The order is the rules:
+ * - `readPoolSize` before `readHead`: a transaction accepted before the pool's size was read and
+ *   neither in the pool then nor in a block up to the head read after it is gone from the node.
+ * - `readHead` before `readAnchorHash` (the hash of the block seen last, as the chain has it now):
+ *   read side by side or the other way round, the anchor's hash could come from before a revert
+ *   and the head from after it, and the anchor would move across the revert unseen.
+ * - `recoverFromRewind` before anything settles on the new chain (it ends the tick when it ran).
+ * - `scanReceipts` before `recoverPoolLoss`: a transaction in a block is not lost.
+ */
+export const TICK_STEPS = [
+  "retryUnwritten",
+  "readPoolSize",
+  "readHead",
+  "readAnchorHash",
+  "recoverFromRewind",
+  "scanReceipts",
+  "recoverPoolLoss",
+  "replaceStuck",
+  "releaseHeldBack",
+] as const;
+
+export type TickStep = (typeof TICK_STEPS)[number];
+
+/** Runs one tick: each step in `order` (the rules' order unless a test swaps two). */
+export async function runTick(stages: TickStages, order: readonly TickStep[] = TICK_STEPS): Promise<void> {
+  const reads: TickReads = { accepted: [] };
+  for (const step of order) {
+    if ((await STEPS[step](stages, reads)) === "end") return;
+  }
+}
+
+type StepRun = (stages: TickStages, reads: TickReads) => Promise<"end" | undefined>;
+
+const STEPS: Record<TickStep, StepRun> = {
+  async retryUnwritten({ parts }) {
+    await parts.settler.retryUnwritten();
+    return undefined;
+  },
+  async readPoolSize({ parts }, reads) {
+    // Other senders' transactions only make the count larger, never a false alarm.
+    reads.accepted = parts.inspection.pool ? parts.followed.accepted() : [];
+    reads.pooled = reads.accepted.length > 0 ? await readPoolSize(parts) : undefined;
+    return undefined;
+  },
+  async readHead({ parts, pace }, reads) {
+    const latest = await parts.head.readLatest();
+    reads.latest = latest;
+    // The poller compares with the freshest head known, so that a head that went up and back
+    // down between two of its polls is still a change.
+    parts.head.saw(latest.number, parts);
+    if (latest.number !== pace.tickHead) {
+      pace.tickHead = latest.number;
+      pace.headSince = Date.now();
+    }
+    return undefined;
+  },
+  async readAnchorHash({ parts }, reads) {
+    reads.anchorHash = await parts.head.anchorHashSeenFrom(reads.latest);
+    return undefined;
+  },
+  async recoverFromRewind({ parts, scanner, rewind }, reads) {
+    const latest = reads.latest as LatestBlock;
+    // Rewinds are recovered from before anything settles on the new chain.
+    const cause: ChainRewindCause | undefined = await parts.head.checkAnchor(latest, reads.anchorHash, parts);
+    if (!cause) return undefined;
+    scanner.restartAfter(latest.number);
+    // viem's block watcher only reports numbers above the last it saw: start it afresh.
+    parts.head.restart();
+    await rewind.recover(cause);
+    return "end";
+  },
+  async scanReceipts({ scanner }, reads) {
+    await scanner.scan(reads.latest as LatestBlock);
+    return undefined;
+  },
+  async recoverPoolLoss({ parts, scanner, poolLoss, pace }, reads) {
+    // Counted only once the scan reached the head: a block whose receipts could not be read yet
+    // may hold the ones not settled.
+    const head = (reads.latest as LatestBlock).number;
+    const unsettled =
+      scanner.scannedThrough === head
+        ? reads.accepted.filter((watched) => parts.followed.has(watched) && !watched.outcome).length
+        : 0;
+    if (pace.poolCheckDue || (reads.pooled !== undefined && unsettled > reads.pooled)) {
+      pace.poolCheckDue = false;
+      await poolLoss.recover();
+    }
+    return undefined;
+  },
+  async replaceStuck({ stuck }) {
+    await stuck.check();
+    return undefined;
+  },
+  async releaseHeldBack({ heldBack, pace }) {
+    if (heldBack.due(Date.now(), pace.headSince)) await heldBack.check();
+    return undefined;
+  },
+};
+
+/** Transactions in the node's pool, ready and queued; undefined when the node cannot tell. */
+async function readPoolSize(parts: WatcherParts): Promise<number | undefined> {
+  try {
+    const { pending, queued } = await parts.pool.status();
+    return pending + queued;
+  } catch (error) {
+    if (isMethodMissing(error)) parts.inspection.pool = false;
+    else parts.recordError(error);
+    return undefined;
+  }
+}
