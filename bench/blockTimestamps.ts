@@ -24,7 +24,7 @@ import { parseArgs } from "node:util";
 import { type Devnet, startDevnet } from "@privnet/devnet";
 import { createPublicClient, type Hex, http, parseGwei } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { type Figure, figure, median, recordFigures, runConcurrently } from "./harness/index.js";
+import { figure, median, recordAsMeasured, runConcurrently } from "./harness/index.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -75,7 +75,8 @@ async function timeline(rpc: Rpc) {
   return { repeated, ahead, behind };
 }
 
-const figures: Record<string, Figure> = {};
+// Each figure is written as soon as it is measured: a later part that fails loses none.
+const figures = recordAsMeasured();
 const started: Devnet[] = [];
 const start = async (options: Parameters<typeof startDevnet>[0]) => {
   const devnet = await startDevnet({ port: 0, ...options });
@@ -231,7 +232,6 @@ try {
     "tx/s",
     `pre-signed eth_sendRawTransaction, one per request, ${concurrency} in flight, 1 s blocks: devnet with its clock vs without; ${rounding}`,
   );
-  recordFigures(figures);
 } finally {
   await Promise.all(started.map((devnet) => devnet.stop()));
 }
