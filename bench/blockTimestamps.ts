@@ -133,10 +133,13 @@ async function throughput(blockTime: number, kind: "preSigned" | "preSignedBatch
     const account = privateKeyToAccount(devnet.accounts[1]?.privateKey as Hex);
     const client = createPublicClient({
       chain: devnet.chain,
-      transport: http(
-        devnet.rpcUrl,
-        kind === "preSignedBatches" ? { batch: { batchSize: 100, wait: 0 } } : {},
-      ),
+      // A minute per answer rather than viem's 10 s: on a loaded machine (load average 50 here) an
+      // eth_sendRawTransaction through the devnet took longer than 10 s to be answered, and the
+      // run died with a TimeoutError. viem does not resend a raw transaction (retryCount 0).
+      transport: http(devnet.rpcUrl, {
+        timeout: 60_000,
+        ...(kind === "preSignedBatches" ? { batch: { batchSize: 100, wait: 0 } } : {}),
+      }),
     });
     return async () => {
       const nonce = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
