@@ -21,6 +21,8 @@ export const projects: TestProjectInlineConfiguration[] = [
   project("@privnet/cli", "packages/cli", undefined, { globalSetup: [panelBuild] }),
   project("@privnet/contracts", "contracts", ["test/**/*.test.ts"]),
   project("examples", "examples", ["*/src/**/*.test.ts"]),
+  // That a benchmark records what it measured whatever fails after it.
+  project("bench", "bench", ["**/*.test.ts"], { globalSetup: [panelBuild], testTimeout: 120_000 }),
   // Type tests (`*.test-d.ts`): tsc checks them, nothing runs; a failed expectation fails the run.
   {
     extends: true,

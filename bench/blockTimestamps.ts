@@ -24,7 +24,7 @@ import { parseArgs } from "node:util";
 import { type Devnet, startDevnet } from "@privnet/devnet";
 import { createPublicClient, type Hex, http, parseGwei } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { type Figure, figure, median, recordFigures, runConcurrently } from "./harness/index.js";
+import { figure, median, recordAsMeasured, runConcurrently } from "./harness/index.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -75,7 +75,8 @@ async function timeline(rpc: Rpc) {
   return { repeated, ahead, behind };
 }
 
-const figures: Record<string, Figure> = {};
+// Each figure is written as soon as it is measured: a later part that fails loses none.
+const figures = recordAsMeasured();
 const started: Devnet[] = [];
 const start = async (options: Parameters<typeof startDevnet>[0]) => {
   const devnet = await startDevnet({ port: 0, ...options });
@@ -132,10 +133,13 @@ async function throughput(blockTime: number, kind: "preSigned" | "preSignedBatch
     const account = privateKeyToAccount(devnet.accounts[1]?.privateKey as Hex);
     const client = createPublicClient({
       chain: devnet.chain,
-      transport: http(
-        devnet.rpcUrl,
-        kind === "preSignedBatches" ? { batch: { batchSize: 100, wait: 0 } } : {},
-      ),
+      // A minute per answer rather than viem's 10 s: on a loaded machine (load average 50 here) an
+      // eth_sendRawTransaction through the devnet took longer than 10 s to be answered, and the
+      // run died with a TimeoutError. viem does not resend a raw transaction (retryCount 0).
+      transport: http(devnet.rpcUrl, {
+        timeout: 60_000,
+        ...(kind === "preSignedBatches" ? { batch: { batchSize: 100, wait: 0 } } : {}),
+      }),
     });
     return async () => {
       const nonce = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
@@ -231,7 +235,6 @@ try {
     "tx/s",
     `pre-signed eth_sendRawTransaction, one per request, ${concurrency} in flight, 1 s blocks: devnet with its clock vs without; ${rounding}`,
   );
-  recordFigures(figures);
 } finally {
   await Promise.all(started.map((devnet) => devnet.stop()));
 }

@@ -32,7 +32,7 @@ import { postgresStorage } from "@privnet/storage-postgres";
 import { sqliteStorage } from "@privnet/storage-sqlite";
 import pg from "pg";
 import { createPublicClient, http, toHex } from "viem";
-import { type Figure, figure, recordFigures } from "./harness/index.js";
+import { figure, recordAsMeasured } from "./harness/index.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -50,7 +50,8 @@ const POSTGRES_SCHEMA = "privnet_bench_explorer";
 const dataDir = mkdtempSync(join(tmpdir(), "privnet-bench-explorer-"));
 const dbPath = join(dataDir, "privnet.db");
 const devnet = await startDevnet({ port: 0 });
-const figures: Record<string, Figure> = {};
+// Each figure is written as soon as it is measured: a later part that fails loses none.
+const figures = recordAsMeasured();
 try {
   await fetch(devnet.rpcUrl, {
     method: "POST",
@@ -251,7 +252,6 @@ try {
     await admin.end();
     await source.close();
   }
-  recordFigures(figures);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -24,7 +24,7 @@ import { postgresStorage } from "@privnet/storage-postgres";
 import { sqliteStorage } from "@privnet/storage-sqlite";
 import { createWalletClient, type Hex, http, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { type Figure, figure, median, recordFigures } from "./harness/index.js";
+import { figure, median, recordAsMeasured } from "./harness/index.js";
 
 const { values: args } = parseArgs({ options: { resets: { type: "string", default: "200" } } });
 const resets = Number(args.resets);
@@ -86,7 +86,8 @@ try {
   };
 
   const baseline = median(bare);
-  const figures: Record<string, Figure> = {};
+  // Each figure is written as soon as it is measured: a later part that fails loses none.
+  const figures = recordAsMeasured();
   const work = (storage: string) =>
     `platform.revert + platform.snapshot (${storage}) between tests that each send and wait, median of ${resets} — vs evm_revert + evm_snapshot`;
   figures.fixture_reset_ms = figure(await platformResets(memoryStorage()), baseline, "ms", work("memory"));
@@ -115,7 +116,6 @@ try {
   } else {
     await postgres.close();
   }
-  recordFigures(figures);
 } finally {
   await devnet.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -13,8 +13,9 @@
  *    as a ratio to the same browser fetching `GET /chain/transactions/:hash`. Target: at most
  *    300 ms absolute.
  *
- * Both are printed as value, baseline and ratio, and merged into bench/results/latest.json under
- * `figures`.
+ * Each is printed as value, baseline and ratio, and merged into bench/results/latest.json under
+ * `figures` as soon as it is measured. Without chromium (see PRIVNET_CHROMIUM) the browser figures
+ * are skipped with the reason, and the first is still recorded.
  *
  *   pnpm bench:panel                        # 1,000 wallets, 10 samples
  *   pnpm bench:panel --wallets 2000 --samples 20
@@ -28,11 +29,11 @@ import { deriveAccounts, KEY_INDEXES, SYSTEM_MNEMONIC } from "@privnet/core";
 import { startDevnet } from "@privnet/devnet";
 import { encodeFunctionData, type Hex, parseAbi, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
-import { launchChromium } from "../packages/panel/e2e/fixtures/chromium.js";
+import { chromiumMissing, launchChromium } from "../packages/panel/e2e/fixtures/chromium.js";
 import { sendRaw } from "../packages/panel/e2e/fixtures/sendRaw.js";
 import { startPanelStack } from "../packages/panel/e2e/fixtures/startPanelStack.js";
 import { buildApp } from "../packages/panel/scripts/buildApp.js";
-import { type Figure, figure, median, recordFigures } from "./harness/index.js";
+import { figure, median, recordAsMeasured } from "./harness/index.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -48,7 +49,8 @@ const RENDER_TARGET_MS = 1_000;
 const TX_PAGE_TARGET_MS = 300;
 
 const root = dirname(fileURLToPath(import.meta.url));
-const figures: Record<string, Figure> = {};
+// Each figure is written as soon as it is measured: a later part that fails loses none.
+const figures = recordAsMeasured();
 
 // 1. The JavaScript the browser downloads, gzipped (zlib's default level, as a server would send it).
 await buildApp({ ifStale: true, log: (line) => console.log(line) });
@@ -65,6 +67,15 @@ figures.panel_js_gzip_kb = figure(
 console.log(
   `panel JavaScript gzipped: ${gzipKb.toFixed(1)} kB; baseline (target) ${JS_TARGET_KB} kB; ratio ${(gzipKb / JS_TARGET_KB).toFixed(2)} (≤ 1: ${gzipKb <= JS_TARGET_KB ? "met" : "NOT met"})`,
 );
+
+// Without chromium the browser figures are skipped, with the reason the panel's tests give.
+const missing = chromiumMissing();
+if (missing) {
+  console.warn(
+    `[privnet] SKIPPING the browser figures (panel_wallets_render_ms, explorer_tx_page_ms): ${missing}.`,
+  );
+  process.exit(0);
+}
 
 // 2. Navigation to the rendered wallet list, against fetching the list in the same browser.
 const devnet = await startDevnet({ port: 0, blockTime: 0 });
@@ -215,6 +226,3 @@ try {
 } finally {
   await devnet.stop();
 }
-
-// Merged, not overwritten: other benchmarks write their own figures into the same file.
-recordFigures(figures);

@@ -18,7 +18,7 @@ import { type BotEvent, createPlatform } from "@privnet/core";
 import { startDevnet } from "@privnet/devnet";
 import { sqliteStorage } from "@privnet/storage-sqlite";
 import { createPublicClient, http } from "viem";
-import { type Figure, figure, recordFigures } from "./harness/index.js";
+import { type Figure, figure, recordAsMeasured } from "./harness/index.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -29,11 +29,11 @@ const { values: args } = parseArgs({
 const blocks = Number(args.blocks);
 const scenarios = args.scenarios.split(",").map((name) => name.trim());
 
-const figures: Record<string, Figure> = {};
+// Each figure is written as soon as it is measured: a later part that fails loses none.
+const figures = recordAsMeasured();
 for (const scenario of scenarios) {
   figures[`scenario_block_fill_${scenario.replaceAll("-", "_")}`] = await measure(scenario);
 }
-recordFigures(figures);
 
 async function measure(scenario: string): Promise<Figure> {
   console.log(`\n--- ${scenario} ---`);

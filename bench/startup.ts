@@ -172,13 +172,16 @@ const devnet: number[] = [];
 for (let run = 0; run < runs; run++) devnet.push(await timeDevnet());
 console.log(`privnet-devnet alone: ${devnet.map((value) => `${value.toFixed(2)} s`).join(", ")}`);
 const baseline = median(devnet);
-const fromBuild = await measure(built);
-const fromSource = await measure(source);
 const work = (what: string, how: string) =>
   `${how} privnet up on free ports, ${what} data directory, from spawn to every endpoint answering (admin /health and /panel/, oracle /health, chain eth_chainId); median of ${runs}; baseline: privnet-devnet alone (the same anvil) from spawn to answering`;
+// Each pair is written as soon as it is measured: a later part that fails loses none.
+const fromBuild = await measure(built);
 recordFigures({
   up_cold_seconds: figure(fromBuild.cold, baseline, "s", work("a fresh", "the built")),
   up_warm_seconds: figure(fromBuild.warm, baseline, "s", work("an existing", "the built")),
+});
+const fromSource = await measure(source);
+recordFigures({
   up_cold_seconds_source: figure(fromSource.cold, baseline, "s", work("a fresh", "from source (tsx)")),
   up_warm_seconds_source: figure(fromSource.warm, baseline, "s", work("an existing", "from source (tsx)")),
 });

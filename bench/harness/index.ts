@@ -6,6 +6,7 @@ export {
   BENCH_RUN_ENV,
   formatFigure,
   readResults,
+  recordAsMeasured,
   recordFigures,
   resultsFile,
   writeResults,

@@ -5,8 +5,10 @@ import type { BenchResults, Figure } from "./Figure.js";
 import { readMachine } from "./readMachine.js";
 import { describeTarget, meetsTarget } from "./targets.js";
 
-/** Where every benchmark adds its figures. */
-export const resultsFile = join(dirname(fileURLToPath(import.meta.url)), "../results/latest.json");
+/** Where every benchmark adds its figures: `bench/results/latest.json`, or `PRIVNET_BENCH_RESULTS`. */
+export const resultsFile =
+  process.env.PRIVNET_BENCH_RESULTS ||
+  join(dirname(fileURLToPath(import.meta.url)), "../results/latest.json");
 
 /**
  * Set by `pnpm bench` for the scripts it runs: the machine (and its load at the start) is the
@@ -57,4 +59,23 @@ export function formatFigure(name: string, entry: Figure): string {
   const met = meetsTarget(name, entry);
   const verdict = met === undefined ? "" : `  target ${target}: ${met ? "met" : "NOT met"}`;
   return `${name.padEnd(34)} ${`${number(entry.value)} ${entry.unit}`.padStart(16)}  baseline ${`${number(entry.baseline)} ${entry.unit}`.padStart(16)}  ratio ${String(entry.ratio).padStart(6)}${verdict}`;
+}
+
+/**
+ * A figures object that records each figure the moment it is set (printed and merged into the
+ * results file), so that a later part of the script that fails loses none of those measured.
+ *
+ * @example
+ * const figures = recordAsMeasured();
+ * figures.timestamps_repeated = figure(0, 113, "blocks", "…"); // written now
+ */
+export function recordAsMeasured(): Record<string, Figure> {
+  return new Proxy({} as Record<string, Figure>, {
+    set(target, name, entry: Figure) {
+      if (typeof name !== "string") return false;
+      target[name] = entry;
+      recordFigures({ [name]: entry });
+      return true;
+    },
+  });
 }

@@ -35,6 +35,10 @@ export const targets: Record<string, Target> = {
   // issue 26: the DeFi scenarios
   keeper_liquidation_blocks: { on: "value", atMost: 1 },
   keeper_positions_left: { on: "value", atMost: 0 },
+  // issue 39: the same after a deep crash (ETH −85 %), with no keeper error
+  keeper_deep_crash_blocks: { on: "value", atMost: 1 },
+  keeper_deep_positions_left: { on: "value", atMost: 0 },
+  keeper_deep_crash_errors: { on: "value", atMost: 0 },
   uniswap_block_fill: { on: "ratio", atLeast: 0.9 },
   // issue 26: a bot's throughput in transactions per block, held steady
   throughput_tracking_error: { on: "value", atMost: 0.1 },

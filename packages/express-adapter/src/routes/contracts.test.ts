@@ -40,6 +40,8 @@ test("GET /contracts: empty before the deployment; then every platform contract,
   const { addresses } = await platform.contracts.get();
   const answer = await call(`${url}/contracts`);
   expect(answer.status).toBe(200);
+  // The list takes no query parameters: one given is ignored, with or without a trailing slash.
+  expect(await call(`${url}/contracts/?limit=%201`)).toMatchObject({ status: 200, body: answer.body });
   const { contracts } = answer.body as ContractsAnswer;
   // The SDK's list (its content is core's test), in the wire format: integer blocks, JSON ABIs.
   const listed = await platform.contracts.list();

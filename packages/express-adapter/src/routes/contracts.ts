@@ -70,7 +70,7 @@ export const contracts = defineRoute({
   operationId: "getContracts",
   summary: "Every deployed contract: name, address, deployment block and ABI",
   description:
-    "The platform's contracts (PriceOracle, LendingPool, tokens, DevNFT, price feeds) and the bots' (the erc20 bot's token, the nft bot's collection, the scenarios' contracts; null until deployed), each with its ABI, for viem, ethers or cast. Only contracts the chain has code for; deploys nothing.",
+    "The platform's contracts (PriceOracle, LendingPool, tokens, DevNFT, price feeds) and the bots' (the erc20 bot's token, the nft bot's collection, the scenarios' contracts; null until deployed), each with its ABI, for viem, ethers or cast. Only contracts the chain has code for; deploys nothing. The list is whole, not paged: it takes no query parameters, and any given (`?limit=…`) are ignored, as on every route that takes none; the paged lists (`/chain/…`) refuse a `limit` not written as a plain integer from 1 to 100.",
   tag: "system",
   response: contractsResponse,
   errors: { 503: "The chain does not answer." },

@@ -490,7 +490,7 @@ export interface paths {
         };
         /**
          * Every deployed contract: name, address, deployment block and ABI
-         * @description The platform's contracts (PriceOracle, LendingPool, tokens, DevNFT, price feeds) and the bots' (the erc20 bot's token, the nft bot's collection, the scenarios' contracts; null until deployed), each with its ABI, for viem, ethers or cast. Only contracts the chain has code for; deploys nothing.
+         * @description The platform's contracts (PriceOracle, LendingPool, tokens, DevNFT, price feeds) and the bots' (the erc20 bot's token, the nft bot's collection, the scenarios' contracts; null until deployed), each with its ABI, for viem, ethers or cast. Only contracts the chain has code for; deploys nothing. The list is whole, not paged: it takes no query parameters, and any given (`?limit=…`) are ignored, as on every route that takes none; the paged lists (`/chain/…`) refuse a `limit` not written as a plain integer from 1 to 100.
          */
         get: operations["getContracts"];
         put?: never;
@@ -2947,7 +2947,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The group's name. */
+                /** @description The group's name: 1–40 lower-case letters, digits and dashes, starting with a letter (the rule of bot instance names). */
                 group: string;
             };
             cookie?: never;
@@ -2967,7 +2967,7 @@ export interface operations {
                     "application/json": components["schemas"]["BotGroup"];
                 };
             };
-            /** @description Neither or both budgets, or a bad name (INVALID_TRAFFIC_DOCUMENT). */
+            /** @description Neither or both budgets (INVALID_TRAFFIC_DOCUMENT), or a name that is not 1–40 lower-case letters, digits and dashes starting with a letter (VALIDATION_FAILED). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3019,7 +3019,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The group's name. */
+                /** @description The group's name: 1–40 lower-case letters, digits and dashes, starting with a letter (the rule of bot instance names). */
                 group: string;
             };
             cookie?: never;
@@ -3038,7 +3038,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed JSON or failed validation. */
+            /** @description A name no group can have (VALIDATION_FAILED). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3049,6 +3049,15 @@ export interface operations {
             };
             /** @description A token is configured and the request has none or a wrong one. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No group of that name (NOT_FOUND), as for a missing bot. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3441,7 +3450,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A block number (decimal) or a block hash. */
+                /** @description A block number, decimal in its one canonical form (no sign, spaces or leading zeros: `01` is refused), or a block hash. */
                 numberOrHash: string;
             };
             cookie?: never;
@@ -3457,7 +3466,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChainBlockDetails"];
                 };
             };
-            /** @description Neither a block number nor a block hash. */
+            /** @description Neither a block number in its canonical form nor a block hash (VALIDATION_FAILED). */
             400: {
                 headers: {
                     [name: string]: unknown;

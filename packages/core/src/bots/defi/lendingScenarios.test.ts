@@ -8,7 +8,7 @@ import {
   parseEventLogs,
   parseUnits,
 } from "viem";
-import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { lendingPoolAbi } from "../../contracts/generated.js";
 import { NATIVE_ETH_ADDRESS } from "../../contracts/platformContracts.js";
 import { createPlatform, type Platform } from "../../platform/createPlatform.js";
@@ -183,5 +183,68 @@ describe("the liquidation keeper", () => {
       const position = await platform.lending.position(address);
       expect(position.liquidatable).toBe(false);
     }
+  });
+});
+
+describe("the liquidation keeper after a deep crash", () => {
+  test("at ETH −85 % it liquidates from its float, never borrows against its devalued collateral, and counts the bad debt", async () => {
+    const platform = await platformWithContracts();
+    const { addresses } = await platform.contracts.get();
+    const [deep, shallow] = [devnet.accounts[5], devnet.accounts[6]] as {
+      address: Address;
+      privateKey: `0x${string}`;
+    }[];
+    if (!deep || !shallow) throw new Error("no accounts");
+    // At ETH 300: `deep` has 3,000 USD of collateral for 10,000 owed (bad debt: a liquidation can
+    // take its 10 ETH for 2,857 USDC, no more); `shallow` 3,000 for 2,500 (health 0.9).
+    await platform.lending.deposit({ privateKey: deep.privateKey, token: "ETH", amount: "10" });
+    await platform.lending.borrow({ privateKey: deep.privateKey, token: "USDC", amount: "10000" });
+    await platform.lending.deposit({ privateKey: shallow.privateKey, token: "ETH", amount: "10" });
+    await platform.lending.borrow({ privateKey: shallow.privateKey, token: "USDC", amount: "2500" });
+
+    // The keeper: 15 ETH for a 5,000 USDC float; at ETH 300 its 4,500 USD are less than its debt.
+    await platform.bots.start("liquidation-keeper", { collateral: "15", float: { USDC: "5000" } });
+    const keeper = (await platform.bots.get("liquidation-keeper")).address;
+    const debtOf = (user: Address) =>
+      client.readContract({
+        address: addresses.lendingPool,
+        abi: lendingPoolAbi,
+        functionName: "debtOf",
+        args: [user, addresses.usdc],
+      });
+    await untilBot(
+      platform,
+      "liquidation-keeper",
+      async () => (await debtOf(keeper)) === parseUnits("5000", 6),
+    );
+
+    const crashed = await platform.oracle.crash("ETH", 85);
+    expect(crashed?.prices).toEqual({ ETH: "300" });
+    // Both liquidated (4,107 USDC of the 5,000), which leaves less than half the float: the
+    // refill finds no room to borrow and holds, rather than send a borrow the pool refuses.
+    await untilBot(platform, "liquidation-keeper", async () => {
+      const logs = await client.getLogs({ address: addresses.lendingPool, fromBlock: crashed?.blockNumber });
+      return parseEventLogs({ abi: lendingPoolAbi, logs, eventName: "Liquidation" }).length >= 2;
+    });
+    // The counter has no event of its own; the keeper looks at its float on its next block.
+    const held = async () => {
+      const { counters, lastError } = (await platform.bots.get("liquidation-keeper")).stats;
+      expect(lastError?.message).toBeUndefined();
+      expect(counters?.["float-refill-held"]).toBe(1);
+    };
+    await vi.waitFor(held, { timeout: 20_000, interval: 50 });
+    const logs = await client.getLogs({ address: addresses.lendingPool, fromBlock: crashed?.blockNumber });
+    const liquidations = parseEventLogs({ abi: lendingPoolAbi, logs, eventName: "Liquidation" });
+    expect(liquidations.map(({ args }) => [args.borrower, args.repayAmount, args.seizedAmount])).toEqual([
+      [shallow.address, parseUnits("1250", 6), parseEther("4.375")],
+      [deep.address, 2857142857n, 9999999999500000000n],
+    ]);
+    expect(parseEventLogs({ abi: lendingPoolAbi, logs, eventName: "Borrow" })).toEqual([]);
+    expect(await debtOf(keeper)).toBe(parseUnits("5000", 6));
+    const { stats } = await platform.bots.get("liquidation-keeper");
+    expect(stats.errors).toBe(0);
+    expect(stats.failed).toBe(0);
+    // Bad debt: `deep` (7,143 USDC left, no collateral) and the keeper's own position.
+    expect(stats.counters).toMatchObject({ "bad-debt": 2, "float-refill-held": 1 });
   });
 });

@@ -56,6 +56,10 @@ export type LiquidationKeeperRun = {
   /** The gas of a liquidation per debt/collateral pair, estimated once (a liquidation costs the same each time). */
   gas: Map<string, Promise<bigint | undefined>>;
   refilling: boolean;
+  /** Whether the last refill found no room to borrow (counted once until a refill borrows again). */
+  refillHeld: boolean;
+  /** Accounts (lower-case) whose collateral was last seen worth less than their debt. */
+  badDebt: Set<string>;
 };
 
 /**
@@ -66,7 +70,10 @@ export type LiquidationKeeperRun = {
  * the collateral there is to seize and the keeper's float) for its largest collateral plus the
  * 5 % bonus. Its liquidations go out as soon as it sees the block that made them possible, for
  * the next block. It keeps a float of the debt tokens, borrowed against ETH collateral of its
- * own, refilled when half spent.
+ * own, refilled when half spent within what that collateral allows at today's prices; when the
+ * float runs short it serves the positions a liquidation can make healthy first. Positions whose
+ * collateral is worth less than their debt (bad debt, its own included) are counted in its stats
+ * (`bad-debt`), and a refill the collateral cannot cover in full (`float-refill-held`).
  */
 export const liquidationKeeperBot = createBotDefinition({
   name: "liquidation-keeper",
@@ -111,6 +118,8 @@ export const liquidationKeeperBot = createBotDefinition({
       inFlight: new Set(),
       gas: new Map(),
       refilling: false,
+      refillHeld: false,
+      badDebt: new Set(),
     };
     await prepareFloat(ctx, run);
     return run;
@@ -121,6 +130,7 @@ export const liquidationKeeperBot = createBotDefinition({
     const [logs, prices] = await Promise.all([readPoolLogs(ctx, run, head), readPrices(ctx, run, head)]);
     run.book.apply(logs);
     run.scannedTo = head;
+    countBadDebt(ctx, run, prices);
     const self = ctx.address.toLowerCase();
     const unhealthy = run.book.borrowers().filter((user) => {
       if (run.inFlight.has(user.toLowerCase()) || user.toLowerCase() === self) return false;
@@ -131,6 +141,34 @@ export const liquidationKeeperBot = createBotDefinition({
     refillFloat(ctx, run);
   },
 });
+
+/**
+ * Counts (`bad-debt` in the bot's counters) each account whose collateral is worth less than its
+ * debt at these prices, the keeper's own included, once from the block it is first seen so until
+ * it recovers: a liquidation can take its collateral, but nobody can close what it owes beyond
+ * that. These are the pool's losses, not the keeper's errors.
+ */
+function countBadDebt(
+  ctx: BotContext<LiquidationKeeperBotConfig>,
+  run: LiquidationKeeperRun,
+  prices: ReadonlyMap<string, bigint>,
+) {
+  for (const user of run.book.borrowers()) {
+    const key = user.toLowerCase();
+    if (isBadDebt(run, user, prices)) {
+      if (!run.badDebt.has(key)) ctx.count("bad-debt");
+      run.badDebt.add(key);
+    } else run.badDebt.delete(key);
+  }
+}
+
+/** Whether `user`'s collateral is worth less than its debt at `prices` (false without a price). */
+function isBadDebt(run: LiquidationKeeperRun, user: Address, prices: ReadonlyMap<string, bigint>) {
+  const { collateral, debt } = run.book.position(user);
+  const debtUSD = LendingBook.value(debt, prices, run.decimals);
+  const collateralUSD = LendingBook.value(collateral, prices, run.decimals);
+  return debtUSD !== undefined && collateralUSD !== undefined && collateralUSD < debtUSD;
+}
 
 /**
  * Blocks per `eth_getLogs` call: nodes cap the range of one call (geth's RPC providers at 10,000
@@ -239,15 +277,27 @@ async function prepareFloat(ctx: BotContext<LiquidationKeeperBotConfig>, run: Li
   await borrowFloat(ctx, run, 1n);
 }
 
-/** Borrows each float token up to its amount where less than `1 / divisor` of it is left. */
+/**
+ * Borrows each float token up to its amount where less than `1 / divisor` of it is left, within
+ * what the keeper's collateral allows at today's prices (the pool's `borrowableUSD`, less a tenth
+ * for prices that move before the borrow is mined). After a crash that devalued its collateral
+ * there may be no room: it then borrows nothing and liquidates with the float it has left, rather
+ * than send a borrow the pool refuses. Returns whether it borrowed all it wanted.
+ */
 async function borrowFloat(
   ctx: BotContext<LiquidationKeeperBotConfig>,
   run: LiquidationKeeperRun,
   divisor: bigint,
-) {
+): Promise<boolean> {
   const tokens = [...run.float];
-  const balances = await Promise.all(
-    tokens.map(([token]) =>
+  const [account, ...balances] = await Promise.all([
+    ctx.client.readContract({
+      address: run.pool,
+      abi: lendingPoolAbi,
+      functionName: "accountData",
+      args: [ctx.address],
+    }),
+    ...tokens.map(([token]) =>
       ctx.client.readContract({
         address: token,
         abi: testTokenAbi,
@@ -255,22 +305,41 @@ async function borrowFloat(
         args: [ctx.address],
       }),
     ),
-  );
-  const sends = tokens.flatMap(([token, amount], index) => {
+  ]);
+  const wanted = tokens.flatMap(([token, amount], index) => {
     const balance = balances[index] ?? 0n;
-    if (balance * divisor >= amount) return [];
+    return balance * divisor >= amount ? [] : [{ token, amount: amount - balance }];
+  });
+  if (wanted.length === 0) return true;
+  const prices = await ctx.client.readContract({
+    address: run.oracle,
+    abi: priceOracleAbi,
+    functionName: "getPrices",
+    args: [wanted.map(({ token }) => token)],
+  });
+  let room = (account[3] * 9n) / 10n;
+  let all = true;
+  const sends = wanted.flatMap(({ token, amount }, index) => {
+    const price = prices[index] ?? 0n;
+    const unit = 10n ** BigInt(run.decimals.get(token.toLowerCase()) ?? 18);
+    const fits = price === 0n ? 0n : (room * unit) / price;
+    const borrow = amount < fits ? amount : fits;
+    if (borrow < amount) all = false;
+    if (borrow <= 0n) return [];
+    room -= (borrow * price) / unit;
     return [
       ctx.send({
         to: run.pool,
         data: encodeFunctionData({
           abi: lendingPoolAbi,
           functionName: "borrow",
-          args: [token, amount - balance],
+          args: [token, borrow],
         }),
       }),
     ];
   });
   await settle(await Promise.all(sends), "borrowing the keeper's float");
+  return all;
 }
 
 /** Refills the float in the background once half of a token is spent (one refill at a time). */
@@ -278,9 +347,15 @@ function refillFloat(ctx: BotContext<LiquidationKeeperBotConfig>, run: Liquidati
   if (run.refilling || run.float.size === 0) return;
   run.refilling = true;
   ctx.background(() =>
-    borrowFloat(ctx, run, 2n).finally(() => {
-      run.refilling = false;
-    }),
+    borrowFloat(ctx, run, 2n)
+      .then((all) => {
+        // Counted once per time the collateral stops the float being refilled in full.
+        if (!all && !run.refillHeld) ctx.count("float-refill-held");
+        run.refillHeld = !all;
+      })
+      .finally(() => {
+        run.refilling = false;
+      }),
   );
 }
 
@@ -313,8 +388,19 @@ async function liquidateAll(
   const usdValue = (asset: string, amount: bigint) =>
     (amount * (prices.get(asset) ?? 0n)) / 10n ** BigInt(run.decimals.get(asset) ?? 18);
 
+  // The funds go first to positions a liquidation can make healthy, largest debt first; then to
+  // those in bad debt, whose collateral is all that can be taken.
+  const debtUSD = (user: Address) =>
+    LendingBook.value(run.book.position(user).debt, prices, run.decimals) ?? 0n;
+  const ordered = [...borrowers].sort((a, b) => {
+    const bad = Number(isBadDebt(run, a, prices)) - Number(isBadDebt(run, b, prices));
+    if (bad !== 0) return bad;
+    const [debtA, debtB] = [debtUSD(a), debtUSD(b)];
+    return debtA === debtB ? 0 : debtA > debtB ? -1 : 1;
+  });
+
   const sends: Promise<void>[] = [];
-  for (const user of borrowers) {
+  for (const user of ordered) {
     const { debt, collateral } = run.book.position(user);
     const debtAsset = largest([...debt].map(([asset, amount]) => [asset, usdValue(asset, amount)]));
     const collateralAsset = largest(

@@ -178,4 +178,34 @@ describe("bot control routes", () => {
     });
     expect(await call(`${url}/bots/grouped/controls`)).toMatchObject({ status: 404 });
   });
+
+  test("a group's name follows the rule of bot names, and removing a group that does not exist is a 404", async () => {
+    const { platform, url } = await setup();
+    for (const name of ["..%2F..%2Fhealth", "NaN", "0", "a_b", "x".repeat(41)]) {
+      expect(await postJson(`${url}/bots/groups/${name}`, { txPerBlock: 1 })).toMatchObject({
+        status: 400,
+        body: { code: "VALIDATION_FAILED" },
+      });
+      expect(await call(`${url}/bots/groups/${name}`, { method: "DELETE" })).toMatchObject({
+        status: 400,
+        body: { code: "VALIDATION_FAILED" },
+      });
+    }
+    expect((await platform.bots.exportTraffic()).groups).toBeUndefined();
+    expect(await call(`${url}/bots/groups/never-made`, { method: "DELETE" })).toMatchObject({
+      status: 404,
+      body: { code: "NOT_FOUND", error: 'Bot group "never-made" not found.' },
+    });
+
+    const longest = `g${"-".repeat(38)}9`;
+    expect(await postJson(`${url}/bots/groups/${longest}`, { txPerBlock: 1 })).toMatchObject({
+      status: 200,
+      body: { name: longest, txPerBlock: 1 },
+    });
+    expect(await call(`${url}/bots/groups/${longest}`, { method: "DELETE" })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
+    expect(await call(`${url}/bots/groups/${longest}`, { method: "DELETE" })).toMatchObject({ status: 404 });
+  });
 });

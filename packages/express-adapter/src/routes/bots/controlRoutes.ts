@@ -1,5 +1,5 @@
 import { InvalidTrafficDocumentError } from "@privnet/core";
-import { defineRoute } from "@privnet/http";
+import { defineRoute, HttpError } from "@privnet/http";
 import { z } from "zod";
 import { botName } from "./botSchemas.js";
 import {
@@ -124,7 +124,7 @@ export const setBotGroup = defineRoute({
   body: { schema: setGroupBody, required: true },
   response: botGroup,
   errors: {
-    400: "Neither or both budgets, or a bad name (INVALID_TRAFFIC_DOCUMENT).",
+    400: "Neither or both budgets (INVALID_TRAFFIC_DOCUMENT), or a name that is not 1–40 lower-case letters, digits and dashes starting with a letter (VALIDATION_FAILED).",
     404: "A member that is no bot (BOT_NOT_FOUND).",
   },
   async handler({ platform, params, body }) {
@@ -151,8 +151,15 @@ export const deleteBotGroup = defineRoute({
   tag: "bots",
   params: groupName,
   response: z.object({ success: z.literal(true) }),
-  errors: {},
+  errors: {
+    400: "A name no group can have (VALIDATION_FAILED).",
+    404: "No group of that name (NOT_FOUND), as for a missing bot.",
+  },
   async handler({ platform, params }) {
+    const groups = (await platform.bots.exportTraffic()).groups ?? [];
+    if (!groups.some((group) => group.name === params.group)) {
+      throw new HttpError("NOT_FOUND", `Bot group "${params.group}" not found.`);
+    }
     await platform.bots.removeGroup(params.group);
     return { success: true as const };
   },

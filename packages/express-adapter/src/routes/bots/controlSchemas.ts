@@ -81,7 +81,17 @@ export const reclaimResult = z
   })
   .meta({ id: "ReclaimResult" });
 
-export const groupName = z.object({ group: z.string().describe("The group's name.") });
+/** A group's name follows the rule of a bot instance's name (core's BotEngine and traffic documents). */
+export const groupName = z.object({
+  group: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,39}$/, {
+      error: "must be 1–40 characters: lower-case letters, digits and dashes, starting with a letter",
+    })
+    .describe(
+      "The group's name: 1–40 lower-case letters, digits and dashes, starting with a letter (the rule of bot instance names).",
+    ),
+});
 
 export const setGroupBody = z
   .strictObject({

@@ -52,14 +52,18 @@ export const getChainBlock = defineRoute({
   params: z.object({
     numberOrHash: z
       .string()
-      .regex(/^(\d{1,15}|0x[0-9a-fA-F]{64})$/, { error: "must be a block number or a 32-byte block hash" })
-      .describe("A block number (decimal) or a block hash."),
+      .regex(/^(0|[1-9]\d{0,14}|0x[0-9a-fA-F]{64})$/, {
+        error: "must be a block number (decimal, without leading zeros) or a 32-byte block hash",
+      })
+      .describe(
+        "A block number, decimal in its one canonical form (no sign, spaces or leading zeros: `01` is refused), or a block hash.",
+      ),
   }),
   response: z
     .object({ block: chainBlock, transactions: z.array(chainTransaction) })
     .meta({ id: "ChainBlockDetails" }),
   errors: {
-    400: "Neither a block number nor a block hash.",
+    400: "Neither a block number in its canonical form nor a block hash (VALIDATION_FAILED).",
     404: "No such block (BLOCK_NOT_FOUND).",
     503: "The chain or the database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE).",
   },

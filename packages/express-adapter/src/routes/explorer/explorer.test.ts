@@ -173,6 +173,17 @@ describe("explorer routes", () => {
       status: 400,
       body: { code: "VALIDATION_FAILED" },
     });
+    // One canonical form per block number: leading zeros, signs and spaces are refused.
+    for (const lenient of [`0${block}`, `%20${block}`, `%2B${block}`]) {
+      expect(await call(`${url}/chain/blocks/${lenient}`)).toMatchObject({
+        status: 400,
+        body: { code: "VALIDATION_FAILED" },
+      });
+    }
+    expect(await call(`${url}/chain/blocks?limit=%201`)).toMatchObject({
+      status: 400,
+      body: { code: "VALIDATION_FAILED" },
+    });
     expect(await call(`${url}/chain/blocks?limit=0`)).toMatchObject({
       status: 400,
       body: { code: "VALIDATION_FAILED" },
