@@ -7,8 +7,10 @@ import {
   type PublicClient,
   type Transport,
 } from "viem";
+import type { BotCatalogue, CatalogueConfigs } from "../bots/BotCatalogue.js";
 import { BotEngine, type BotsOptions } from "../bots/BotEngine.js";
 import { botActions } from "../bots/botActions.js";
+import type { SeedBots } from "../bots/seedBots.js";
 import { deriveAccounts } from "../chain/deriveAccounts.js";
 import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { privnet } from "../chain/privnet.js";
@@ -54,7 +56,7 @@ import { isolatedListeners } from "./isolatedListeners.js";
 import { revertPlatform } from "./revertPlatform.js";
 import { type PlatformSnapshot, snapshotPlatform } from "./snapshotPlatform.js";
 
-export type CreatePlatformOptions = {
+export type CreatePlatformOptions<Catalogues extends readonly BotCatalogue[] = [SeedBots]> = {
   /** Any viem transport: `http(url)`, `webSocket(url)`, `custom(eip1193Provider)`. */
   transport: Transport;
   /** The chain the node runs. Default: {@link privnet}. The node's chain id must match it. */
@@ -87,8 +89,8 @@ export type CreatePlatformOptions = {
   contracts?: PlatformContractsOptions | boolean | undefined;
   /** The price simulator (`platform.oracle`); `autoStart` starts its push loop with the platform. */
   oracle?: (OracleOptions & { autoStart?: boolean }) | undefined;
-  /** The bots' settings, custom bots, funding; see docs/bots.md. */
-  bots?: BotsOptions | undefined;
+  /** The scenario catalogues, the bots' settings, custom bots, funding; see docs/bots.md. */
+  bots?: BotsOptions<Catalogues> | undefined;
   /**
    * The explorer: an index of every block and transaction of the chain, kept through the storage
    * adapter (retention bounded by blocks and by transactions), decoded with the platform's ABIs.
@@ -124,7 +126,9 @@ export type Platform = Awaited<ReturnType<typeof createPlatform>>;
  * await platform.sender.sendFromWallet({ fromWalletId: 1, to: alice.address, amount: "1" });
  * await platform.close();
  */
-export async function createPlatform(options: CreatePlatformOptions) {
+export async function createPlatform<const Catalogues extends readonly BotCatalogue[] = [SeedBots]>(
+  options: CreatePlatformOptions<Catalogues>,
+) {
   checkOptions(options);
   const chain: Chain = options.chain ?? privnet;
   const storage = options.storage ?? memoryStorage();
@@ -219,7 +223,7 @@ export async function createPlatform(options: CreatePlatformOptions) {
   let closing: Promise<void> | undefined;
   let bots: BotEngine;
   try {
-    bots = new BotEngine(ctx, options.bots, { contracts });
+    bots = new BotEngine(ctx, options.bots as BotsOptions<readonly BotCatalogue[]> | undefined, { contracts });
   } catch (error) {
     await storage.close();
     throw error;
@@ -323,7 +327,7 @@ export async function createPlatform(options: CreatePlatformOptions) {
     /** Typed helpers over the LendingPool. See docs/lending.md and {@link lendingActions}. */
     lending: lendingActions({ guard, ...lendingCtx }),
     /** Built-in and custom bots: start, stop, status, stats. See docs/bots.md and {@link botActions}. */
-    bots: botActions({ guard, engine: bots }),
+    bots: botActions<CatalogueConfigs<Catalogues>>({ guard, engine: bots }),
     /**
      * The explorer's index of the chain: blocks, any transaction decoded, any address with its
      * label, search. See docs/explorer.md and {@link explorerActions}.
@@ -365,7 +369,7 @@ export async function createPlatform(options: CreatePlatformOptions) {
   } as const;
 }
 
-function checkOptions(options: CreatePlatformOptions) {
+function checkOptions(options: CreatePlatformOptions<readonly BotCatalogue[]>) {
   const positive = ["pollingInterval", "replaceAfter", "dropAfter", "maxInFlight"] as const;
   for (const name of positive) {
     const value = options[name];
