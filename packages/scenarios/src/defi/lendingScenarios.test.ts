@@ -9,9 +9,8 @@ import {
   parseUnits,
 } from "viem";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
-import { lendingPoolAbi } from "../../contracts/generated.js";
-import { NATIVE_ETH_ADDRESS } from "../../contracts/platformContracts.js";
-import { createPlatform, type Platform } from "../../platform/createPlatform.js";
+import { lendingPoolAbi } from "@privnet/core/contracts";
+import { createPlatform, NATIVE_ETH_ADDRESS, type Platform } from "@privnet/core";
 import { untilBot } from "./fixtures/untilBot.js";
 import { scenarioAccounts } from "./scenarioAccounts.js";
 

@@ -1,12 +1,9 @@
 import { type Address, encodeFunctionData, type Log, maxUint256, parseUnits } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../../chain/keyIndexes.js";
-import { lendingPoolAbi, priceOracleAbi, testTokenAbi } from "../../contracts/generated.js";
-import { NATIVE_ETH_ADDRESS } from "../../contracts/platformContracts.js";
-import { TransactionFailedError } from "../../errors/sender.js";
-import { decimalAmount, refuseWalletPool, WALLET_POOL_REFUSALS } from "../BotConfig.js";
-import type { BotConfigOf, BotContext } from "../BotDefinition.js";
-import { createBotDefinition } from "../defineBot.js";
+import { KEY_INDEXES } from "../keyIndexes.js";
+import { lendingPoolAbi, priceOracleAbi, testTokenAbi } from "@privnet/core/contracts";
+import { NATIVE_ETH_ADDRESS, TransactionFailedError } from "@privnet/core";
+import { type BotConfigOf, type BotContext, createBotDefinition, decimalAmount, refuseWalletPool, WALLET_POOL_REFUSALS } from "@privnet/core/bots";
 import { lendingAssetAddress } from "./lendingAssets.js";
 import { LendingBook } from "./lendingBook.js";
 

@@ -11,13 +11,10 @@ import {
   parseAbi,
 } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../../chain/keyIndexes.js";
-import { gasBurnerAbi, gasBurnerBytecode } from "../../contracts/generated.js";
-import { InvalidBotConfigError } from "../../errors/bots.js";
-import { ChainUnreachableError } from "../../errors/platform.js";
-import type { BotConfigOf } from "../BotDefinition.js";
-import { createBotDefinition } from "../defineBot.js";
-import { deployBotContract } from "../deployBotContract.js";
+import { KEY_INDEXES } from "../keyIndexes.js";
+import { gasBurnerAbi, gasBurnerBytecode } from "@privnet/core/contracts";
+import { ChainUnreachableError, InvalidBotConfigError } from "@privnet/core";
+import { type BotConfigOf, createBotDefinition, deployBotContract } from "@privnet/core/bots";
 import { callArgument, drawArgument } from "./callArguments.js";
 import { GAS_BURNER_OVERHEAD } from "./gasBurnerBot.js";
 

@@ -16,17 +16,9 @@ import {
 } from "viem";
 import { recoverAuthorizationAddress } from "viem/utils";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { loadKzg } from "../../blobs/loadKzg.js";
-import {
-  deployTargetAbi,
-  devMultiTokenAbi,
-  setCodeDelegateAbi,
-  storageSpamAbi,
-  testTokenAbi,
-} from "../../contracts/generated.js";
-import type { Platform } from "../../platform/createPlatform.js";
-import { readWholeHistory } from "../../storage/readWholeHistory.js";
-import type { TransactionRecord } from "../../storage/StorageAdapter.js";
+import { loadKzg, type Platform, type TransactionRecord } from "@privnet/core";
+import { deployTargetAbi, devMultiTokenAbi, setCodeDelegateAbi, storageSpamAbi, testTokenAbi } from "@privnet/core/contracts";
+import { readWholeHistory } from "@privnet/core/testing";
 import { untilBot } from "../defi/fixtures/untilBot.js";
 import { loadUniswapV2Artifacts } from "../defi/uniswapV2Artifacts.js";
 import { openBotPlatform } from "../fixtures/openBotPlatform.js";

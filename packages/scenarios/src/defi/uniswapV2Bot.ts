@@ -10,14 +10,10 @@ import {
   parseUnits,
 } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../../chain/keyIndexes.js";
-import { testTokenAbi, testTokenBytecode } from "../../contracts/generated.js";
-import { TransactionFailedError } from "../../errors/sender.js";
-import type { SendTransactionReturnType } from "../../sender/sendTransaction.js";
-import { decimalAmount } from "../BotConfig.js";
-import type { BotConfigOf, BotContext, BotTransaction } from "../BotDefinition.js";
-import { createBotDefinition } from "../defineBot.js";
-import { deployBotContract } from "../deployBotContract.js";
+import { KEY_INDEXES } from "../keyIndexes.js";
+import { testTokenAbi, testTokenBytecode } from "@privnet/core/contracts";
+import { type SendTransactionReturnType, TransactionFailedError } from "@privnet/core";
+import { type BotConfigOf, type BotContext, type BotTransaction, createBotDefinition, decimalAmount, deployBotContract } from "@privnet/core/bots";
 import { loadUniswapV2Artifacts, type UniswapV2Artifacts } from "./uniswapV2Artifacts.js";
 
 const uniswapToken = z

@@ -1,10 +1,7 @@
 import { type Hex, toBlobs } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../../chain/keyIndexes.js";
-import { TRANSFER_GAS } from "../../sender/NonceManager.js";
-import { MAX_BLOBS_PER_TRANSACTION } from "../../sender/prepareBlobs.js";
-import type { BotConfigOf } from "../BotDefinition.js";
-import { createBotDefinition } from "../defineBot.js";
+import { KEY_INDEXES } from "../keyIndexes.js";
+import { type BotConfigOf, createBotDefinition, MAX_BLOBS_PER_TRANSACTION, TRANSFER_GAS } from "@privnet/core/bots";
 import { randomHex, randomInt } from "./randomValues.js";
 import { requireFork } from "./requireFork.js";
 

@@ -1,6 +1,5 @@
 import type { PublicClient } from "viem";
-import { InvalidBotConfigError } from "../../errors/bots.js";
-import { ChainUnreachableError } from "../../errors/platform.js";
+import { ChainUnreachableError, InvalidBotConfigError } from "@privnet/core";
 
 /**
  * Refuses a config whose transactions need more gas than the chain's blocks hold: every one would

@@ -1,10 +1,9 @@
 import { encodeDeployData, type Hex, isHex } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../../chain/keyIndexes.js";
-import { deployTargetAbi, deployTargetBytecode } from "../../contracts/generated.js";
-import { InvalidBotConfigError } from "../../errors/bots.js";
-import type { BotConfigOf } from "../BotDefinition.js";
-import { createBotDefinition } from "../defineBot.js";
+import { KEY_INDEXES } from "../keyIndexes.js";
+import { deployTargetAbi, deployTargetBytecode } from "@privnet/core/contracts";
+import { InvalidBotConfigError } from "@privnet/core";
+import { type BotConfigOf, createBotDefinition } from "@privnet/core/bots";
 
 /** Init code: 0x-prefixed hex of whole bytes, at most EIP-3860's 49,152 bytes. */
 export const initCodeHex = z

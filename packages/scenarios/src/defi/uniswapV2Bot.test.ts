@@ -1,7 +1,7 @@
 import { useDevnet } from "@privnet/devnet/vitest";
 import { type Address, createPublicClient, getAbiItem, http, type PublicClient, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createPlatform, type Platform } from "../../platform/createPlatform.js";
+import { createPlatform, type Platform } from "@privnet/core";
 import { untilBot } from "./fixtures/untilBot.js";
 import { loadUniswapV2Artifacts, type UniswapV2Artifacts } from "./uniswapV2Artifacts.js";
 

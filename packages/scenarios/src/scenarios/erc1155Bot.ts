@@ -1,12 +1,9 @@
 import { type Address, encodeDeployData, encodeFunctionData } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../../chain/keyIndexes.js";
-import { devMultiTokenAbi, devMultiTokenBytecode } from "../../contracts/generated.js";
-import { TransactionFailedError } from "../../errors/sender.js";
-import { recipientsSource } from "../BotConfig.js";
-import type { BotConfigOf, BotContext } from "../BotDefinition.js";
-import { createBotDefinition } from "../defineBot.js";
-import { deployBotContract } from "../deployBotContract.js";
+import { KEY_INDEXES } from "../keyIndexes.js";
+import { devMultiTokenAbi, devMultiTokenBytecode } from "@privnet/core/contracts";
+import { TransactionFailedError } from "@privnet/core";
+import { type BotConfigOf, type BotContext, createBotDefinition, deployBotContract, recipientsSource } from "@privnet/core/bots";
 import { randomInt } from "./randomValues.js";
 
 /** A range of whole numbers, both ends included. */

@@ -1,14 +1,9 @@
 import { type Address, encodeFunctionData, maxUint256, parseEther } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../../chain/keyIndexes.js";
-import { lendingPoolAbi, priceOracleAbi, testTokenAbi } from "../../contracts/generated.js";
-import { NATIVE_ETH_ADDRESS } from "../../contracts/platformContracts.js";
-import { TransactionFailedError } from "../../errors/sender.js";
-import type { FastAccount } from "../../signing/toFastAccount.js";
-import { amountRange, refuseWalletPool, WALLET_POOL_REFUSALS } from "../BotConfig.js";
-import type { BotConfigOf, BotContext, BotTransaction } from "../BotDefinition.js";
-import { createBotDefinition } from "../defineBot.js";
-import { randomAmount } from "../randomAmount.js";
+import { KEY_INDEXES } from "../keyIndexes.js";
+import { lendingPoolAbi, priceOracleAbi, testTokenAbi } from "@privnet/core/contracts";
+import { type FastAccount, NATIVE_ETH_ADDRESS, TransactionFailedError } from "@privnet/core";
+import { amountRange, type BotConfigOf, type BotContext, type BotTransaction, createBotDefinition, randomAmount, refuseWalletPool, WALLET_POOL_REFUSALS } from "@privnet/core/bots";
 import { lendingAssetAddress } from "./lendingAssets.js";
 import { scenarioAccounts } from "./scenarioAccounts.js";
 

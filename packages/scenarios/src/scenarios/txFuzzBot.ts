@@ -1,10 +1,9 @@
 import { type AccessList, type Address, getAddress, type Hex, numberToHex, toBlobs } from "viem";
 import { generatePrivateKey } from "viem/accounts";
 import { z } from "zod";
-import { KEY_INDEXES } from "../../chain/keyIndexes.js";
-import { BotUnsupportedError } from "../../errors/bots.js";
-import type { BotConfigOf, BotTransaction } from "../BotDefinition.js";
-import { createBotDefinition } from "../defineBot.js";
+import { KEY_INDEXES } from "../keyIndexes.js";
+import { BotUnsupportedError } from "@privnet/core";
+import { type BotConfigOf, type BotTransaction, createBotDefinition } from "@privnet/core/bots";
 import { intrinsicGas } from "./intrinsicGas.js";
 import { pick, randomAddress, randomBigInt, randomHex, randomInt } from "./randomValues.js";
 import { chainForks } from "./requireFork.js";

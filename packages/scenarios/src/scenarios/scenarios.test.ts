@@ -26,21 +26,9 @@ import {
 } from "viem";
 import { recoverAuthorizationAddress } from "viem/utils";
 import { beforeAll, describe, expect, test, vi } from "vitest";
-import { loadKzg } from "../../blobs/loadKzg.js";
-import type { BotEvent } from "../../context/BotEvent.js";
-import {
-  deployTargetAbi,
-  deployTargetBytecode,
-  devMultiTokenAbi,
-  setCodeDelegateAbi,
-  storageSpamAbi,
-  testTokenAbi,
-  testTokenBytecode,
-} from "../../contracts/generated.js";
-import type { Platform } from "../../platform/createPlatform.js";
-import { CREATE2_FACTORY_ADDRESS } from "../../sender/create2Factory.js";
-import { readWholeHistory } from "../../storage/readWholeHistory.js";
-import type { StorageAdapter, TransactionRecord } from "../../storage/StorageAdapter.js";
+import { type BotEvent, CREATE2_FACTORY_ADDRESS, loadKzg, type Platform, type StorageAdapter, type TransactionRecord } from "@privnet/core";
+import { deployTargetAbi, deployTargetBytecode, devMultiTokenAbi, setCodeDelegateAbi, storageSpamAbi, testTokenAbi, testTokenBytecode } from "@privnet/core/contracts";
+import { readWholeHistory } from "@privnet/core/testing";
 import { nextBotEvents } from "../fixtures/nextBotEvents.js";
 import { openBotPlatform } from "../fixtures/openBotPlatform.js";
 import { GAS_BURNER_OVERHEAD } from "./gasBurnerBot.js";

@@ -1,10 +1,8 @@
 import { encodeDeployData, encodeFunctionData } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../../chain/keyIndexes.js";
-import { storageSpamAbi, storageSpamBytecode } from "../../contracts/generated.js";
-import type { BotConfigOf } from "../BotDefinition.js";
-import { createBotDefinition } from "../defineBot.js";
-import { deployBotContract } from "../deployBotContract.js";
+import { KEY_INDEXES } from "../keyIndexes.js";
+import { storageSpamAbi, storageSpamBytecode } from "@privnet/core/contracts";
+import { type BotConfigOf, createBotDefinition, deployBotContract } from "@privnet/core/bots";
 import { fitsInBlock } from "./blockGasLimit.js";
 
 export const storageSpamBotSchema = z.object({

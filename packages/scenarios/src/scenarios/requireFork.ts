@@ -1,6 +1,5 @@
 import type { PublicClient } from "viem";
-import { BotUnsupportedError } from "../../errors/bots.js";
-import { ChainUnreachableError } from "../../errors/platform.js";
+import { BotUnsupportedError, ChainUnreachableError } from "@privnet/core";
 
 /** A fork a scenario may need, with what gives it away in a block header. */
 export type Fork = "cancun" | "prague";

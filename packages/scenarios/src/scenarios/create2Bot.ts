@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { KEY_INDEXES } from "../../chain/keyIndexes.js";
-import type { BotConfigOf } from "../BotDefinition.js";
-import { createBotDefinition } from "../defineBot.js";
+import { KEY_INDEXES } from "../keyIndexes.js";
+import { type BotConfigOf, createBotDefinition } from "@privnet/core/bots";
 import { deployInitCode, initCodeHex } from "./deployBot.js";
 import { randomHex } from "./randomValues.js";
 

@@ -13,14 +13,9 @@ import {
   toRlp,
 } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../../chain/keyIndexes.js";
-import { ChainUnreachableError } from "../../errors/platform.js";
-import { TransactionFailedError, TransactionRejectedError } from "../../errors/sender.js";
-import { transactionFees } from "../../fees/feePolicy.js";
-import { classifyNodeError } from "../../sender/classifyNodeError.js";
-import { TRANSFER_GAS } from "../../sender/NonceManager.js";
-import type { BotConfigOf, BotContext } from "../BotDefinition.js";
-import { createBotDefinition } from "../defineBot.js";
+import { KEY_INDEXES } from "../keyIndexes.js";
+import { ChainUnreachableError, TransactionFailedError, TransactionRejectedError } from "@privnet/core";
+import { type BotConfigOf, type BotContext, classifyNodeError, createBotDefinition, transactionFees, TRANSFER_GAS } from "@privnet/core/bots";
 import { randomAddress, randomHex } from "./randomValues.js";
 
 /**

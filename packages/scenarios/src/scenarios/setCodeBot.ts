@@ -1,11 +1,9 @@
 import { type Address, encodeDeployData, encodeFunctionData } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import { z } from "zod";
-import { KEY_INDEXES } from "../../chain/keyIndexes.js";
-import { setCodeDelegateAbi, setCodeDelegateBytecode } from "../../contracts/generated.js";
-import type { BotConfigOf } from "../BotDefinition.js";
-import { createBotDefinition } from "../defineBot.js";
-import { deployBotContract } from "../deployBotContract.js";
+import { KEY_INDEXES } from "../keyIndexes.js";
+import { setCodeDelegateAbi, setCodeDelegateBytecode } from "@privnet/core/contracts";
+import { type BotConfigOf, createBotDefinition, deployBotContract } from "@privnet/core/bots";
 import { randomInt } from "./randomValues.js";
 import { requireFork } from "./requireFork.js";
 

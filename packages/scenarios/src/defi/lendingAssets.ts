@@ -1,6 +1,5 @@
 import type { Address } from "viem";
-import type { PlatformContracts } from "../../contracts/connectPlatformContracts.js";
-import { NATIVE_ETH_ADDRESS } from "../../contracts/platformContracts.js";
+import { NATIVE_ETH_ADDRESS, type PlatformContracts } from "@privnet/core";
 
 /** The assets the DeFi scenarios name in their configs: "PRIV" is the platform token, whatever its symbol. */
 export const LENDING_SCENARIO_ASSETS = ["ETH", "USDC", "DAI", "PRIV"] as const;
