@@ -31,7 +31,9 @@ export type CatalogueConfigs<Catalogues extends readonly BotCatalogue[]> = {
  * const platform = await createPlatform({ transport, bots: { catalogues: [seedBots, myScenarios] } });
  * await platform.bots.start("approve", { interval: 500 }); // typed by approveBot's schema
  */
-export function defineCatalogue<const Definitions extends BotCatalogue>(definitions: Definitions): Definitions {
+export function defineCatalogue<const Definitions extends BotCatalogue>(
+  definitions: Definitions,
+): Definitions {
   checkCatalogues([definitions]);
   return definitions;
 }

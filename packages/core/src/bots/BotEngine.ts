@@ -34,59 +34,67 @@ import {
   validateTrafficDocument,
 } from "./traffic/trafficDocument.js";
 
-export type BotsOptions<Catalogues extends readonly BotCatalogue[] = [SeedBots]> = {
-  /**
-   * Settings of each catalogue bot by name (`transfer`, `erc20`, `nft`, … see docs/bots.md);
-   * environment variables override them.
-   */
-  [Name in keyof CatalogueConfigs<Catalogues>]?: Partial<CatalogueConfigs<Catalogues>[Name]> | undefined;
-} & {
-  /**
-   * The scenario catalogues the platform runs, in the order it lists their bots (see
-   * `defineCatalogue`): their bots are the built-in ones, typed in these options and in
-   * `platform.bots.start`. Default: `[seedBots]` (transfer, erc20, nft); `builtinScenarios` of
-   * `@privnet/scenarios` is the sixteen `privnet up` runs.
-   */
-  catalogues?: Catalogues | undefined;
-  /** Your own bots, registered before bots resume so that they resume too. */
-  custom?: readonly BotDefinition[] | undefined;
-  /** Index of the system account that tops bots up. Default 20. */
-  funderIndex?: number | undefined;
-  /**
-   * A bot below this balance (decimal ETH) is topped up; a bot that spends fast is kept above 20 s
-   * of its measured spend instead, when that is more. Default "10".
-   */
-  minBalance?: string | undefined;
-  /**
-   * The least a top-up sends (decimal ETH); a bot that spends fast gets twice its wanted balance.
-   * Default "100".
-   */
-  topUp?: string | undefined;
-  /**
-   * The most transactions the node's pool takes from one sender: the bound of the pending limit
-   * of a bot at interval 0 without `maxPending`. Default: 10,000 on anvil (whose pool has no
-   * limit), 5,000 on other nodes (geth keeps 5,120 pending transactions in all by default).
-   */
-  poolLimit?: number | undefined;
-  /** Resume the bots that were running when the platform last closed. Default true. */
-  resume?: boolean | undefined;
-  /**
-   * Resume them only once this settles (not at all if it rejects), instead of while the platform
-   * starts: `privnet up` holds them until its devnet mines at its block time again, so that they
-   * do not send into the at-once mining of the set-up. Default: none.
-   */
-  resumeAfter?: Promise<unknown> | undefined;
-  /**
-   * Where the catalogue bots' variables (`TRANSFER_*`, `ERC20_*`, `NFT_*`, each by its
-   * definition's `env`) are read. Default `process.env` (none outside Node).
-   */
-  env?: Record<string, string | undefined> | undefined;
-  /**
-   * Auto-restart of a bot whose setup fails: tried again after `initialMs` (default 1000), the
-   * pause doubling with each failure in a row up to `maxMs` (default 60,000).
-   */
-  restartBackoff?: { initialMs?: number | undefined; maxMs?: number | undefined } | undefined;
-};
+export type BotsOptions<Catalogues extends readonly BotCatalogue[] = [SeedBots]> =
+  CatalogueSettings<Catalogues> & {
+    /**
+     * The scenario catalogues the platform runs, in the order it lists their bots (see
+     * `defineCatalogue`): their bots are the built-in ones, typed in these options and in
+     * `platform.bots.start`. Default: `[seedBots]` (transfer, erc20, nft); `builtinScenarios` of
+     * `@privnet/scenarios` is the sixteen `privnet up` runs.
+     */
+    catalogues?: Catalogues | undefined;
+    /** Your own bots, registered before bots resume so that they resume too. */
+    custom?: readonly BotDefinition[] | undefined;
+    /** Index of the system account that tops bots up. Default 20. */
+    funderIndex?: number | undefined;
+    /**
+     * A bot below this balance (decimal ETH) is topped up; a bot that spends fast is kept above 20 s
+     * of its measured spend instead, when that is more. Default "10".
+     */
+    minBalance?: string | undefined;
+    /**
+     * The least a top-up sends (decimal ETH); a bot that spends fast gets twice its wanted balance.
+     * Default "100".
+     */
+    topUp?: string | undefined;
+    /**
+     * The most transactions the node's pool takes from one sender: the bound of the pending limit
+     * of a bot at interval 0 without `maxPending`. Default: 10,000 on anvil (whose pool has no
+     * limit), 5,000 on other nodes (geth keeps 5,120 pending transactions in all by default).
+     */
+    poolLimit?: number | undefined;
+    /** Resume the bots that were running when the platform last closed. Default true. */
+    resume?: boolean | undefined;
+    /**
+     * Resume them only once this settles (not at all if it rejects), instead of while the platform
+     * starts: `privnet up` holds them until its devnet mines at its block time again, so that they
+     * do not send into the at-once mining of the set-up. Default: none.
+     */
+    resumeAfter?: Promise<unknown> | undefined;
+    /**
+     * Where the catalogue bots' variables (`TRANSFER_*`, `ERC20_*`, `NFT_*`, each by its
+     * definition's `env`) are read. Default `process.env` (none outside Node).
+     */
+    env?: Record<string, string | undefined> | undefined;
+    /**
+     * Auto-restart of a bot whose setup fails: tried again after `initialMs` (default 1000), the
+     * pause doubling with each failure in a row up to `maxMs` (default 60,000).
+     */
+    restartBackoff?: { initialMs?: number | undefined; maxMs?: number | undefined } | undefined;
+  };
+
+/**
+ * Settings of each catalogue bot by name (`transfer`, `erc20`, `nft`, … see docs/bots.md);
+ * environment variables override them. Catalogues known only as `BotCatalogue[]`: any name.
+ */
+export type CatalogueSettings<Catalogues extends readonly BotCatalogue[]> =
+  string extends keyof CatalogueConfigs<Catalogues>
+    ? { [name: string]: unknown }
+    : {
+        [Name in keyof CatalogueConfigs<Catalogues>]?:
+          | Partial<CatalogueConfigs<Catalogues>[Name]>
+          | undefined;
+      };
 
 /** A scenario the platform can run: a built-in or custom bot's definition, and its instances. */
 export type BotScenario = {

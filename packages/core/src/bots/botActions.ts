@@ -13,9 +13,7 @@ export type BotActionsContext = GuardedContext & { readonly engine: BotEngine };
  * start, stop, status, stats. `Configs` (the catalogues' settings by bot name) types `start`.
  * See docs/bots.md.
  */
-export function botActions<Configs extends object = CatalogueConfigs<[SeedBots]>>(
-  ctx: BotActionsContext,
-) {
+export function botActions<Configs extends object = CatalogueConfigs<[SeedBots]>>(ctx: BotActionsContext) {
   const { guard, engine } = ctx;
   return {
     /**

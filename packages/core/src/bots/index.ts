@@ -1,4 +1,9 @@
-export { type BotCatalogue, type CatalogueConfigs, checkCatalogues, defineCatalogue } from "./BotCatalogue.js";
+export {
+  type BotCatalogue,
+  type CatalogueConfigs,
+  checkCatalogues,
+  defineCatalogue,
+} from "./BotCatalogue.js";
 export {
   type AmountRange,
   amountRange,

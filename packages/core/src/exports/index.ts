@@ -32,6 +32,7 @@ export type {
   BotScenario,
   BotStatusEntry,
   BotsOptions,
+  CatalogueSettings,
   TrafficImportResult,
 } from "../bots/BotEngine.js";
 export type { BotOverrides } from "../bots/BotOverrides.js";

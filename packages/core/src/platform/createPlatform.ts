@@ -108,8 +108,13 @@ export type CreatePlatformOptions<Catalogues extends readonly BotCatalogue[] = [
  * Each group is made by one action factory in its service's folder (`walletActions` in
  * `wallets/walletActions.ts`, …), and this type is what `createPlatform` builds from them: an
  * operation is declared once, in its factory, with its TSDoc. See docs/architecture.md.
+ *
+ * `Catalogues` (those of `bots.catalogues`) types `bots.start` for their bots; the default stands
+ * for a platform with any catalogues, what a function taking any platform names.
  */
-export type Platform = Awaited<ReturnType<typeof createPlatform>>;
+export type Platform<Catalogues extends readonly BotCatalogue[] = readonly BotCatalogue[]> = Awaited<
+  ReturnType<typeof createPlatform<Catalogues>>
+>;
 
 /**
  * Connects to a chain and returns the platform object that owns every privnet service. On start it
@@ -223,7 +228,9 @@ export async function createPlatform<const Catalogues extends readonly BotCatalo
   let closing: Promise<void> | undefined;
   let bots: BotEngine;
   try {
-    bots = new BotEngine(ctx, options.bots as BotsOptions<readonly BotCatalogue[]> | undefined, { contracts });
+    bots = new BotEngine(ctx, options.bots as BotsOptions<readonly BotCatalogue[]> | undefined, {
+      contracts,
+    });
   } catch (error) {
     await storage.close();
     throw error;
@@ -369,7 +376,9 @@ export async function createPlatform<const Catalogues extends readonly BotCatalo
   } as const;
 }
 
-function checkOptions(options: CreatePlatformOptions<readonly BotCatalogue[]>) {
+function checkOptions<Catalogues extends readonly BotCatalogue[]>(
+  options: CreatePlatformOptions<Catalogues>,
+) {
   const positive = ["pollingInterval", "replaceAfter", "dropAfter", "maxInFlight"] as const;
   for (const name of positive) {
     const value = options[name];

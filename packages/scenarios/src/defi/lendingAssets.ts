@@ -1,5 +1,5 @@
-import type { Address } from "viem";
 import { NATIVE_ETH_ADDRESS, type PlatformContracts } from "@privnet/core";
+import type { Address } from "viem";
 
 /** The assets the DeFi scenarios name in their configs: "PRIV" is the platform token, whatever its symbol. */
 export const LENDING_SCENARIO_ASSETS = ["ETH", "USDC", "DAI", "PRIV"] as const;

@@ -1,6 +1,6 @@
+import { lendingPoolAbi } from "@privnet/core/contracts";
 import type { Address, Log } from "viem";
 import { parseEventLogs } from "viem";
-import { lendingPoolAbi } from "@privnet/core/contracts";
 
 // LendingPool.sol's constants.
 const BPS = 10_000n;

@@ -1,9 +1,16 @@
+import { type FastAccount, NATIVE_ETH_ADDRESS, TransactionFailedError } from "@privnet/core";
+import {
+  amountRange,
+  type BotConfigOf,
+  type BotContext,
+  type BotTransaction,
+  defineBot,
+  randomAmount,
+} from "@privnet/core/bots";
+import { lendingPoolAbi, priceOracleAbi, testTokenAbi } from "@privnet/core/contracts";
 import { type Address, encodeFunctionData, maxUint256, parseEther } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../keyIndexes.js";
-import { lendingPoolAbi, priceOracleAbi, testTokenAbi } from "@privnet/core/contracts";
-import { type FastAccount, NATIVE_ETH_ADDRESS, TransactionFailedError } from "@privnet/core";
-import { amountRange, type BotConfigOf, type BotContext, type BotTransaction, createBotDefinition, randomAmount, refuseWalletPool, WALLET_POOL_REFUSALS } from "@privnet/core/bots";
+import { SCENARIO_KEY_INDEXES } from "../keyIndexes.js";
 import { lendingAssetAddress } from "./lendingAssets.js";
 import { scenarioAccounts } from "./scenarioAccounts.js";
 
@@ -72,14 +79,15 @@ export type LendingRun = {
  * maximum); hold, or repay; withdraw, or borrow again. Every transaction goes through the
  * platform's pipeline and counts in the bot's stats; each borrower has one step in flight at a time.
  */
-export const lendingBot = createBotDefinition({
+export const lendingBot = defineBot({
   name: "lending",
-  keyIndex: KEY_INDEXES.bots.lending,
+  keyIndex: SCENARIO_KEY_INDEXES.lending,
+  env: { prefix: "LENDING" },
   schema: lendingBotSchema,
   defaults: LENDING_BOT_DEFAULTS,
   // Its borrowers already are its senders, each funded by the bot: a pool would only stand between
   // the bot and the borrowers it funds.
-  check: async ({ name, config }) => refuseWalletPool(name, config, WALLET_POOL_REFUSALS.lending),
+  refusesWalletPool: "its borrowers are its wallets (set `borrowers` for more of them)",
   async setup(ctx): Promise<LendingRun> {
     const contracts = await ctx.platformContracts();
     const { config } = ctx;

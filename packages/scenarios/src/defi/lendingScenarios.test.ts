@@ -1,3 +1,5 @@
+import { createPlatform, NATIVE_ETH_ADDRESS, type Platform } from "@privnet/core";
+import { lendingPoolAbi } from "@privnet/core/contracts";
 import { useDevnet } from "@privnet/devnet/vitest";
 import {
   type Address,
@@ -9,8 +11,7 @@ import {
   parseUnits,
 } from "viem";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
-import { lendingPoolAbi } from "@privnet/core/contracts";
-import { createPlatform, NATIVE_ETH_ADDRESS, type Platform } from "@privnet/core";
+import { builtinScenarios } from "../builtinScenarios.js";
 import { untilBot } from "./fixtures/untilBot.js";
 import { scenarioAccounts } from "./scenarioAccounts.js";
 
@@ -30,7 +31,7 @@ async function platformWithContracts() {
   const platform = await createPlatform({
     transport: http(devnet.rpcUrl),
     contracts: true,
-    bots: { env: {} },
+    bots: { env: {}, catalogues: [builtinScenarios] },
   });
   platforms.push(platform);
   return platform;

@@ -1,9 +1,9 @@
+import { NATIVE_ETH_ADDRESS, TransactionFailedError } from "@privnet/core";
+import { type BotConfigOf, type BotContext, decimalAmount, defineBot } from "@privnet/core/bots";
+import { lendingPoolAbi, priceOracleAbi, testTokenAbi } from "@privnet/core/contracts";
 import { type Address, encodeFunctionData, type Log, maxUint256, parseUnits } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../keyIndexes.js";
-import { lendingPoolAbi, priceOracleAbi, testTokenAbi } from "@privnet/core/contracts";
-import { NATIVE_ETH_ADDRESS, TransactionFailedError } from "@privnet/core";
-import { type BotConfigOf, type BotContext, createBotDefinition, decimalAmount, refuseWalletPool, WALLET_POOL_REFUSALS } from "@privnet/core/bots";
+import { SCENARIO_KEY_INDEXES } from "../keyIndexes.js";
 import { lendingAssetAddress } from "./lendingAssets.js";
 import { LendingBook } from "./lendingBook.js";
 
@@ -65,15 +65,16 @@ export type LiquidationKeeperRun = {
  * the next block. It keeps a float of the debt tokens, borrowed against ETH collateral of its
  * own, refilled when half spent.
  */
-export const liquidationKeeperBot = createBotDefinition({
+export const liquidationKeeperBot = defineBot({
   name: "liquidation-keeper",
-  keyIndex: KEY_INDEXES.bots["liquidation-keeper"],
+  keyIndex: SCENARIO_KEY_INDEXES["liquidation-keeper"],
+  env: { prefix: "LIQUIDATION_KEEPER" },
   schema: liquidationKeeperBotSchema,
   defaults: LIQUIDATION_KEEPER_BOT_DEFAULTS,
   // One actor: its collateral, its debt and the float it repays with are the bot's own key's, and
   // a liquidation must come from the account that holds the float.
-  check: async ({ name, config }) =>
-    refuseWalletPool(name, config, WALLET_POOL_REFUSALS["liquidation-keeper"]),
+  refusesWalletPool:
+    "it is one keeper, whose collateral, debt and float are its own key's (its liquidations repay from that float)",
   async setup(ctx): Promise<LiquidationKeeperRun> {
     const contracts = await ctx.platformContracts();
     const pool = contracts.addresses.lendingPool;

@@ -1,5 +1,5 @@
-import { type Address, keccak256, toHex } from "viem";
 import { type FastAccount, toFastAccount } from "@privnet/core";
+import { type Address, keccak256, toHex } from "viem";
 
 /**
  * `count` accounts of a scenario's own (a lending scenario's borrowers), derived from the bot's

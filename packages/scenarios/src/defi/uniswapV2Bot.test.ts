@@ -1,7 +1,8 @@
+import { createPlatform, type Platform } from "@privnet/core";
 import { useDevnet } from "@privnet/devnet/vitest";
 import { type Address, createPublicClient, getAbiItem, http, type PublicClient, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createPlatform, type Platform } from "@privnet/core";
+import { builtinScenarios } from "../builtinScenarios.js";
 import { untilBot } from "./fixtures/untilBot.js";
 import { loadUniswapV2Artifacts, type UniswapV2Artifacts } from "./uniswapV2Artifacts.js";
 
@@ -114,7 +115,10 @@ let pairs: Address[];
 beforeAll(async () => {
   artifacts = await loadUniswapV2Artifacts();
   client = createPublicClient({ transport: http(devnet.rpcUrl) });
-  platform = await createPlatform({ transport: http(devnet.rpcUrl), bots: { env: {} } });
+  platform = await createPlatform({
+    transport: http(devnet.rpcUrl),
+    bots: { env: {}, catalogues: [builtinScenarios] },
+  });
   startBlock = await client.getBlockNumber({ cacheTime: 0 });
   await platform.bots.start("uniswap-v2", {
     interval: 0,

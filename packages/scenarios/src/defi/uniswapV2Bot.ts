@@ -1,3 +1,13 @@
+import { type SendTransactionReturnType, TransactionFailedError } from "@privnet/core";
+import {
+  type BotConfigOf,
+  type BotContext,
+  type BotTransaction,
+  decimalAmount,
+  defineBot,
+  deployBotContract,
+} from "@privnet/core/bots";
+import { testTokenAbi, testTokenBytecode } from "@privnet/core/contracts";
 import routerInterface from "@uniswap/v2-periphery/build/IUniswapV2Router02.json" with { type: "json" };
 import {
   type Abi,
@@ -10,10 +20,7 @@ import {
   parseUnits,
 } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../keyIndexes.js";
-import { testTokenAbi, testTokenBytecode } from "@privnet/core/contracts";
-import { type SendTransactionReturnType, TransactionFailedError } from "@privnet/core";
-import { type BotConfigOf, type BotContext, type BotTransaction, createBotDefinition, decimalAmount, deployBotContract } from "@privnet/core/bots";
+import { SCENARIO_KEY_INDEXES } from "../keyIndexes.js";
 import { loadUniswapV2Artifacts, type UniswapV2Artifacts } from "./uniswapV2Artifacts.js";
 
 const uniswapToken = z
@@ -97,9 +104,10 @@ export type UniswapV2Run = {
  * bot and its own approvals at its first tick. Contracts and pools are reused across restarts
  * while the chain has them.
  */
-export const uniswapV2Bot = createBotDefinition({
+export const uniswapV2Bot = defineBot({
   name: "uniswap-v2",
-  keyIndex: KEY_INDEXES.bots["uniswap-v2"],
+  keyIndex: SCENARIO_KEY_INDEXES["uniswap-v2"],
+  env: { prefix: "UNISWAP_V2" },
   schema: uniswapV2BotSchema,
   defaults: UNISWAP_V2_BOT_DEFAULTS,
   contract: {

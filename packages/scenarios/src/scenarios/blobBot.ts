@@ -1,7 +1,7 @@
+import { type BotConfigOf, defineBot, MAX_BLOBS_PER_TRANSACTION, TRANSFER_GAS } from "@privnet/core/bots";
 import { type Hex, toBlobs } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../keyIndexes.js";
-import { type BotConfigOf, createBotDefinition, MAX_BLOBS_PER_TRANSACTION, TRANSFER_GAS } from "@privnet/core/bots";
+import { SCENARIO_KEY_INDEXES } from "../keyIndexes.js";
 import { randomHex, randomInt } from "./randomValues.js";
 import { requireFork } from "./requireFork.js";
 
@@ -34,9 +34,10 @@ export const BLOB_BOT_DEFAULTS: BlobBotConfig = {
  * included (see the fee policy's `blobReplacementFees`). On a node before Cancun the start is
  * refused (`BOT_UNSUPPORTED`).
  */
-export const blobBot = createBotDefinition({
+export const blobBot = defineBot({
   name: "blob",
-  keyIndex: KEY_INDEXES.bots.blob,
+  keyIndex: SCENARIO_KEY_INDEXES.blob,
+  env: { prefix: "BLOB" },
   schema: blobBotSchema,
   defaults: BLOB_BOT_DEFAULTS,
   check: ({ client, name }) => requireFork(client, name, "cancun"),

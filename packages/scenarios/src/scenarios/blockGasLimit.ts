@@ -1,5 +1,5 @@
-import type { PublicClient } from "viem";
 import { ChainUnreachableError, InvalidBotConfigError } from "@privnet/core";
+import type { PublicClient } from "viem";
 
 /**
  * Refuses a config whose transactions need more gas than the chain's blocks hold: every one would

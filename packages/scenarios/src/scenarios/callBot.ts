@@ -1,3 +1,6 @@
+import { ChainUnreachableError, InvalidBotConfigError } from "@privnet/core";
+import { type BotConfigOf, defineBot, deployBotContract } from "@privnet/core/bots";
+import { gasBurnerAbi, gasBurnerBytecode } from "@privnet/core/contracts";
 import {
   type Abi,
   type AbiFunction,
@@ -11,10 +14,7 @@ import {
   parseAbi,
 } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../keyIndexes.js";
-import { gasBurnerAbi, gasBurnerBytecode } from "@privnet/core/contracts";
-import { ChainUnreachableError, InvalidBotConfigError } from "@privnet/core";
-import { type BotConfigOf, createBotDefinition, deployBotContract } from "@privnet/core/bots";
+import { SCENARIO_KEY_INDEXES } from "../keyIndexes.js";
 import { callArgument, drawArgument } from "./callArguments.js";
 import { GAS_BURNER_OVERHEAD } from "./gasBurnerBot.js";
 
@@ -118,9 +118,10 @@ export function callData(target: { abi: Abi; fn: AbiFunction }, config: CallBotC
  * GasBurner and calls its `burn(uint256)`. A config whose function, arguments or value do not fit
  * the ABI, or an address without code, is refused at start (`INVALID_BOT_CONFIG`).
  */
-export const callBot = createBotDefinition({
+export const callBot = defineBot({
   name: "call",
-  keyIndex: KEY_INDEXES.bots.call,
+  keyIndex: SCENARIO_KEY_INDEXES.call,
+  env: { prefix: "CALL" },
   schema: callBotSchema,
   defaults: CALL_BOT_DEFAULTS,
   async check({ config, client }) {

@@ -1,6 +1,6 @@
+import { type BotConfigOf, defineBot } from "@privnet/core/bots";
 import { z } from "zod";
-import { KEY_INDEXES } from "../keyIndexes.js";
-import { type BotConfigOf, createBotDefinition } from "@privnet/core/bots";
+import { SCENARIO_KEY_INDEXES } from "../keyIndexes.js";
 import { deployInitCode, initCodeHex } from "./deployBot.js";
 import { randomHex } from "./randomValues.js";
 
@@ -26,9 +26,10 @@ export const CREATE2_BOT_DEFAULTS: Create2BotConfig = {
  * (`0x4e59b448…`, put on the chain first when missing) with a fresh random salt each time, so each
  * contract lands at the address `keccak256(0xff ++ factory ++ salt ++ keccak256(initCode))` predicts.
  */
-export const create2Bot = createBotDefinition({
+export const create2Bot = defineBot({
   name: "create2",
-  keyIndex: KEY_INDEXES.bots.create2,
+  keyIndex: SCENARIO_KEY_INDEXES.create2,
+  env: { prefix: "CREATE2" },
   schema: create2BotSchema,
   defaults: CREATE2_BOT_DEFAULTS,
   async setup(ctx) {

@@ -1,9 +1,9 @@
+import { InvalidBotConfigError } from "@privnet/core";
+import { type BotConfigOf, defineBot } from "@privnet/core/bots";
+import { deployTargetAbi, deployTargetBytecode } from "@privnet/core/contracts";
 import { encodeDeployData, type Hex, isHex } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../keyIndexes.js";
-import { deployTargetAbi, deployTargetBytecode } from "@privnet/core/contracts";
-import { InvalidBotConfigError } from "@privnet/core";
-import { type BotConfigOf, createBotDefinition } from "@privnet/core/bots";
+import { SCENARIO_KEY_INDEXES } from "../keyIndexes.js";
 
 /** Init code: 0x-prefixed hex of whole bytes, at most EIP-3860's 49,152 bytes. */
 export const initCodeHex = z
@@ -46,9 +46,10 @@ export function deployInitCode(bytecode: string | null, selfDestruct: boolean): 
  * `selfDestruct`, one that destroys itself in its constructor (deploy-destruct: since Cancun the
  * account is gone at the end of the transaction).
  */
-export const deployBot = createBotDefinition({
+export const deployBot = defineBot({
   name: "deploy",
-  keyIndex: KEY_INDEXES.bots.deploy,
+  keyIndex: SCENARIO_KEY_INDEXES.deploy,
+  env: { prefix: "DEPLOY" },
   schema: deployBotSchema,
   defaults: DEPLOY_BOT_DEFAULTS,
   async check({ config }) {

@@ -1,9 +1,15 @@
+import { TransactionFailedError } from "@privnet/core";
+import {
+  type BotConfigOf,
+  type BotContext,
+  defineBot,
+  deployBotContract,
+  recipientsSource,
+} from "@privnet/core/bots";
+import { devMultiTokenAbi, devMultiTokenBytecode } from "@privnet/core/contracts";
 import { type Address, encodeDeployData, encodeFunctionData } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../keyIndexes.js";
-import { devMultiTokenAbi, devMultiTokenBytecode } from "@privnet/core/contracts";
-import { TransactionFailedError } from "@privnet/core";
-import { type BotConfigOf, type BotContext, createBotDefinition, deployBotContract, recipientsSource } from "@privnet/core/bots";
+import { SCENARIO_KEY_INDEXES } from "../keyIndexes.js";
 import { randomInt } from "./randomValues.js";
 
 /** A range of whole numbers, both ends included. */
@@ -69,9 +75,10 @@ type Erc1155Run = {
  * With a wallet pool the transfers come from the pool's wallets, each with a reserve of its own;
  * the mints come from the bot's own key, the collection's only minter.
  */
-export const erc1155Bot = createBotDefinition({
+export const erc1155Bot = defineBot({
   name: "erc1155",
-  keyIndex: KEY_INDEXES.bots.erc1155,
+  keyIndex: SCENARIO_KEY_INDEXES.erc1155,
+  env: { prefix: "ERC1155" },
   schema: erc1155BotSchema,
   defaults: ERC1155_BOT_DEFAULTS,
   contract: { key: "token", name: "DevMultiToken", contract: "DevMultiToken", abi: devMultiTokenAbi },

@@ -1,8 +1,8 @@
+import { type BotConfigOf, defineBot, deployBotContract } from "@privnet/core/bots";
+import { gasBurnerAbi, gasBurnerBytecode } from "@privnet/core/contracts";
 import { encodeDeployData, encodeFunctionData } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../keyIndexes.js";
-import { gasBurnerAbi, gasBurnerBytecode } from "@privnet/core/contracts";
-import { type BotConfigOf, createBotDefinition, deployBotContract } from "@privnet/core/bots";
+import { SCENARIO_KEY_INDEXES } from "../keyIndexes.js";
 import { fitsInBlock } from "./blockGasLimit.js";
 
 export const gasBurnerBotSchema = z.object({
@@ -30,9 +30,10 @@ export const GAS_BURNER_OVERHEAD = 26_000n;
  * The gas-burner scenario: deploys a GasBurner and calls `burn(gasPerCall)`, which spins until it
  * has used that much gas: blocks fill with execution alone (no storage, no logs).
  */
-export const gasBurnerBot = createBotDefinition({
+export const gasBurnerBot = defineBot({
   name: "gas-burner",
-  keyIndex: KEY_INDEXES.bots["gas-burner"],
+  keyIndex: SCENARIO_KEY_INDEXES["gas-burner"],
+  env: { prefix: "GAS_BURNER" },
   schema: gasBurnerBotSchema,
   defaults: GAS_BURNER_BOT_DEFAULTS,
   contract: { key: "burner", name: "GasBurner", contract: "GasBurner", abi: gasBurnerAbi },

@@ -1,5 +1,5 @@
-import type { PublicClient } from "viem";
 import { BotUnsupportedError, ChainUnreachableError } from "@privnet/core";
+import type { PublicClient } from "viem";
 
 /** A fork a scenario may need, with what gives it away in a block header. */
 export type Fork = "cancun" | "prague";

@@ -2,6 +2,16 @@
 // wallets send, what they send succeeds on chain, and the bot's own key does only what the owner
 // of its contracts must (mints, giving tokens). The scenarios that have no use for a pool refuse
 // one at start. One file, one worker devnet and one platform, a few transactions per scenario.
+
+import { loadKzg, type Platform, type TransactionRecord } from "@privnet/core";
+import {
+  deployTargetAbi,
+  devMultiTokenAbi,
+  setCodeDelegateAbi,
+  storageSpamAbi,
+  testTokenAbi,
+} from "@privnet/core/contracts";
+import { readWholeHistory } from "@privnet/core/testing";
 import { useDevnet } from "@privnet/devnet/vitest";
 import {
   type Abi,
@@ -16,9 +26,6 @@ import {
 } from "viem";
 import { recoverAuthorizationAddress } from "viem/utils";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { loadKzg, type Platform, type TransactionRecord } from "@privnet/core";
-import { deployTargetAbi, devMultiTokenAbi, setCodeDelegateAbi, storageSpamAbi, testTokenAbi } from "@privnet/core/contracts";
-import { readWholeHistory } from "@privnet/core/testing";
 import { untilBot } from "../defi/fixtures/untilBot.js";
 import { loadUniswapV2Artifacts } from "../defi/uniswapV2Artifacts.js";
 import { openBotPlatform } from "../fixtures/openBotPlatform.js";

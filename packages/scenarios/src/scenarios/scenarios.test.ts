@@ -4,6 +4,24 @@
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  type BotEvent,
+  CREATE2_FACTORY_ADDRESS,
+  loadKzg,
+  type Platform,
+  type StorageAdapter,
+  type TransactionRecord,
+} from "@privnet/core";
+import {
+  deployTargetAbi,
+  deployTargetBytecode,
+  devMultiTokenAbi,
+  setCodeDelegateAbi,
+  storageSpamAbi,
+  testTokenAbi,
+  testTokenBytecode,
+} from "@privnet/core/contracts";
+import { readWholeHistory } from "@privnet/core/testing";
 import { resolveAnvilBinary, startDevnet } from "@privnet/devnet";
 import { useDevnet } from "@privnet/devnet/vitest";
 import {
@@ -26,9 +44,6 @@ import {
 } from "viem";
 import { recoverAuthorizationAddress } from "viem/utils";
 import { beforeAll, describe, expect, test, vi } from "vitest";
-import { type BotEvent, CREATE2_FACTORY_ADDRESS, loadKzg, type Platform, type StorageAdapter, type TransactionRecord } from "@privnet/core";
-import { deployTargetAbi, deployTargetBytecode, devMultiTokenAbi, setCodeDelegateAbi, storageSpamAbi, testTokenAbi, testTokenBytecode } from "@privnet/core/contracts";
-import { readWholeHistory } from "@privnet/core/testing";
 import { nextBotEvents } from "../fixtures/nextBotEvents.js";
 import { openBotPlatform } from "../fixtures/openBotPlatform.js";
 import { GAS_BURNER_OVERHEAD } from "./gasBurnerBot.js";

@@ -1,9 +1,9 @@
+import { type BotConfigOf, defineBot, deployBotContract } from "@privnet/core/bots";
+import { setCodeDelegateAbi, setCodeDelegateBytecode } from "@privnet/core/contracts";
 import { type Address, encodeDeployData, encodeFunctionData } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import { z } from "zod";
-import { KEY_INDEXES } from "../keyIndexes.js";
-import { setCodeDelegateAbi, setCodeDelegateBytecode } from "@privnet/core/contracts";
-import { type BotConfigOf, createBotDefinition, deployBotContract } from "@privnet/core/bots";
+import { SCENARIO_KEY_INDEXES } from "../keyIndexes.js";
 import { randomInt } from "./randomValues.js";
 import { requireFork } from "./requireFork.js";
 
@@ -39,9 +39,10 @@ const ping = encodeFunctionData({ abi: setCodeDelegateAbi, functionName: "ping" 
  * bot pays for everything; the accounts hold no ETH. On a node before Prague the start is refused
  * (`BOT_UNSUPPORTED`).
  */
-export const setCodeBot = createBotDefinition({
+export const setCodeBot = defineBot({
   name: "set-code",
-  keyIndex: KEY_INDEXES.bots["set-code"],
+  keyIndex: SCENARIO_KEY_INDEXES["set-code"],
+  env: { prefix: "SET_CODE" },
   schema: setCodeBotSchema,
   defaults: SET_CODE_BOT_DEFAULTS,
   contract: {

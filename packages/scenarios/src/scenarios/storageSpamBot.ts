@@ -1,8 +1,8 @@
+import { type BotConfigOf, defineBot, deployBotContract } from "@privnet/core/bots";
+import { storageSpamAbi, storageSpamBytecode } from "@privnet/core/contracts";
 import { encodeDeployData, encodeFunctionData } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../keyIndexes.js";
-import { storageSpamAbi, storageSpamBytecode } from "@privnet/core/contracts";
-import { type BotConfigOf, createBotDefinition, deployBotContract } from "@privnet/core/bots";
+import { SCENARIO_KEY_INDEXES } from "../keyIndexes.js";
 import { fitsInBlock } from "./blockGasLimit.js";
 
 export const storageSpamBotSchema = z.object({
@@ -33,9 +33,10 @@ export function storageSpamGas(slots: number): bigint {
  * `slotsPerTransaction` fresh slots of its sequence (`slots[k]` at `keccak256(abi.encode(k, 1))`),
  * so the state grows by that many slots a transaction.
  */
-export const storageSpamBot = createBotDefinition({
+export const storageSpamBot = defineBot({
   name: "storage-spam",
-  keyIndex: KEY_INDEXES.bots["storage-spam"],
+  keyIndex: SCENARIO_KEY_INDEXES["storage-spam"],
+  env: { prefix: "STORAGE_SPAM" },
   schema: storageSpamBotSchema,
   defaults: STORAGE_SPAM_BOT_DEFAULTS,
   contract: { key: "spam", name: "StorageSpam", contract: "StorageSpam", abi: storageSpamAbi },

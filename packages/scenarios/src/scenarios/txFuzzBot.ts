@@ -1,9 +1,9 @@
+import { BotUnsupportedError } from "@privnet/core";
+import { type BotConfigOf, type BotTransaction, defineBot } from "@privnet/core/bots";
 import { type AccessList, type Address, getAddress, type Hex, numberToHex, toBlobs } from "viem";
 import { generatePrivateKey } from "viem/accounts";
 import { z } from "zod";
-import { KEY_INDEXES } from "../keyIndexes.js";
-import { BotUnsupportedError } from "@privnet/core";
-import { type BotConfigOf, type BotTransaction, createBotDefinition } from "@privnet/core/bots";
+import { SCENARIO_KEY_INDEXES } from "../keyIndexes.js";
 import { intrinsicGas } from "./intrinsicGas.js";
 import { pick, randomAddress, randomBigInt, randomHex, randomInt } from "./randomValues.js";
 import { chainForks } from "./requireFork.js";
@@ -62,9 +62,10 @@ function availableTypes(wanted: readonly TxFuzzType[], forks: { cancun: boolean;
  * revert (random input to a precompile, random init code): they are still valid transactions,
  * mined and paid for. A start whose every type the node lacks is refused (`BOT_UNSUPPORTED`).
  */
-export const txFuzzBot = createBotDefinition({
+export const txFuzzBot = defineBot({
   name: "tx-fuzz",
-  keyIndex: KEY_INDEXES.bots["tx-fuzz"],
+  keyIndex: SCENARIO_KEY_INDEXES["tx-fuzz"],
+  env: { prefix: "TX_FUZZ" },
   schema: txFuzzBotSchema,
   defaults: TX_FUZZ_BOT_DEFAULTS,
   async check({ client, config, name }) {

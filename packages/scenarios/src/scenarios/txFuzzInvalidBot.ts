@@ -1,3 +1,12 @@
+import { ChainUnreachableError, TransactionFailedError, TransactionRejectedError } from "@privnet/core";
+import {
+  type BotConfigOf,
+  type BotContext,
+  classifyNodeError,
+  defineBot,
+  TRANSFER_GAS,
+  transactionFees,
+} from "@privnet/core/bots";
 import {
   concatHex,
   type Hex,
@@ -13,9 +22,7 @@ import {
   toRlp,
 } from "viem";
 import { z } from "zod";
-import { KEY_INDEXES } from "../keyIndexes.js";
-import { ChainUnreachableError, TransactionFailedError, TransactionRejectedError } from "@privnet/core";
-import { type BotConfigOf, type BotContext, classifyNodeError, createBotDefinition, transactionFees, TRANSFER_GAS } from "@privnet/core/bots";
+import { SCENARIO_KEY_INDEXES } from "../keyIndexes.js";
 import { randomAddress, randomHex } from "./randomValues.js";
 
 /**
@@ -70,9 +77,10 @@ const CURVE_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0
  * (`counters`: `refused`, `refused:<kind>`); a transaction the node accepts is a finding
  * (`findings`, `accepted:<kind>`), reported as the bot's error with its hash.
  */
-export const txFuzzInvalidBot = createBotDefinition({
+export const txFuzzInvalidBot = defineBot({
   name: "tx-fuzz-invalid",
-  keyIndex: KEY_INDEXES.bots["tx-fuzz-invalid"],
+  keyIndex: SCENARIO_KEY_INDEXES["tx-fuzz-invalid"],
+  env: { prefix: "TX_FUZZ_INVALID" },
   schema: txFuzzInvalidBotSchema,
   defaults: TX_FUZZ_INVALID_BOT_DEFAULTS,
   async setup(ctx) {
