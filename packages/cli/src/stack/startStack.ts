@@ -142,6 +142,7 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
         explorer: settings.explorer,
         // With a traffic document, it (not the last run) says what runs: nothing resumes.
         bots: {
+          catalogues: [builtinScenarios],
           ...settings.bots,
           ...(devnet ? { resumeAfter: atBlockTime.promise } : {}),
           ...(settings.traffic ? { resume: false } : {}),
