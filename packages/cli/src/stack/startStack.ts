@@ -6,6 +6,7 @@ import { createPlatform, memoryStorage, type Platform, type StorageAdapter } fro
 import type { PlatformContractAddresses } from "@privnet/core/contracts";
 import { type Devnet, DevnetPortInUseError, startDevnet } from "@privnet/devnet";
 import { PortInUseError } from "@privnet/http";
+import { builtinScenarios } from "@privnet/scenarios";
 import { http, type Transport, webSocket } from "viem";
 import { redactUrl, type StackSettings } from "../config/resolveSettings.js";
 import { bindPort } from "./bindPort.js";
