@@ -12,6 +12,7 @@ const panelBuild = join(repo, "packages/panel/e2e/globalSetup.ts");
  */
 export const projects: TestProjectInlineConfiguration[] = [
   project("@privnet/core", "packages/core"),
+  project("@privnet/scenarios", "packages/scenarios"),
   project("@privnet/devnet", "packages/devnet"),
   project("@privnet/storage-sqlite", "packages/storage-sqlite"),
   project("@privnet/storage-postgres", "packages/storage-postgres"),

@@ -26,6 +26,7 @@ import { parseArgs } from "node:util";
 import { createPlatform, type Platform } from "@privnet/core";
 import { lendingPoolAbi } from "@privnet/core/contracts";
 import { startDevnet } from "@privnet/devnet";
+import { builtinScenarios } from "@privnet/scenarios";
 import { sqliteStorage } from "@privnet/storage-sqlite";
 import { type Address, formatEther, http, parseEventLogs } from "viem";
 import { figure, recordFigures } from "./harness/index.js";
@@ -40,7 +41,7 @@ try {
     transport: http(devnet.rpcUrl),
     storage: sqliteStorage({ path: join(dataDir, "privnet.db") }),
     contracts: true,
-    bots: { env: {} },
+    bots: { env: {}, catalogues: [builtinScenarios] },
   });
   try {
     const { addresses } = await platform.contracts.get();

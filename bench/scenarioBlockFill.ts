@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type BotEvent, createPlatform } from "@privnet/core";
 import { startDevnet } from "@privnet/devnet";
+import { builtinScenarios } from "@privnet/scenarios";
 import { sqliteStorage } from "@privnet/storage-sqlite";
 import { createPublicClient, http } from "viem";
 import { type Figure, figure, recordAsMeasured } from "./harness/index.js";
@@ -48,7 +49,7 @@ async function measure(scenario: string): Promise<Figure> {
     const platform = await createPlatform({
       transport: http(devnet.rpcUrl),
       storage: sqliteStorage({ path: join(dataDir, "privnet.db") }),
-      bots: { env: {} },
+      bots: { env: {}, catalogues: [builtinScenarios] },
     });
     try {
       const errors = new Map<string, number>();

@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type BotEvent, createPlatform } from "@privnet/core";
 import { startDevnet } from "@privnet/devnet";
+import { builtinScenarios } from "@privnet/scenarios";
 import { sqliteStorage } from "@privnet/storage-sqlite";
 import { http } from "viem";
 import { figure, median, recordFigures } from "./harness/index.js";
@@ -31,7 +32,7 @@ try {
   const platform = await createPlatform({
     transport: http(devnet.rpcUrl),
     storage: sqliteStorage({ path: join(dataDir, "privnet.db") }),
-    bots: { env: {} },
+    bots: { env: {}, catalogues: [builtinScenarios] },
   });
   try {
     const client = platform.client;

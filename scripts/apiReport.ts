@@ -18,9 +18,11 @@ const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const entries: Record<string, Record<string, string>> = {
   core: {
     "dist/exports/index": "core",
+    "dist/exports/bots": "core-bots",
     "dist/exports/contracts": "core-contracts",
     "dist/exports/testing": "core-testing",
   },
+  scenarios: { "dist/exports/index": "scenarios" },
   devnet: {
     "dist/exports/index": "devnet",
     "dist/exports/vitest": "devnet-vitest",

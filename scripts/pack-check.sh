@@ -159,9 +159,9 @@ echo "peers, newest: ${peers_newest[*]}"
 echo "peers, oldest: ${peers_oldest[*]}"
 
 import_every_entry='
-  const entries = ["@privnet/cli", "@privnet/core", "@privnet/core/contracts",
+  const entries = ["@privnet/cli", "@privnet/core", "@privnet/core/bots", "@privnet/core/contracts",
     "@privnet/devnet", "@privnet/devnet/faults", "@privnet/express-adapter", "@privnet/http",
-    "@privnet/oracle-http", "@privnet/panel", "@privnet/storage-postgres", "@privnet/storage-sqlite"];
+    "@privnet/oracle-http", "@privnet/panel", "@privnet/scenarios", "@privnet/storage-postgres", "@privnet/storage-sqlite"];
   for (const entry of entries) await import(entry);
   console.log(`imported ${entries.length} entries`);'
 

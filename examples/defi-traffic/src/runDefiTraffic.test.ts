@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { scenarioRegistry, validateTrafficDocument } from "@privnet/core";
 import { useDevnet } from "@privnet/devnet/vitest";
+import { builtinScenarios } from "@privnet/scenarios";
 import { expect, test } from "vitest";
 import { runDefiTraffic } from "./runDefiTraffic.js";
 
@@ -20,7 +21,7 @@ test("swaps, borrowers near the limit, a 10 % ETH crash: the keeper liquidates e
 
 test("traffic.yaml is a valid traffic document: every bot's config passes its scenario's schema", () => {
   const text = readFileSync(new URL("../traffic.yaml", import.meta.url), "utf8");
-  const validation = validateTrafficDocument(text, { scenarios: scenarioRegistry() });
+  const validation = validateTrafficDocument(text, { scenarios: scenarioRegistry([], [builtinScenarios]) });
   expect(validation.issues).toEqual([]);
   expect(validation.document?.bots.map((bot) => bot.scenario)).toEqual([
     "uniswap-v2",

@@ -1,5 +1,6 @@
 import { type BotEvent, createPlatform, type Platform } from "@privnet/core";
 import { lendingPoolAbi } from "@privnet/core/contracts";
+import { builtinScenarios } from "@privnet/scenarios";
 import { type Address, http, parseEventLogs } from "viem";
 
 export type DefiTrafficOptions = {
@@ -33,7 +34,11 @@ export async function runDefiTraffic(
 ): Promise<DefiTrafficReport> {
   const borrowers = options.borrowers ?? 12;
   const log = options.log ?? (() => {});
-  const platform = await createPlatform({ transport: http(rpcUrl), contracts: true, bots: { env: {} } });
+  const platform = await createPlatform({
+    transport: http(rpcUrl),
+    contracts: true,
+    bots: { env: {}, catalogues: [builtinScenarios] },
+  });
   try {
     const { addresses } = await platform.contracts.get();
     const pool = addresses.lendingPool;

@@ -89,9 +89,10 @@ export const privnetConfigSchema = z.strictObject({
     })
     .optional(),
   /**
-   * The bots: `transfer`, `erc20`, `nft` settings, `custom` bots made with `defineBot`, funding
-   * (see docs/bots.md). Checked by the platform when it starts; environment variables
-   * (TRANSFER_*, ERC20_*, NFT_*) override them.
+   * The bots: each scenario's settings (`transfer`, `erc20`, `gas-burner`, …), `custom` bots made
+   * with `defineBot`, `catalogues` (default: the sixteen of `@privnet/scenarios`), funding (see
+   * docs/bots.md). Checked by the platform when it starts; environment variables (TRANSFER_*,
+   * ERC20_*, NFT_*, GAS_BURNER_*, …) override them.
    */
   bots: z.looseObject({}).optional(),
   /**

@@ -5,6 +5,7 @@ import {
   scenarioRegistry,
   validateTrafficDocument,
 } from "@privnet/core";
+import { builtinScenarios } from "@privnet/scenarios";
 import type { StackSettings } from "./resolveSettings.js";
 import { UsageError } from "./UsageError.js";
 
@@ -35,7 +36,8 @@ export async function loadTraffic(settings: StackSettings): Promise<StackSetting
     document = parsed.value;
   }
   const custom = (settings.bots.custom ?? []) as readonly BotDefinition[];
-  const checked = validateTrafficDocument(document, { scenarios: scenarioRegistry(custom) });
+  const catalogues = settings.bots.catalogues ?? [builtinScenarios];
+  const checked = validateTrafficDocument(document, { scenarios: scenarioRegistry(custom, catalogues) });
   if (!checked.valid) throw invalid(traffic.from, checked.issues);
   return { ...settings, traffic: { from: traffic.from, document: checked.document } };
 }

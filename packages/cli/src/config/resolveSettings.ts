@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from "node:path";
-import type { BotsOptions, ExplorerOptions, OracleOptions } from "@privnet/core";
+import type { BotCatalogue, BotsOptions, ExplorerOptions, OracleOptions } from "@privnet/core";
 import type { PrivnetConfig } from "./defineConfig.js";
 import { privnetConfigSchema } from "./defineConfig.js";
 import { UsageError } from "./UsageError.js";
@@ -47,8 +47,8 @@ export type StackSettings = {
     /** The price simulator's options, for `createPlatform({ oracle })`. */
     simulator: OracleOptions;
   };
-  /** For `createPlatform({ bots })`. */
-  bots: BotsOptions;
+  /** For `createPlatform({ bots })`; its catalogues default to the sixteen of `builtinScenarios`. */
+  bots: BotsOptions<readonly BotCatalogue[]>;
   /** For `createPlatform({ explorer })`: on (true), off (false), or on with these options. */
   explorer: boolean | ExplorerOptions;
   /**
@@ -225,7 +225,7 @@ export function resolveSettings(input: {
       allowedHosts: oracleAllowedHosts ?? merged.admin?.allowedHosts ?? [],
       simulator: simulator as OracleOptions,
     },
-    bots: (merged.bots ?? {}) as BotsOptions,
+    bots: (merged.bots ?? {}) as BotsOptions<readonly BotCatalogue[]>,
     explorer: (merged.explorer ?? true) as boolean | ExplorerOptions,
     traffic: trafficSource(flags.traffic ?? merged.traffic, cwd, flags.traffic !== undefined),
     logFormat: merged.logFormat ?? (input.tty ? "pretty" : "json"),

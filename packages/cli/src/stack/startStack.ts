@@ -6,6 +6,7 @@ import { createPlatform, memoryStorage, type Platform, type StorageAdapter } fro
 import type { PlatformContractAddresses } from "@privnet/core/contracts";
 import { type Devnet, DevnetPortInUseError, startDevnet } from "@privnet/devnet";
 import { PortInUseError } from "@privnet/http";
+import { builtinScenarios } from "@privnet/scenarios";
 import { http, type Transport, webSocket } from "viem";
 import { redactUrl, type StackSettings } from "../config/resolveSettings.js";
 import { bindPort } from "./bindPort.js";
@@ -142,6 +143,7 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
         explorer: settings.explorer,
         // With a traffic document, it (not the last run) says what runs: nothing resumes.
         bots: {
+          catalogues: [builtinScenarios],
           ...settings.bots,
           ...(devnet ? { resumeAfter: atBlockTime.promise } : {}),
           ...(settings.traffic ? { resume: false } : {}),

@@ -51,7 +51,14 @@ export const amountRange = z
 
 export type AmountRange = z.infer<typeof amountRange>;
 
-/** Where a bot's recipients come from: stored wallets (fresh addresses when there are none) or always fresh. */
+/**
+ * Where a bot's recipients come from: stored wallets (fresh addresses when there are none) or
+ * always fresh. A schema field for `ctx.pickRecipient()`, which reads the config's `recipients`.
+ *
+ * @example
+ * const schema = z.object({ recipients: recipientsSource });
+ * // in tick: const to = await ctx.pickRecipient();
+ */
 export const recipientsSource = z.enum(["wallets", "fresh"]);
 
 /** The largest `maxPending` accepted. */
@@ -98,35 +105,9 @@ export function conflictingControls(config: Record<string, unknown>): { path: st
 }
 
 /**
- * The built-in scenarios that have no use for a wallet pool, and why: their `check` refuses
- * `wallets` at start ({@link refuseWalletPool}), and a traffic document giving them one is invalid.
- */
-export const WALLET_POOL_REFUSALS = {
-  lending: "its borrowers are its wallets (set `borrowers` for more of them)",
-  "liquidation-keeper":
-    "it is one keeper, whose collateral, debt and float are its own key's (its liquidations repay from that float)",
-} as const satisfies Record<string, string>;
-
-/**
- * Why the scenario named `scenario` refuses a wallet pool, or undefined when it takes one (see
- * {@link WALLET_POOL_REFUSALS}; any name, "constructor" too, is looked up as a key of its own).
- *
- * @example
- * walletPoolRefusal("lending"); // "its borrowers are its wallets (…)"
- */
-export function walletPoolRefusal(scenario: string): string | undefined {
-  return Object.hasOwn(WALLET_POOL_REFUSALS, scenario)
-    ? WALLET_POOL_REFUSALS[scenario as keyof typeof WALLET_POOL_REFUSALS]
-    : undefined;
-}
-
-/**
  * Refuses a wallet pool (`wallets`) for a bot that has no use for one — it sends from accounts of
- * its own, or as one actor — with `INVALID_BOT_CONFIG` giving `reason`. For a bot's `check`, so
- * the start is refused before anything is sent.
- *
- * @example
- * check: async ({ name, config }) => refuseWalletPool(name, config, "its borrowers are its wallets"),
+ * its own, or as one actor — with `INVALID_BOT_CONFIG` giving `reason`. Run by the check of a
+ * definition that declares `refusesWalletPool`, so the start is refused before anything is sent.
  */
 export function refuseWalletPool(bot: string, config: BotBaseConfig, reason: string): void {
   if (config.wallets === undefined) return;

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { PlatformContracts } from "../contracts/connectPlatformContracts.js";
 import type { AuthorizationListEntry } from "../sender/resolveAuthorizationList.js";
 import type { SendTransactionReturnType } from "../sender/sendTransaction.js";
-import type { BotBaseConfig } from "./BotConfig.js";
+import type { AmountRange, BotBaseConfig } from "./BotConfig.js";
 
 /**
  * A bot's whole config: the settings every bot has (`interval`, `maxPending`) and those of its
@@ -133,6 +133,18 @@ export type BotContractInfo = Omit<BotContract, "key"> & {
 };
 
 /**
+ * The environment variables a bot reads when the platform starts: `<PREFIX>_INTERVAL`,
+ * `<PREFIX>_MAX_PENDING` and `<PREFIX>_RECIPIENTS`, and with `randomRange` also `<PREFIX>_AMOUNT`,
+ * `<PREFIX>_RANDOM`, `<PREFIX>_RANDOM_MIN` and `<PREFIX>_RANDOM_MAX` (`<PREFIX>_RANDOM=true`
+ * without ends picks this range).
+ */
+export type BotEnv = {
+  /** Upper-case letters, digits and underscores, e.g. `"TRANSFER"`. */
+  prefix: string;
+  randomRange?: AmountRange | undefined;
+};
+
+/**
  * What {@link defineBot} takes. The bot's config type is inferred from `schema`; what `setup`
  * returns is handed to every `tick` of that run (`state`).
  */
@@ -141,11 +153,19 @@ export type BotDefinitionParameters<Name extends string, Schema extends z.ZodObj
   name: Name;
   /**
    * Index of the bot's key on the system mnemonic (m/44'/60'/0'/0/<index>). Default: allocated
-   * from 110 up and remembered in storage. The indexes of `KEY_INDEXES` are refused (0–20 system
-   * wallets, 21 the oracle's updater, 22 the contracts' owner, 30–39, 100–102 and 107–109 the
-   * built-in bots).
+   * from 110 up (past every index a registered bot names) and remembered in storage. The
+   * platform's own indexes are refused here (0–20 system wallets, 21 the oracle's updater, 22 the
+   * contracts' owner); one another registered bot holds is refused when this one is registered.
    */
   keyIndex?: number | undefined;
+  /** The environment variables the bot reads when the platform starts (see {@link BotEnv}). Default: none. */
+  env?: BotEnv | undefined;
+  /**
+   * Why the bot has no use for a wallet pool (it sends from accounts of its own, or as one actor):
+   * given, a start or instance with `wallets` is refused with `INVALID_BOT_CONFIG` giving this
+   * reason, and a traffic document giving it one is invalid.
+   */
+  refusesWalletPool?: string | undefined;
   /** Settings beyond `interval` and `maxPending`, as a zod object: what start requests may override. */
   schema?: Schema | undefined;
   /**
@@ -189,6 +209,9 @@ export type BotDefinition<
 > = {
   readonly name: Name;
   readonly keyIndex: number | undefined;
+  readonly env: BotEnv | undefined;
+  /** Why the bot refuses a wallet pool; undefined when it takes one. */
+  readonly refusesWalletPool: string | undefined;
   readonly schema: z.ZodObject;
   readonly defaults: Config;
   readonly contract: BotContract | undefined;

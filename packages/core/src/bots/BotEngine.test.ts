@@ -10,7 +10,6 @@ import type { CreatePlatformOptions, Platform } from "../platform/createPlatform
 import { memoryStorage } from "../storage/memoryStorage.js";
 import { readWholeHistory } from "../storage/readWholeHistory.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
-import { BUILTIN_BOT_NAMES } from "./builtinBots.js";
 import { defineBot } from "./defineBot.js";
 import { nextBotEvents, transactionWith } from "./fixtures/nextBotEvents.js";
 import { openBotPlatform } from "./fixtures/openBotPlatform.js";
@@ -192,15 +191,7 @@ describe("platform.bots", () => {
         null,
         null,
       ]);
-      // The scenarios with a contract of their own are listed too, null until they run.
-      const scenarios = {
-        erc1155: null,
-        "gas-burner": null,
-        "storage-spam": null,
-        "set-code": null,
-        "uniswap-v2": null,
-      };
-      expect(await platform.bots.contracts()).toEqual({ erc20: null, nft: null, ...scenarios });
+      expect(await platform.bots.contracts()).toEqual({ erc20: null, nft: null });
 
       const deployed = Promise.all(
         (["erc20", "nft"] as const).map((bot) =>
@@ -220,7 +211,6 @@ describe("platform.bots", () => {
       ]);
       const contracts = await platform.bots.contracts();
       expect(contracts).toEqual({
-        ...scenarios,
         erc20: {
           name: "BOT",
           contract: "TestToken",
@@ -235,7 +225,6 @@ describe("platform.bots", () => {
           blockNumber: expect.any(BigInt),
           abi: devNftAbi,
         },
-        "uniswap-v2": null,
       });
       // Each block is the one that deployed it: no code just before, code at it.
       for (const contract of [contracts.erc20, contracts.nft]) {
@@ -257,8 +246,8 @@ describe("platform.bots", () => {
     });
     try {
       const status = await platform.bots.status();
-      expect(Object.keys(status)).toEqual(BUILTIN_BOT_NAMES);
-      expect(Object.keys(status).slice(0, 3)).toEqual(["transfer", "erc20", "nft"]);
+      // The default catalogue: the seed's three, in its order.
+      expect(Object.keys(status)).toEqual(["transfer", "erc20", "nft"]);
       expect(status.transfer?.config).toMatchObject({
         amount: "0.5",
         interval: 2000,
@@ -331,7 +320,7 @@ describe("platform.bots", () => {
     });
     const platform = await open({ bots: { custom: [flaky] } });
     try {
-      expect(platform.bots.names()).toEqual([...BUILTIN_BOT_NAMES, "flaky"]);
+      expect(platform.bots.names()).toEqual(["transfer", "erc20", "nft", "flaky"]);
       const errors = nextBotEvents(platform, "flaky", (e) => e.type === "error", 2);
       const confirmed = nextBotEvents(platform, "flaky", transactionWith("confirmed"), 3);
       await platform.bots.start("flaky", { value: "7" });

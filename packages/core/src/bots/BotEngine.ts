@@ -16,21 +16,16 @@ import { InvalidQueryError } from "../errors/sender.js";
 import type { SenderContext } from "../sender/SenderContext.js";
 import { toFastAccount } from "../signing/toFastAccount.js";
 import { DEFAULT_POOL_LIMIT } from "./autoPendingLimit.js";
-import {
-  type BotBaseConfig,
-  MAX_PENDING_LIMIT,
-  mergeBotConfig,
-  refuseWalletPool,
-  walletPoolRefusal,
-} from "./BotConfig.js";
+import { type BotCatalogue, type CatalogueConfigs, checkCatalogues } from "./BotCatalogue.js";
+import { type BotBaseConfig, MAX_PENDING_LIMIT, mergeBotConfig, refuseWalletPool } from "./BotConfig.js";
 import type { BotContractInfo, BotDefinition } from "./BotDefinition.js";
 import { BotRunner, type BotRunnerControls, type BotStatus, type BotTransition } from "./BotRunner.js";
 import type { BotStatsSnapshot } from "./BotStats.js";
 import { allocateBotKeyIndex } from "./botKeyIndexes.js";
-import { type BuiltInBotConfigs, builtinBotEntries } from "./builtinBots.js";
 import type { Throughput } from "./controls/ThroughputGate.js";
 import type { ReclaimResult } from "./controls/WalletPool.js";
 import { readBotEnv } from "./readBotEnv.js";
+import { type SeedBots, seedBots } from "./seedBots.js";
 import {
   groupMembership,
   type TrafficDocument,
@@ -39,52 +34,67 @@ import {
   validateTrafficDocument,
 } from "./traffic/trafficDocument.js";
 
-export type BotsOptions = {
-  /**
-   * Settings of each built-in bot by name (`transfer`, `erc20`, `nft`; see docs/bots.md);
-   * environment variables override them.
-   */
-  [Name in keyof BuiltInBotConfigs]?: Partial<BuiltInBotConfigs[Name]> | undefined;
-} & {
-  /** Your own bots, registered before bots resume so that they resume too. */
-  custom?: readonly BotDefinition[] | undefined;
-  /** Index of the system account that tops bots up. Default 20. */
-  funderIndex?: number | undefined;
-  /**
-   * A bot below this balance (decimal ETH) is topped up; a bot that spends fast is kept above 20 s
-   * of its measured spend instead, when that is more. Default "10".
-   */
-  minBalance?: string | undefined;
-  /**
-   * The least a top-up sends (decimal ETH); a bot that spends fast gets twice its wanted balance.
-   * Default "100".
-   */
-  topUp?: string | undefined;
-  /**
-   * The most transactions the node's pool takes from one sender: the bound of the pending limit
-   * of a bot at interval 0 without `maxPending`. Default: 10,000 on anvil (whose pool has no
-   * limit), 5,000 on other nodes (geth keeps 5,120 pending transactions in all by default).
-   */
-  poolLimit?: number | undefined;
-  /** Resume the bots that were running when the platform last closed. Default true. */
-  resume?: boolean | undefined;
-  /**
-   * Resume them only once this settles (not at all if it rejects), instead of while the platform
-   * starts: `privnet up` holds them until its devnet mines at its block time again, so that they
-   * do not send into the at-once mining of the set-up. Default: none.
-   */
-  resumeAfter?: Promise<unknown> | undefined;
-  /**
-   * Where the built-in bots' variables (`TRANSFER_*`, `ERC20_*`, `NFT_*`) are read. Default
-   * `process.env` (none outside Node).
-   */
-  env?: Record<string, string | undefined> | undefined;
-  /**
-   * Auto-restart of a bot whose setup fails: tried again after `initialMs` (default 1000), the
-   * pause doubling with each failure in a row up to `maxMs` (default 60,000).
-   */
-  restartBackoff?: { initialMs?: number | undefined; maxMs?: number | undefined } | undefined;
-};
+export type BotsOptions<Catalogues extends readonly BotCatalogue[] = [SeedBots]> =
+  CatalogueSettings<Catalogues> & {
+    /**
+     * The scenario catalogues the platform runs, in the order it lists their bots (see
+     * `defineCatalogue`): their bots are the built-in ones, typed in these options and in
+     * `platform.bots.start`. Default: `[seedBots]` (transfer, erc20, nft); `builtinScenarios` of
+     * `@privnet/scenarios` is the sixteen `privnet up` runs.
+     */
+    catalogues?: Catalogues | undefined;
+    /** Your own bots, registered before bots resume so that they resume too. */
+    custom?: readonly BotDefinition[] | undefined;
+    /** Index of the system account that tops bots up. Default 20. */
+    funderIndex?: number | undefined;
+    /**
+     * A bot below this balance (decimal ETH) is topped up; a bot that spends fast is kept above 20 s
+     * of its measured spend instead, when that is more. Default "10".
+     */
+    minBalance?: string | undefined;
+    /**
+     * The least a top-up sends (decimal ETH); a bot that spends fast gets twice its wanted balance.
+     * Default "100".
+     */
+    topUp?: string | undefined;
+    /**
+     * The most transactions the node's pool takes from one sender: the bound of the pending limit
+     * of a bot at interval 0 without `maxPending`. Default: 10,000 on anvil (whose pool has no
+     * limit), 5,000 on other nodes (geth keeps 5,120 pending transactions in all by default).
+     */
+    poolLimit?: number | undefined;
+    /** Resume the bots that were running when the platform last closed. Default true. */
+    resume?: boolean | undefined;
+    /**
+     * Resume them only once this settles (not at all if it rejects), instead of while the platform
+     * starts: `privnet up` holds them until its devnet mines at its block time again, so that they
+     * do not send into the at-once mining of the set-up. Default: none.
+     */
+    resumeAfter?: Promise<unknown> | undefined;
+    /**
+     * Where the catalogue bots' variables (`TRANSFER_*`, `ERC20_*`, `NFT_*`, each by its
+     * definition's `env`) are read. Default `process.env` (none outside Node).
+     */
+    env?: Record<string, string | undefined> | undefined;
+    /**
+     * Auto-restart of a bot whose setup fails: tried again after `initialMs` (default 1000), the
+     * pause doubling with each failure in a row up to `maxMs` (default 60,000).
+     */
+    restartBackoff?: { initialMs?: number | undefined; maxMs?: number | undefined } | undefined;
+  };
+
+/**
+ * Settings of each catalogue bot by name (`transfer`, `erc20`, `nft`, … see docs/bots.md);
+ * environment variables override them. Catalogues known only as `BotCatalogue[]`: any name.
+ */
+export type CatalogueSettings<Catalogues extends readonly BotCatalogue[]> =
+  string extends keyof CatalogueConfigs<Catalogues>
+    ? { [name: string]: unknown }
+    : {
+        [Name in keyof CatalogueConfigs<Catalogues>]?:
+          | Partial<CatalogueConfigs<Catalogues>[Name]>
+          | undefined;
+      };
 
 /** A scenario the platform can run: a built-in or custom bot's definition, and its instances. */
 export type BotScenario = {
@@ -169,7 +179,11 @@ const WINDOWS = [5n, 20n, 60n] as const;
  */
 export class BotEngine {
   readonly #ctx: SenderContext;
-  readonly #options: BotsOptions;
+  readonly #options: BotsOptions<readonly BotCatalogue[]>;
+  /** The catalogues' bots, in order: the platform's built-in ones. */
+  readonly #catalogued: BotCatalogue;
+  /** Which bot holds each key index a bot named or was given. */
+  readonly #keyHolders = new Map<number, string>();
   readonly #runners = new Map<string, BotRunner<BotBaseConfig>>();
   readonly #addresses = new Set<string>();
   readonly #blockTimes = new Map<bigint, bigint>();
@@ -192,12 +206,16 @@ export class BotEngine {
 
   constructor(
     ctx: SenderContext,
-    options: BotsOptions = {},
+    options: BotsOptions<readonly BotCatalogue[]> = {},
     services: { contracts?: PlatformContractsService | undefined } = {},
   ) {
     this.#ctx = ctx;
     this.#contracts = services.contracts;
     this.#options = options;
+    const catalogues = options.catalogues ?? [seedBots];
+    // Names, key indexes and environment prefixes taken twice are refused before anything runs.
+    checkCatalogues([...catalogues, options.custom ?? []]);
+    this.#catalogued = catalogues.flat();
     const funderIndex = options.funderIndex ?? KEY_INDEXES.funder;
     if (!Number.isSafeInteger(funderIndex) || funderIndex < 0) {
       throw new InvalidBotConfigError(
@@ -218,7 +236,7 @@ export class BotEngine {
     this.#funder = toFastAccount(funder?.privateKey ?? "0x");
     const env =
       options.env ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-    this.#env = readBotEnv(env ?? {});
+    this.#env = readBotEnv(env ?? {}, this.#catalogued);
     const backoff = options.restartBackoff ?? {};
     const initialMs = backoff.initialMs ?? 1_000;
     const maxMs = backoff.maxMs ?? 60_000;
@@ -236,10 +254,15 @@ export class BotEngine {
     this.#restartBackoff = { initialMs, maxMs };
   }
 
-  /** Registers the built-in and custom bots and resumes those that were running. */
+  /** Registers the catalogues' and custom bots and resumes those that were running. */
   async init() {
-    for (const [name, { definition }] of builtinBotEntries()) {
-      await this.#add(definition, [this.#options[name], this.#env[name]]);
+    // The indexes bots name are theirs before any index is allocated to a bot that names none.
+    for (const definition of [...this.#catalogued, ...(this.#options.custom ?? [])]) {
+      if (definition.keyIndex !== undefined) this.#keyHolders.set(definition.keyIndex, definition.name);
+    }
+    const settings = this.#options as Record<string, Record<string, unknown> | undefined>;
+    for (const definition of this.#catalogued) {
+      await this.#add(definition, [settings[definition.name], this.#env[definition.name]]);
     }
     for (const definition of this.#options.custom ?? []) {
       await this.#add(definition, []);
@@ -351,7 +374,7 @@ export class BotEngine {
 
   /** Every scenario (built-in and custom bots), with the JSON Schema of its config and its bots. */
   scenarios(): BotScenario[] {
-    const builtin = new Set<string>(builtinBotEntries().map(([name]) => name));
+    const builtin = new Set<string>(this.#catalogued.map(({ name }) => name));
     return [...this.#scenarios.values()].map((definition) => ({
       name: definition.name,
       builtin: builtin.has(definition.name),
@@ -384,7 +407,7 @@ export class BotEngine {
     // Checked before anything is registered or stored; a pool its scenario refuses too, rather
     // than at the instance's every start.
     const merged = mergeBotConfig(name, definition.schema, definition.defaults, config);
-    const poolRefused = walletPoolRefusal(scenario);
+    const poolRefused = definition.refusesWalletPool;
     if (poolRefused) refuseWalletPool(name, merged, poolRefused);
     await this.#add({ ...definition, name, keyIndex: undefined }, [config], scenario);
     this.#instances.set(name, { scenario, config });
@@ -641,7 +664,13 @@ export class BotEngine {
     let configured = definition.defaults;
     for (const layer of layers)
       configured = mergeBotConfig(definition.name, definition.schema, configured, layer);
-    const index = await allocateBotKeyIndex(this.#ctx.storage, definition.name, definition.keyIndex);
+    const named = definition.keyIndex;
+    const holder = named === undefined ? undefined : this.#keyHolders.get(named);
+    if (holder !== undefined && holder !== definition.name) {
+      throw new InvalidBotConfigError(definition.name, `key index ${named} is the ${holder} bot's already.`);
+    }
+    const index = await allocateBotKeyIndex(this.#ctx.storage, definition.name, named, this.#keyHolders);
+    this.#keyHolders.set(index, definition.name);
     const [derived] = deriveAccounts(SYSTEM_MNEMONIC, [index]);
     const rootKey = (derived?.privateKey ?? "0x") as Hex;
     const account = toFastAccount(rootKey);

@@ -1,20 +1,26 @@
 import type { GuardedContext } from "../context/OperationGuard.js";
+import type { CatalogueConfigs } from "./BotCatalogue.js";
 import type { BotDefinition } from "./BotDefinition.js";
 import type { BotEngine, BotInstanceParameters } from "./BotEngine.js";
 import type { BotOverrides } from "./BotOverrides.js";
+import type { SeedBots } from "./seedBots.js";
 
 /** What `platform.bots` needs: the engine that runs them. */
 export type BotActionsContext = GuardedContext & { readonly engine: BotEngine };
 
-/** `platform.bots`: transfer / erc20 / nft and custom bots — start, stop, status, stats. See docs/bots.md. */
-export function botActions(ctx: BotActionsContext) {
+/**
+ * `platform.bots`: the catalogues' bots (transfer / erc20 / nft by default) and custom bots —
+ * start, stop, status, stats. `Configs` (the catalogues' settings by bot name) types `start`.
+ * See docs/bots.md.
+ */
+export function botActions<Configs extends object = CatalogueConfigs<[SeedBots]>>(ctx: BotActionsContext) {
   const { guard, engine } = ctx;
   return {
     /**
      * Starts a bot; `overrides` (e.g. `{ interval: 1000 }`) apply to this run. Harmless when
-     * running. A built-in bot's overrides are typed by its name (see {@link BotOverrides}).
+     * running. A catalogue bot's overrides are typed by its name (see {@link BotOverrides}).
      */
-    start: <const Name extends string>(name: Name, overrides?: BotOverrides<Name>) =>
+    start: <const Name extends string>(name: Name, overrides?: BotOverrides<Name, Configs>) =>
       guard(() => engine.start(name, overrides)),
     /** Stops a bot; its pending transactions still settle. Harmless when stopped. */
     stop: (name: string) => guard(() => engine.stop(name)),
@@ -61,5 +67,7 @@ export function botActions(ctx: BotActionsContext) {
   };
 }
 
-/** The operations of `platform.bots`. */
-export type BotActions = ReturnType<typeof botActions>;
+/** The operations of `platform.bots`, `start` typed by `Configs` (see {@link CatalogueConfigs}). */
+export type BotActions<Configs extends object = CatalogueConfigs<[SeedBots]>> = ReturnType<
+  typeof botActions<Configs>
+>;

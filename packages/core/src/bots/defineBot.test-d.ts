@@ -8,11 +8,14 @@ import {
   type BotTransition,
   createPlatform,
   defineBot,
+  defineCatalogue,
   type Platform,
+  type SeedBots,
+  seedBots,
   type TransferBotConfig,
 } from "../exports/index.js";
 
-declare const platform: Platform;
+declare const platform: Platform<[SeedBots]>;
 
 describe("defineBot", () => {
   test("the config type is inferred from the schema, beside interval and maxPending", () => {
@@ -120,5 +123,31 @@ describe("platform.bots.start", () => {
       wallets?: number | undefined;
       walletSeed?: string | undefined;
     }>();
+  });
+});
+
+describe("catalogues", () => {
+  test("the catalogues given to createPlatform type its options and bots.start; any platform is a Platform", async () => {
+    const pinger = defineBot({
+      name: "pinger",
+      schema: z.object({ target: z.string() }),
+      defaults: { target: "0xdead" },
+      tick: async () => {},
+    });
+    const mine = defineCatalogue([pinger]);
+    const typed = await createPlatform({
+      transport: {} as never,
+      bots: { catalogues: [seedBots, mine], pinger: { target: "0xbeef" }, transfer: { amount: "1" } },
+    });
+    await typed.bots.start("pinger", { target: "0xdead" });
+    await typed.bots.start("transfer", { amount: "0.5" });
+    // @ts-expect-error the pinger's target is a string
+    await typed.bots.start("pinger", { target: 1 });
+    // @ts-expect-error `amount` is not a setting of the pinger
+    await typed.bots.start("pinger", { amount: "1" });
+    // @ts-expect-error a catalogue bot's settings in the options are checked too
+    await createPlatform({ transport: {} as never, bots: { catalogues: [mine], pinger: { target: 1 } } });
+    const any: Platform = typed;
+    await any.bots.start("pinger", { whatever: 1 });
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { reservedKeyIndexUse } from "../chain/keyIndexes.js";
 import { InvalidBotConfigError } from "../errors/bots.js";
-import { baseConfigShape } from "./BotConfig.js";
+import { baseConfigShape, refuseWalletPool } from "./BotConfig.js";
 import type { BotConfigOf, BotDefinition, BotDefinitionParameters } from "./BotDefinition.js";
 
 /**
@@ -11,8 +11,9 @@ import type { BotConfigOf, BotDefinition, BotDefinitionParameters } from "./BotD
  * `platform.bots.register()` (or `createPlatform({ bots: { custom: [bot] } })`): it gets its own
  * key, funding, stats, events, persistence and HTTP control like the built-in bots.
  *
- * Fails with `INVALID_BOT_CONFIG` for a bad name, defaults the schema refuses, or a `keyIndex`
- * that is reserved (see `KEY_INDEXES`).
+ * Fails with `INVALID_BOT_CONFIG` for a bad name, defaults the schema refuses, a bad `env.prefix`,
+ * or a `keyIndex` that is the platform's own (see `KEY_INDEXES`). A scenario catalogue is a list
+ * of these (see `defineCatalogue`).
  *
  * @example
  * const pinger = defineBot({
@@ -36,16 +37,15 @@ export function defineBot<
   if (reserved) {
     throw new InvalidBotConfigError(
       params.name,
-      `key index ${params.keyIndex} is reserved: ${reserved} (0–20 system wallets, 21 the oracle's updater, 22 the contracts' owner, 30–39, 100–102 and 107–109 the built-in bots; see KEY_INDEXES).`,
+      `key index ${params.keyIndex} is reserved: ${reserved} (0–20 system wallets, 21 the oracle's updater, 22 the contracts' owner; see KEY_INDEXES).`,
     );
   }
-  return createBotDefinition(params);
-}
-
-/** {@link defineBot} without the reserved-key check: the built-in bots use the reserved 30–39, 100–102 and 107–109. */
-export function createBotDefinition<const Name extends string, Schema extends z.ZodObject, State>(
-  params: BotDefinitionParameters<Name, Schema, State>,
-): BotDefinition<BotConfigOf<Schema>, State, Name> {
+  if (params.env && !/^[A-Z][A-Z0-9_]{0,39}$/.test(params.env.prefix)) {
+    throw new InvalidBotConfigError(
+      params.name,
+      `env.prefix ${JSON.stringify(params.env.prefix)} must be upper-case letters, digits and underscores, starting with a letter.`,
+    );
+  }
   if (!/^[a-z][a-z0-9-]{0,39}$/.test(params.name)) {
     throw new InvalidBotConfigError(
       params.name,
@@ -57,15 +57,18 @@ export function createBotDefinition<const Name extends string, Schema extends z.
   if (!checked.success) {
     throw new InvalidBotConfigError(params.name, `bad defaults: ${checked.error.issues[0]?.message}`);
   }
-  const { setup, check } = params;
+  const { setup, check, refusesWalletPool } = params;
   return {
     name: params.name,
     keyIndex: params.keyIndex,
+    env: params.env,
+    refusesWalletPool,
     schema,
     // The defaults as given (not as parsed: a schema's transforms apply to overrides, as before).
     defaults: { interval: 5_000, maxPending: 64, ...params.defaults } as BotConfigOf<Schema>,
     contract: params.contract,
     check: async (ctx) => {
+      if (refusesWalletPool !== undefined) refuseWalletPool(ctx.name, ctx.config, refusesWalletPool);
       if (check) await check(ctx);
     },
     setup: async (ctx) => (setup ? setup(ctx) : (undefined as State)),

@@ -4,7 +4,7 @@ import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { testTokenAbi, testTokenBytecode } from "../contracts/generated.js";
 import { amountRange, decimalAmount, recipientsSource } from "./BotConfig.js";
 import type { BotConfigOf } from "./BotDefinition.js";
-import { createBotDefinition } from "./defineBot.js";
+import { defineBot } from "./defineBot.js";
 import { deployBotContract } from "./deployBotContract.js";
 import { randomAmount } from "./randomAmount.js";
 
@@ -37,9 +37,10 @@ export const ERC20_BOT_SUPPLY = parseEther("1000000");
  * stored wallets or fresh addresses at its interval. When its balance runs low it mints another
  * million (it owns the token).
  */
-export const erc20Bot = createBotDefinition({
+export const erc20Bot = defineBot({
   name: "erc20",
   keyIndex: KEY_INDEXES.bots.erc20,
+  env: { prefix: "ERC20", randomRange: { min: "1", max: "100" } },
   schema: erc20BotSchema,
   defaults: ERC20_BOT_DEFAULTS,
   contract: { key: "token", name: "BOT", contract: "TestToken", abi: testTokenAbi },

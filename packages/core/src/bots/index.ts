@@ -1,4 +1,10 @@
 export {
+  type BotCatalogue,
+  type CatalogueConfigs,
+  checkCatalogues,
+  defineCatalogue,
+} from "./BotCatalogue.js";
+export {
   type AmountRange,
   amountRange,
   type BotBaseConfig,
@@ -34,29 +40,15 @@ export type {
 } from "./BotRunner.js";
 export type { BotStatsSnapshot, PersistedBotCounters } from "./BotStats.js";
 export { type BotActions, type BotActionsContext, botActions } from "./botActions.js";
-export {
-  BUILTIN_BOT_NAMES,
-  BUILTIN_BOTS,
-  type BuiltInBotConfigs,
-  type BuiltinBot,
-  type BuiltinBotName,
-  builtinBotEntries,
-} from "./builtinBots.js";
 export { DEFAULT_WALLET_SEED, deriveChildKey } from "./controls/deriveChildKey.js";
 export type { Throughput } from "./controls/ThroughputGate.js";
 export type { ReclaimResult } from "./controls/WalletPool.js";
-export { LENDING_BOT_DEFAULTS, type LendingBotConfig, lendingBot } from "./defi/lendingBot.js";
-export {
-  LIQUIDATION_KEEPER_BOT_DEFAULTS,
-  type LiquidationKeeperBotConfig,
-  liquidationKeeperBot,
-} from "./defi/liquidationKeeperBot.js";
-export { UNISWAP_V2_BOT_DEFAULTS, type UniswapV2BotConfig, uniswapV2Bot } from "./defi/uniswapV2Bot.js";
 export { defineBot } from "./defineBot.js";
 export { deployBotContract } from "./deployBotContract.js";
 export { ERC20_BOT_DEFAULTS, ERC20_BOT_SUPPLY, type Erc20BotConfig, erc20Bot } from "./erc20Bot.js";
 export { NFT_BOT_DEFAULTS, type NftBotConfig, nftBot } from "./nftBot.js";
 export { type BotEnvOverrides, readBotEnv } from "./readBotEnv.js";
+export { type SeedBots, seedBots } from "./seedBots.js";
 export {
   parseTrafficText,
   scenarioRegistry,

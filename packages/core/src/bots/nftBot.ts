@@ -4,7 +4,7 @@ import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { devNftAbi, devNftBytecode } from "../contracts/generated.js";
 import { recipientsSource } from "./BotConfig.js";
 import type { BotConfigOf } from "./BotDefinition.js";
-import { createBotDefinition } from "./defineBot.js";
+import { defineBot } from "./defineBot.js";
 import { deployBotContract } from "./deployBotContract.js";
 
 export const nftBotSchema = z.object({
@@ -22,9 +22,10 @@ export const NFT_BOT_DEFAULTS: NftBotConfig = { interval: 5_000, maxPending: 64,
  * each tick either gives away a token it owns (transferFrom to a stored wallet or a fresh address)
  * or, when it owns none, mints the next one to itself.
  */
-export const nftBot = createBotDefinition({
+export const nftBot = defineBot({
   name: "nft",
   keyIndex: KEY_INDEXES.bots.nft,
+  env: { prefix: "NFT" },
   schema: nftBotSchema,
   defaults: NFT_BOT_DEFAULTS,
   contract: { key: "nft", name: "DevNFT", contract: "DevNFT", abi: devNftAbi },

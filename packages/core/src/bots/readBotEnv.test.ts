@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { isPrivnetError } from "../errors/PrivnetError.js";
-import { BUILTIN_BOT_NAMES } from "./builtinBots.js";
+import { defineBot } from "./defineBot.js";
 import { readBotEnv } from "./readBotEnv.js";
 
 describe("readBotEnv", () => {
   test("reads every bot variable; unset and empty ones are left out", () => {
-    const none = Object.fromEntries(BUILTIN_BOT_NAMES.map((name) => [name, {}]));
+    const none = { transfer: {}, erc20: {}, nft: {} };
     expect(
       readBotEnv({
         TRANSFER_INTERVAL: "0",
@@ -34,12 +34,15 @@ describe("readBotEnv", () => {
       nft: { interval: 250, recipients: "wallets" },
     });
     expect(readBotEnv({})).toEqual(none);
-    // A scenario's variables, by its prefix (GAS_BURNER_ for gas-burner).
-    expect(readBotEnv({ GAS_BURNER_INTERVAL: "10", TX_FUZZ_INVALID_MAX_PENDING: "3" })).toEqual({
-      ...none,
-      "gas-burner": { interval: 10 },
-      "tx-fuzz-invalid": { maxPending: 3 },
-    });
+    // A catalogue's bots' variables, by the prefix each definition declares; one without `env` reads none.
+    const tick = async () => {};
+    const scenarios = [
+      defineBot({ name: "gas-burner", env: { prefix: "GAS_BURNER" }, tick }),
+      defineBot({ name: "quiet", tick }),
+    ];
+    expect(
+      readBotEnv({ GAS_BURNER_INTERVAL: "10", QUIET_INTERVAL: "3", TRANSFER_INTERVAL: "1" }, scenarios),
+    ).toEqual({ "gas-burner": { interval: 10 } });
     expect(readBotEnv({ ERC20_RANDOM_MIN: "10" }).erc20).toEqual({ random: { min: "10", max: "100" } });
   });
 

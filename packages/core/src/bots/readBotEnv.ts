@@ -1,21 +1,26 @@
 import { InvalidBotConfigError } from "../errors/bots.js";
 import type { AmountRange } from "./BotConfig.js";
-import { type BuiltinBotName, builtinBotEntries } from "./builtinBots.js";
+import type { BotDefinition } from "./BotDefinition.js";
+import { seedBots } from "./seedBots.js";
 
-/** Overrides per bot read from environment variables. */
-export type BotEnvOverrides = Record<BuiltinBotName, Record<string, unknown>>;
+/** Overrides per bot read from environment variables, by bot name. */
+export type BotEnvOverrides = Record<string, Record<string, unknown>>;
 
 /**
  * Reads the bots' environment variables (`TRANSFER_INTERVAL`, `TRANSFER_AMOUNT`,
  * `TRANSFER_RANDOM`, `TRANSFER_RANDOM_MIN`, `TRANSFER_RANDOM_MAX`, `TRANSFER_MAX_PENDING`,
  * `TRANSFER_RECIPIENTS`, the same with `ERC20_`, and `NFT_INTERVAL`, `NFT_MAX_PENDING`,
- * `NFT_RECIPIENTS`) into config overrides. Unset or empty variables are left out; a value that is
+ * `NFT_RECIPIENTS`; each bot's by the `env` of its definition) into config overrides, for each of
+ * `definitions` (default: the seed's bots) that reads any. Unset or empty variables are left out; a value that is
  * not a number or a boolean where one is expected fails with `INVALID_BOT_CONFIG` naming it.
  *
  * @example
  * readBotEnv({ TRANSFER_INTERVAL: "1000" }); // { transfer: { interval: 1000 }, erc20: {}, nft: {} }
  */
-export function readBotEnv(env: Record<string, string | undefined>): BotEnvOverrides {
+export function readBotEnv(
+  env: Record<string, string | undefined>,
+  definitions: readonly BotDefinition[] = seedBots,
+): BotEnvOverrides {
   const read = (name: string) => {
     const value = env[name]?.trim();
     return value === undefined || value === "" ? undefined : value;
@@ -55,10 +60,12 @@ export function readBotEnv(env: Record<string, string | undefined>): BotEnvOverr
     }
     return overrides;
   };
-  // Each built-in bot's variables, by the prefix the registry gives it (see builtinBots.ts).
-  const overrides = builtinBotEntries().map(([bot, { envPrefix, randomRange }]) => {
-    const shared = common(bot, envPrefix);
-    return [bot, randomRange ? amounts(bot, envPrefix, randomRange, shared) : shared] as const;
+  // Each bot's variables, by the prefix its definition declares.
+  const overrides = definitions.flatMap(({ name, env: declared }) => {
+    if (!declared) return [];
+    const shared = common(name, declared.prefix);
+    const { randomRange } = declared;
+    return [[name, randomRange ? amounts(name, declared.prefix, randomRange, shared) : shared] as const];
   });
   return Object.fromEntries(overrides) as BotEnvOverrides;
 }

@@ -3,7 +3,7 @@ import { KEY_INDEXES } from "../chain/keyIndexes.js";
 import { TRANSFER_GAS } from "../fees/transferGas.js";
 import { amountRange, decimalAmount, recipientsSource } from "./BotConfig.js";
 import type { BotConfigOf } from "./BotDefinition.js";
-import { createBotDefinition } from "./defineBot.js";
+import { defineBot } from "./defineBot.js";
 import { randomAmount } from "./randomAmount.js";
 
 export const transferBotSchema = z.object({
@@ -31,9 +31,10 @@ export const TRANSFER_BOT_DEFAULTS: TransferBotConfig = {
  * amount in `random` — to a stored wallet or a fresh address. At interval 0 it sends as fast as
  * the chain takes them, with at most `maxPending` unconfirmed.
  */
-export const transferBot = createBotDefinition({
+export const transferBot = defineBot({
   name: "transfer",
   keyIndex: KEY_INDEXES.bots.transfer,
+  env: { prefix: "TRANSFER", randomRange: { min: "0.001", max: "0.1" } },
   schema: transferBotSchema,
   defaults: TRANSFER_BOT_DEFAULTS,
   async tick(ctx) {

@@ -16,16 +16,13 @@ describe("KEY_INDEXES", () => {
     expect(KEY_INDEXES.firstCustomBot).toBeGreaterThan(Math.max(...services));
   });
 
-  test("reserved: system wallets, the updater, the contracts' owner and the built-in bots; custom ones free", () => {
-    expect([0, 20, 21, 22, 100, 101, 102, -1, 1.5].filter(isReservedKeyIndex)).toEqual([
-      0, 20, 21, 22, 100, 101, 102, -1, 1.5,
-    ]);
-    expect([23, 99, 103, 110, 5000].filter(isReservedKeyIndex)).toEqual([]);
+  test("reserved: system wallets, the updater and the contracts' owner; a catalogue's indexes are the engine's to check", () => {
+    expect([0, 20, 21, 22, -1, 1.5].filter(isReservedKeyIndex)).toEqual([0, 20, 21, 22, -1, 1.5]);
+    expect([23, 30, 99, 100, 110, 5000].filter(isReservedKeyIndex)).toEqual([]);
     expect(reservedKeyIndexUse(22)).toBe("the contracts' owner");
-    expect(reservedKeyIndexUse(101)).toBe("the built-in erc20 bot");
   });
 
-  test("a custom bot cannot take a reserved index: INVALID_BOT_CONFIG says what the index is for", () => {
+  test("a bot cannot name a platform index: INVALID_BOT_CONFIG says what the index is for", () => {
     const tick = async () => {};
     expect(() => defineBot({ name: "owner-thief", keyIndex: 22, tick })).toThrow(
       expect.objectContaining({
@@ -34,7 +31,6 @@ describe("KEY_INDEXES", () => {
       }),
     );
     expect(() => defineBot({ name: "pusher", keyIndex: 21, tick })).toThrow(/the oracle's updater/);
-    expect(() => defineBot({ name: "copycat", keyIndex: 100, tick })).toThrow(/the built-in transfer bot/);
     expect(defineBot({ name: "free", keyIndex: 23, tick }).keyIndex).toBe(23);
   });
 });

@@ -6,11 +6,11 @@
  *   services, 20 ({@link KEY_INDEXES.funder}) tops up the bots and funds the keys below.
  * - 21: the oracle simulator's updater (pushes prices).
  * - 22: the key that deploys and owns the platform contracts.
- * - 30–39: the built-in traffic scenarios (erc1155, call, deploy, create2, gas-burner,
- *   storage-spam, blob, set-code, tx-fuzz, tx-fuzz-invalid).
- * - 100–102: the built-in transfer, erc20 and nft bots; 107–109 the DeFi scenarios (uniswap-v2,
- *   lending, liquidation-keeper).
- * - 110 and up: custom bots, allocated in order unless a bot names its own index.
+ * - 100–102: the seed's transfer, erc20 and nft bots (core's default catalogue).
+ * - Any other index a bot names (`defineBot({ keyIndex })`): a scenario catalogue's, e.g.
+ *   `@privnet/scenarios` takes 30–39 and 107–109. The engine refuses two registered bots on one
+ *   index, so catalogues never share a key.
+ * - 110 and up: bots that name none, allocated in order past every index a registered bot names.
  *
  * @example
  * import { deriveAccounts, KEY_INDEXES, SYSTEM_MNEMONIC } from "@privnet/core";
@@ -27,32 +27,19 @@ export const KEY_INDEXES = {
   oracleUpdater: 21,
   /** The key that deploys and owns the platform contracts. */
   contractsOwner: 22,
-  /** The built-in bots, one key each: the seed's three, then the traffic scenarios. */
+  /** The seed's bots (core's default catalogue), one key each. */
   bots: {
     transfer: 100,
     erc20: 101,
     nft: 102,
-    erc1155: 30,
-    call: 31,
-    deploy: 32,
-    create2: 33,
-    "gas-burner": 34,
-    "storage-spam": 35,
-    blob: 36,
-    "set-code": 37,
-    "tx-fuzz": 38,
-    "tx-fuzz-invalid": 39,
-    "uniswap-v2": 107,
-    lending: 108,
-    "liquidation-keeper": 109,
   },
   /** The first index handed to a custom bot that names none. */
   firstCustomBot: 110,
 } as const;
 
 /**
- * What a reserved index is used for, or undefined when a custom bot may take it. Not an integer
- * ≥ 0 is reported as not an index.
+ * What a platform index is used for, or undefined when a bot may name it (another bot holding it
+ * is found when the bot is registered). Not an integer ≥ 0 is reported as not an index.
  *
  * @example
  * reservedKeyIndexUse(22); // "the contracts' owner"
@@ -63,14 +50,11 @@ export function reservedKeyIndexUse(index: number): string | undefined {
   if (index >= KEY_INDEXES.system.first && index <= KEY_INDEXES.system.last) return "a system wallet";
   if (index === KEY_INDEXES.oracleUpdater) return "the oracle's updater";
   if (index === KEY_INDEXES.contractsOwner) return "the contracts' owner";
-  for (const [bot, botIndex] of Object.entries(KEY_INDEXES.bots)) {
-    if (index === botIndex) return `the built-in ${bot} bot`;
-  }
   return undefined;
 }
 
 /**
- * True for the indexes a custom bot must not take (see {@link KEY_INDEXES}).
+ * True for the platform's own indexes, which no bot may name (see {@link KEY_INDEXES}).
  *
  * @example
  * isReservedKeyIndex(22); // true: the contracts' owner

@@ -11,7 +11,8 @@ export {
   type LoadKzgOptions,
   loadKzg,
 } from "../blobs/loadKzg.js";
-// Bots: custom bots and what platform.bots answers
+// Bots: custom bots, catalogues and what platform.bots answers (the bot kit: @privnet/core/bots)
+export { type BotCatalogue, type CatalogueConfigs, defineCatalogue } from "../bots/BotCatalogue.js";
 export { type AmountRange, amountRange, type BotBaseConfig, decimalAmount } from "../bots/BotConfig.js";
 export type {
   BotCheckContext,
@@ -21,6 +22,7 @@ export type {
   BotContractInfo,
   BotDefinition,
   BotDefinitionParameters,
+  BotEnv,
   BotTransaction,
 } from "../bots/BotDefinition.js";
 export type {
@@ -30,27 +32,15 @@ export type {
   BotScenario,
   BotStatusEntry,
   BotsOptions,
+  CatalogueSettings,
   TrafficImportResult,
 } from "../bots/BotEngine.js";
 export type { BotOverrides } from "../bots/BotOverrides.js";
 export type { BotRestartStatus, BotRunnerControls, BotStatus, BotTransition } from "../bots/BotRunner.js";
 export type { BotStatsSnapshot } from "../bots/BotStats.js";
-export type { BuiltInBotConfigs } from "../bots/builtinBots.js";
 export { DEFAULT_WALLET_SEED, deriveChildKey } from "../bots/controls/deriveChildKey.js";
 export type { Throughput } from "../bots/controls/ThroughputGate.js";
 export type { ReclaimResult } from "../bots/controls/WalletPool.js";
-// The DeFi scenarios' settings
-export { LENDING_BOT_DEFAULTS, type LendingBotConfig, lendingBotSchema } from "../bots/defi/lendingBot.js";
-export {
-  LIQUIDATION_KEEPER_BOT_DEFAULTS,
-  type LiquidationKeeperBotConfig,
-  liquidationKeeperBotSchema,
-} from "../bots/defi/liquidationKeeperBot.js";
-export {
-  UNISWAP_V2_BOT_DEFAULTS,
-  type UniswapV2BotConfig,
-  uniswapV2BotSchema,
-} from "../bots/defi/uniswapV2Bot.js";
 export { defineBot } from "../bots/defineBot.js";
 export { deployBotContract } from "../bots/deployBotContract.js";
 export {
@@ -60,22 +50,7 @@ export {
   erc20BotSchema,
 } from "../bots/erc20Bot.js";
 export { NFT_BOT_DEFAULTS, type NftBotConfig, nftBotSchema } from "../bots/nftBot.js";
-export { BLOB_BOT_DEFAULTS, type BlobBotConfig } from "../bots/scenarios/blobBot.js";
-export type { CallArgument } from "../bots/scenarios/callArguments.js";
-export { CALL_BOT_DEFAULTS, type CallBotConfig } from "../bots/scenarios/callBot.js";
-export { CREATE2_BOT_DEFAULTS, type Create2BotConfig } from "../bots/scenarios/create2Bot.js";
-export { DEPLOY_BOT_DEFAULTS, type DeployBotConfig } from "../bots/scenarios/deployBot.js";
-export { ERC1155_BOT_DEFAULTS, type Erc1155BotConfig } from "../bots/scenarios/erc1155Bot.js";
-export { GAS_BURNER_BOT_DEFAULTS, type GasBurnerBotConfig } from "../bots/scenarios/gasBurnerBot.js";
-export { SET_CODE_BOT_DEFAULTS, type SetCodeBotConfig } from "../bots/scenarios/setCodeBot.js";
-export { STORAGE_SPAM_BOT_DEFAULTS, type StorageSpamBotConfig } from "../bots/scenarios/storageSpamBot.js";
-export { TX_FUZZ_BOT_DEFAULTS, type TxFuzzBotConfig } from "../bots/scenarios/txFuzzBot.js";
-export {
-  INVALID_TRANSACTION_KINDS,
-  type InvalidTransactionKind,
-  TX_FUZZ_INVALID_BOT_DEFAULTS,
-  type TxFuzzInvalidBotConfig,
-} from "../bots/scenarios/txFuzzInvalidBot.js";
+export { type SeedBots, seedBots } from "../bots/seedBots.js";
 export {
   parseTrafficText,
   scenarioRegistry,

@@ -8,7 +8,7 @@ import { createFeePolicy } from "../fees/feePolicy.js";
 import { createKeyVault } from "../signing/KeyVault.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import { createOracle } from "./createOracle.js";
-import type { CreatePlatformOptions } from "./createPlatform.js";
+import type { AnyCreatePlatformOptions } from "./createPlatform.js";
 import { createSender } from "./createSender.js";
 import { isolatedListeners } from "./isolatedListeners.js";
 
@@ -21,7 +21,7 @@ export type PlatformParts = ReturnType<typeof assemblePlatform>;
  * refuses its options throws here.
  */
 export function assemblePlatform(
-  options: CreatePlatformOptions,
+  options: AnyCreatePlatformOptions,
   connection: { chain: Chain; client: PublicClient; storage: StorageAdapter; closing(): boolean },
 ) {
   const { chain, client, storage } = connection;

@@ -1,8 +1,8 @@
 import { InvalidOptionsError } from "../errors/index.js";
-import type { CreatePlatformOptions } from "./createPlatform.js";
+import type { AnyCreatePlatformOptions } from "./createPlatform.js";
 
 /** Refuses options no platform can run with: `INVALID_OPTIONS`, before anything is opened. */
-export function checkPlatformOptions(options: CreatePlatformOptions) {
+export function checkPlatformOptions(options: AnyCreatePlatformOptions) {
   const positive = ["pollingInterval", "replaceAfter", "dropAfter", "maxInFlight"] as const;
   for (const name of positive) {
     const value = options[name];

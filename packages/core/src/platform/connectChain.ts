@@ -2,14 +2,14 @@ import { type Chain, createPublicClient, type PublicClient } from "viem";
 import { privnet } from "../chain/privnet.js";
 import { ChainIdMismatchError, ChainUnreachableError } from "../errors/platform.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
-import type { CreatePlatformOptions } from "./createPlatform.js";
+import type { AnyCreatePlatformOptions } from "./createPlatform.js";
 
 /**
  * The platform's chain and public client, once the node answered with the chain's id. Closes
  * `storage` before it throws: nothing else is open yet.
  */
 export async function connectChain(
-  options: CreatePlatformOptions,
+  options: AnyCreatePlatformOptions,
   storage: StorageAdapter,
 ): Promise<{ chain: Chain; client: PublicClient }> {
   const chain: Chain = options.chain ?? privnet;

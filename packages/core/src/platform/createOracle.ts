@@ -8,13 +8,13 @@ import { PushLoop } from "../oracle/PushLoop.js";
 import type { SenderContext } from "../sender/SenderContext.js";
 import { type SendTransactionParameters, sendTransaction } from "../sender/sendTransaction.js";
 import { sendWithKey } from "../sender/sendWithKey.js";
-import type { CreatePlatformOptions } from "./createPlatform.js";
+import type { AnyCreatePlatformOptions } from "./createPlatform.js";
 
 /**
  * The platform's contracts (deployed or reused when first needed), the price simulator that
  * pushes to them and its push loop; every write goes through the platform's sender.
  */
-export function createOracle(ctx: SenderContext, options: CreatePlatformOptions) {
+export function createOracle(ctx: SenderContext, options: AnyCreatePlatformOptions) {
   const { chain, client, storage, events } = ctx;
   const send = (params: SendTransactionParameters) => sendTransaction(ctx, params);
   const contracts = connectPlatformContracts({

@@ -1,7 +1,9 @@
 import type { EventEmitter } from "eventemitter3";
 import type { Chain, PublicClient, Transport } from "viem";
+import type { BotCatalogue, CatalogueConfigs } from "../bots/BotCatalogue.js";
 import type { BotsOptions } from "../bots/BotEngine.js";
 import { botActions } from "../bots/botActions.js";
+import type { SeedBots } from "../bots/seedBots.js";
 import type { PlatformEvents } from "../context/PlatformEvents.js";
 import type { PlatformContractsOptions } from "../contracts/connectPlatformContracts.js";
 import { contractActions } from "../contracts/contractActions.js";
@@ -29,7 +31,7 @@ import { revertPlatform } from "./revertPlatform.js";
 import { type PlatformSnapshot, snapshotPlatform } from "./snapshotPlatform.js";
 import { trackOperations } from "./trackOperations.js";
 
-export type CreatePlatformOptions = {
+export type CreatePlatformOptions<Catalogues extends readonly BotCatalogue[] = [SeedBots]> = {
   /** Any viem transport: `http(url)`, `webSocket(url)`, `custom(eip1193Provider)`. */
   transport: Transport;
   /** The chain the node runs. Default: {@link privnet}. The node's chain id must match it. */
@@ -62,8 +64,8 @@ export type CreatePlatformOptions = {
   contracts?: PlatformContractsOptions | boolean | undefined;
   /** The price simulator (`platform.oracle`); `autoStart` starts its push loop with the platform. */
   oracle?: (OracleOptions & { autoStart?: boolean }) | undefined;
-  /** The bots' settings, custom bots, funding; see docs/bots.md. */
-  bots?: BotsOptions | undefined;
+  /** The scenario catalogues, the bots' settings, custom bots, funding; see docs/bots.md. */
+  bots?: BotsOptions<Catalogues> | undefined;
   /**
    * The explorer: an index of every block and transaction of the chain, kept through the storage
    * adapter (retention bounded by blocks and by transactions), decoded with the platform's ABIs.
@@ -81,8 +83,16 @@ export type CreatePlatformOptions = {
  * Each group is made by one action factory in its service's folder (`walletActions` in
  * `wallets/walletActions.ts`, …), and this type is what `createPlatform` builds from them: an
  * operation is declared once, in its factory, with its TSDoc. See docs/architecture.md.
+ *
+ * `Catalogues` (those of `bots.catalogues`) types `bots.start` for their bots; the default stands
+ * for a platform with any catalogues, what a function taking any platform names.
  */
-export type Platform = Awaited<ReturnType<typeof createPlatform>>;
+export type Platform<Catalogues extends readonly BotCatalogue[] = readonly BotCatalogue[]> = Awaited<
+  ReturnType<typeof createPlatform<Catalogues>>
+>;
+
+/** The options as the platform's parts read them, whatever the catalogues' types. */
+export type AnyCreatePlatformOptions = CreatePlatformOptions<readonly BotCatalogue[]>;
 
 /**
  * Connects to a chain and returns the platform object that owns every privnet service. On start it
@@ -99,7 +109,10 @@ export type Platform = Awaited<ReturnType<typeof createPlatform>>;
  * await platform.sender.sendFromWallet({ fromWalletId: 1, to: alice.address, amount: "1" });
  * await platform.close();
  */
-export async function createPlatform(options: CreatePlatformOptions) {
+export async function createPlatform<const Catalogues extends readonly BotCatalogue[] = [SeedBots]>(
+  typedOptions: CreatePlatformOptions<Catalogues>,
+) {
+  const options = typedOptions as AnyCreatePlatformOptions;
   checkPlatformOptions(options);
   const storage = options.storage ?? memoryStorage();
   const { chain, client } = await connectChain(options, storage);
@@ -157,7 +170,7 @@ export async function createPlatform(options: CreatePlatformOptions) {
     /** Typed helpers over the LendingPool. See docs/lending.md and {@link lendingActions}. */
     lending: lendingActions({ guard, ...lendingCtx }),
     /** Built-in and custom bots: start, stop, status, stats. See docs/bots.md and {@link botActions}. */
-    bots: botActions({ guard, engine: bots }),
+    bots: botActions<CatalogueConfigs<Catalogues>>({ guard, engine: bots }),
     /**
      * The explorer's index of the chain: blocks, any transaction decoded, any address with its
      * label, search. See docs/explorer.md and {@link explorerActions}.

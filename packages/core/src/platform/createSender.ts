@@ -7,7 +7,7 @@ import { NonceManager } from "../sender/NonceManager.js";
 import type { SenderContext } from "../sender/SenderContext.js";
 import { TransactionWatcher } from "../sender/TransactionWatcher.js";
 import { createWalletSigners } from "../sender/WalletSigners.js";
-import type { CreatePlatformOptions } from "./createPlatform.js";
+import type { AnyCreatePlatformOptions } from "./createPlatform.js";
 
 export type CreateSenderParameters = {
   /** The chain head's follower, shared with the explorer's index. */
@@ -27,7 +27,7 @@ export type CreateSenderParameters = {
  */
 export function createSender(
   base: PlatformContext,
-  options: CreatePlatformOptions,
+  options: AnyCreatePlatformOptions,
   parameters: CreateSenderParameters,
 ): { ctx: SenderContext; closeManagers(): Promise<void> } {
   const watcher = new TransactionWatcher(base, {

@@ -3,7 +3,7 @@ import { defineService, type Service } from "../lifecycle/defineService.js";
 import { reconcilePendingTransactions } from "../transactions/reconcilePendingTransactions.js";
 import { registerSystemWallets } from "../wallets/registerSystemWallets.js";
 import type { PlatformParts } from "./assemblePlatform.js";
-import type { CreatePlatformOptions } from "./createPlatform.js";
+import type { AnyCreatePlatformOptions } from "./createPlatform.js";
 import type { TrackedOperations } from "./trackOperations.js";
 
 /**
@@ -14,7 +14,7 @@ import type { TrackedOperations } from "./trackOperations.js";
  */
 export function platformServices(
   parts: PlatformParts,
-  options: CreatePlatformOptions,
+  options: AnyCreatePlatformOptions,
   operations: TrackedOperations,
 ): Service[] {
   const { base, ctx, contracts, oracle, pushLoop, bots, explorer } = parts;

@@ -5,8 +5,8 @@ import {
   TRANSACTION_KINDS,
   TRANSACTION_SOURCES,
 } from "@privnet/core";
-import { BUILTIN_BOT_NAMES } from "@privnet/core/internal";
 import { defineRoute } from "@privnet/http";
+import { BUILTIN_SCENARIO_NAMES as BUILTIN_BOT_NAMES } from "@privnet/scenarios";
 import { z } from "zod";
 import { addressInput, positiveIntegerQuery } from "../schemas/fields.js";
 import { toTransactionEntryBody, transactionEntry } from "../schemas/transactions.js";

@@ -1,4 +1,5 @@
-import { type CreatePlatformOptions, createPlatform, type Platform } from "@privnet/core";
+import { type BotCatalogue, type CreatePlatformOptions, createPlatform, type Platform } from "@privnet/core";
+import { builtinScenarios } from "@privnet/scenarios";
 import { http } from "viem";
 import { afterEach } from "vitest";
 import { type AdminServer, type AdminServerOptions, createAdminServer } from "../server/createAdminServer.js";
@@ -17,11 +18,16 @@ export function onCleanup(cleanup: () => Promise<void>): void {
   cleanups.push(cleanup);
 }
 
+/** A platform on `rpcUrl` running the sixteen built-in scenarios, as the admin API serves them. */
 export async function startPlatform(
   rpcUrl: string,
-  options: Omit<CreatePlatformOptions, "transport"> = {},
+  options: Omit<CreatePlatformOptions<readonly BotCatalogue[]>, "transport"> = {},
 ): Promise<Platform> {
-  const platform = await createPlatform({ transport: http(rpcUrl), ...options });
+  const platform = await createPlatform({
+    transport: http(rpcUrl),
+    ...options,
+    bots: { catalogues: [builtinScenarios], ...options.bots },
+  });
   onCleanup(() => platform.close());
   return platform;
 }

@@ -1,9 +1,10 @@
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { z } from "zod";
 import type { TrafficDocumentIssue } from "../../errors/bots.js";
-import { conflictingControls, MAX_PENDING_LIMIT, walletPoolRefusal } from "../BotConfig.js";
+import type { BotCatalogue } from "../BotCatalogue.js";
+import { conflictingControls, MAX_PENDING_LIMIT } from "../BotConfig.js";
 import type { BotDefinition } from "../BotDefinition.js";
-import { builtinBotEntries } from "../builtinBots.js";
+import { seedBots } from "../seedBots.js";
 
 const BOT_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 const nameSchema = z
@@ -183,7 +184,7 @@ export function validateTrafficDocument(input: unknown, registry: TrafficRegistr
         issues.push({ path: `${at}.config.${conflict.path}`, message: conflict.message });
       }
       // Its start would refuse it (the scenario's check): said here, before anything is applied.
-      const poolRefused = walletPoolRefusal(bot.scenario);
+      const poolRefused = definition.refusesWalletPool;
       if (poolRefused && bot.config.wallets !== undefined) {
         issues.push({
           path: `${at}.config.wallets`,
@@ -230,13 +231,20 @@ export function groupMembership(document: TrafficDocument): Map<string, { group:
 }
 
 /**
- * The scenarios a platform has before it starts: the built-in bots and `custom` ones, by name —
- * what {@link validateTrafficDocument} needs to check a document before anything starts
- * (`privnet up --traffic`).
+ * The scenarios a platform has before it starts: its catalogues' bots (default: the seed's) and
+ * `custom` ones, by name — what {@link validateTrafficDocument} needs to check a document before
+ * anything starts (`privnet up --traffic`).
+ *
+ * @example
+ * const scenarios = scenarioRegistry([], [builtinScenarios]);
+ * validateTrafficDocument(text, { scenarios });
  */
-export function scenarioRegistry(custom: readonly BotDefinition[] = []): Map<string, BotDefinition> {
+export function scenarioRegistry(
+  custom: readonly BotDefinition[] = [],
+  catalogues: readonly BotCatalogue[] = [seedBots],
+): Map<string, BotDefinition> {
   const scenarios = new Map<string, BotDefinition>();
-  for (const [name, { definition }] of builtinBotEntries()) scenarios.set(name, definition);
+  for (const definition of catalogues.flat()) scenarios.set(definition.name, definition);
   for (const definition of custom) scenarios.set(definition.name, definition);
   return scenarios;
 }

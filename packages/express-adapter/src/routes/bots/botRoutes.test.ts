@@ -2,10 +2,10 @@ import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPlatform, type Platform } from "@privnet/core";
-import { BUILTIN_BOT_NAMES } from "@privnet/core/internal";
 import { resolveAnvilBinary, startDevnet } from "@privnet/devnet";
 import { useDevnet } from "@privnet/devnet/vitest";
 import { buildOpenApiDocument } from "@privnet/http";
+import { BUILTIN_SCENARIO_NAMES as BUILTIN_BOT_NAMES, builtinScenarios } from "@privnet/scenarios";
 import { http } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
 import { errorBody } from "../../schemas/errors.js";
@@ -22,7 +22,7 @@ async function serve() {
   const platform = await createPlatform({
     transport: http(devnet.rpcUrl),
     pollingInterval: 100,
-    bots: { env: {} },
+    bots: { env: {}, catalogues: [builtinScenarios] },
   });
   cleanups.push(() => platform.close());
   const server = await serveBotRoutes(platform);
@@ -204,7 +204,7 @@ describe("bot routes", () => {
     const old = await createPlatform({
       transport: http(shanghai.rpcUrl),
       pollingInterval: 100,
-      bots: { env: {} },
+      bots: { env: {}, catalogues: [builtinScenarios] },
     });
     cleanups.push(() => old.close());
     const server = await serveBotRoutes(old);
@@ -269,7 +269,10 @@ describe("bot routes", () => {
   });
 
   test("closing the server ends an open event stream instead of waiting for it forever", async () => {
-    const platform = await createPlatform({ transport: http(devnet.rpcUrl), bots: { env: {} } });
+    const platform = await createPlatform({
+      transport: http(devnet.rpcUrl),
+      bots: { env: {}, catalogues: [builtinScenarios] },
+    });
     cleanups.push(() => platform.close());
     const server = await serveBotRoutes(platform);
     const response = await fetch(`${server.url}/bots/events`);

@@ -1,4 +1,4 @@
-import { BUILTIN_BOT_NAMES } from "@privnet/core/internal";
+import { BUILTIN_SCENARIO_NAMES as BUILTIN_BOT_NAMES } from "@privnet/scenarios";
 import { z } from "zod";
 import { transactionEntry } from "../../schemas/transactions.js";
 

@@ -1,7 +1,7 @@
-import { BUILTIN_BOT_NAMES } from "@privnet/core/internal";
 import { useDevnet } from "@privnet/devnet/vitest";
 import { buildOpenApiDocument } from "@privnet/http";
 import { curlRequest, postJson, withoutBody } from "@privnet/http/testing";
+import { BUILTIN_SCENARIO_NAMES as BUILTIN_BOT_NAMES } from "@privnet/scenarios";
 import { describe, expect, test } from "vitest";
 import { errorBody } from "../../schemas/errors.js";
 import { call, serveAdmin, startPlatform } from "../../testing/adminTestServer.js";

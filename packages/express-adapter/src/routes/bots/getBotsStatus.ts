@@ -1,5 +1,5 @@
-import { BUILTIN_BOT_NAMES } from "@privnet/core/internal";
 import { defineRoute } from "@privnet/http";
+import { BUILTIN_SCENARIO_NAMES as BUILTIN_BOT_NAMES } from "@privnet/scenarios";
 import { z } from "zod";
 import { botStatusEntry } from "./botSchemas.js";
 
