@@ -84,16 +84,18 @@ export async function getChainTransaction(
   const [trace, logs] = await Promise.all([
     mined ? readTrace(ctx, hash, label) : Promise.resolve(null),
     Promise.all(
-      (receipt?.logs ?? []).map(
-        async (log): Promise<ChainLog> => ({
+      (receipt?.logs ?? []).map(async (log): Promise<ChainLog> => {
+        // Decoded first: a contract matched by its code is labelled once it is matched.
+        const event = await ctx.registry.decodeEvent(log.address, log.topics, log.data);
+        return {
           index: Number(log.logIndex),
           address: getAddress(log.address),
           addressLabel: label(log.address),
           topics: log.topics,
           data: log.data,
-          event: await ctx.registry.decodeEvent(log.address, log.topics, log.data),
-        }),
-      ),
+          event,
+        };
+      }),
     ),
   ]);
   const revertReason =
@@ -228,11 +230,7 @@ async function readRevertReason(
     }
   }
   if (data === undefined) return null;
-  const known = await ctx.registry.all();
-  const own = await ctx.registry.lookup(transaction.to);
-  const errors = [...known.values()].flatMap((contract) =>
-    contract.abi.filter((item) => item.type === "error"),
-  );
+  const [errors, own] = await Promise.all([ctx.registry.errors(), ctx.registry.lookup(transaction.to)]);
   return decodeRevert([...(own?.abi ?? []), ...errors] as Abi, data);
 }
 

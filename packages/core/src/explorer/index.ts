@@ -1,5 +1,14 @@
 export { AddressLabels, MAX_LABEL_LENGTH } from "./AddressLabels.js";
 export {
+  type ArtifactFile,
+  type ArtifactFileError,
+  type LoadArtifactsParameters,
+  type LoadArtifactsReturnType,
+  type LoadedArtifact,
+  loadArtifacts,
+  parseArtifactFiles,
+} from "./artifacts/index.js";
+export {
   ChainIndexer,
   type ChainIndexerStatus,
   type ExplorerOptions,

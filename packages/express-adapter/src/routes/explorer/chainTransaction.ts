@@ -103,7 +103,7 @@ export const getChainAddress = defineRoute({
       formattedBalance: z.string().describe("Decimal ETH."),
       isContract: z.boolean(),
       contract: z
-        .object({ name: z.string(), source: z.enum(["platform", "bot", "user", "standard"]) })
+        .object({ name: z.string(), source: z.enum(["platform", "bot", "user", "artifact", "standard"]) })
         .nullable()
         .describe("The known contract at this address, if any."),
       tokenBalances: z.array(
