@@ -30,6 +30,9 @@ Options of "up":
   --cors-origins <l>   comma-separated origins whose web pages may call both APIs ("*": any)
   --traffic <file>     a traffic document (YAML or JSON) to start once up; checked whole first:
                        an invalid one lists every problem by path and nothing starts
+  --artifacts <dir>    a build's artifacts (Hardhat 3 artifacts/, Foundry out/, solc standard-JSON
+                       outputs): contracts whose code matches are named and decoded; reloaded on a
+                       rebuild. Repeatable; adds to the config's "artifacts"
   --config <file>      config file (default: privnet.config.ts in the working directory, if any)
 
 Options of "status":
@@ -74,6 +77,7 @@ async function main(argv: string[]): Promise<number> {
         "allowed-hosts": { type: "string" },
         "cors-origins": { type: "string" },
         traffic: { type: "string" },
+        artifacts: { type: "string", multiple: true },
         config: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
