@@ -136,6 +136,8 @@ export type ChainTransactionDetails = {
   revertReason: string | null;
   /** Null when the node has no `debug_traceTransaction` (or it failed). */
   trace: CallFrame | null;
+  /** The `console.log` lines the transaction's contracts printed (Hardhat's and forge-std's console), in order. */
+  consoleLogs: string[];
   blobVersionedHashes: Hash[] | null;
   authorizationList: ChainAuthorization[] | null;
   nonce: number;

@@ -2,6 +2,7 @@ import { type Abi, type Address, getAddress, type Hash, type Hex, toHex } from "
 import { recoverAuthorizationAddress } from "viem/utils";
 import { TransactionNotFoundError } from "../errors/explorer.js";
 import type { IndexedTransaction } from "../storage/ExplorerStore.js";
+import { decodeConsoleLogs } from "./consoleLogs/decodeConsoleLogs.js";
 import { decodeRevert } from "./decodeWithAbi.js";
 import { describeTransactions, summarize } from "./describeTransactions.js";
 import type { ExplorerContext } from "./ExplorerContext.js";
@@ -108,6 +109,7 @@ export async function getChainTransaction(
     logs,
     revertReason,
     trace: trace?.frame ?? null,
+    consoleLogs: decodeConsoleLogs(trace?.frame ?? null),
     blobVersionedHashes: raw?.blobVersionedHashes ?? null,
     authorizationList,
     nonce: raw ? Number(raw.nonce) : (mined?.nonce ?? 0),

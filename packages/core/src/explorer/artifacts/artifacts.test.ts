@@ -77,6 +77,7 @@ describe("build artifacts", () => {
         "Counter",
         "CounterFactory",
         "Proxy1967",
+        "console",
       ]);
       const counter = artifacts.find((artifact) => artifact.name === "Counter");
       // Counter's one immutable (creator) is a range each deployment fills in.
@@ -171,12 +172,15 @@ describe("build artifacts", () => {
         args: [{ name: "by", type: "uint256", value: 7n }],
       });
       expect(shown.logs.map((log) => log.event?.name)).toEqual(["Incremented"]);
+      expect(shown.consoleLogs).toEqual(["increment by 7", `caller ${from}`]);
     }
 
     const reverted = await send(platform, { to: child, data: increment(101n), gas: 100_000n });
     const failed = await platform.explorer.transaction(reverted.hash);
     expect(failed.transaction.status).toBe("reverted");
     expect(failed.revertReason).toBe("TooMuch(asked: 101, limit: 100)");
+    // What it printed before it reverted is kept.
+    expect(failed.consoleLogs).toEqual(["increment by 101", `caller ${from}`]);
 
     // The created contract is named on the deploy's page, in search and on its address page.
     await expect(platform.explorer.search(child)).resolves.toEqual([

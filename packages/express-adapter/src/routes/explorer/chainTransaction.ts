@@ -38,6 +38,11 @@ export const getChainTransaction = defineRoute({
           'The reason string or the decoded custom error ("Price is stale", "OwnableUnauthorizedAccount(account: 0x…)").',
         ),
       trace: callFrame.nullable(),
+      consoleLogs: z
+        .array(z.string())
+        .describe(
+          "The `console.log` lines its contracts printed (Hardhat's and forge-std's console), in order.",
+        ),
       blobVersionedHashes: z.array(hash).nullable(),
       authorizationList: z
         .array(
