@@ -3,7 +3,6 @@ import { type Abi, type Address, getAddress, type Hex, keccak256, type PublicCli
 import type { KnownContract } from "../ExplorerShapes.js";
 import {
   cloneImplementation,
-  codeMatches,
   EIP1967_IMPLEMENTATION_SLOT,
   type PreparedArtifact,
   prepareArtifact,
@@ -19,6 +18,32 @@ export type ArtifactSet = {
   errors: ArtifactFileError[];
   loadedAt: string;
 };
+
+/** Artifacts of one code length whose variable bytes sit at the same places. */
+type CodeGroup = {
+  key: string;
+  spans: PreparedArtifact["spans"];
+  byMaskedCode: Map<string, ContractArtifact>;
+};
+
+/** The bytes of `code` that are compared (those outside the variable ranges), joined. */
+function masked(code: string, spans: PreparedArtifact["spans"]): string {
+  return spans.map(([start, end]) => code.slice(start, end)).join("|");
+}
+
+/**
+ * Whether the code holds a DELEGATECALL (0xf4) outside PUSH data, walking its opcodes (the CBOR
+ * metadata at the end may give a false yes, never a false no).
+ */
+function mayDelegate(code: Hex): boolean {
+  for (let at = 2; at < code.length; at += 2) {
+    const opcode = Number.parseInt(code.slice(at, at + 2), 16);
+    if (opcode === 0xf4) return true;
+    // PUSH1 (0x60) … PUSH32 (0x7f) are followed by 1 … 32 bytes of data.
+    if (opcode >= 0x60 && opcode <= 0x7f) at += (opcode - 0x5f) * 2;
+  }
+  return false;
+}
 
 /** How long what an address holds is reused before it is read again (ms): a proxy may be upgraded. */
 const FRESH_FOR = 3_000;
@@ -37,7 +62,7 @@ const FRESH_FOR = 3_000;
 export class ArtifactLibrary {
   readonly #client: PublicClient;
   readonly #sets = new Map<string, ArtifactSet>();
-  #byLength: Map<number, PreparedArtifact[]> | undefined;
+  #byLength: Map<number, CodeGroup[]> | undefined;
   readonly #byCodeHash = new Map<Hex, ContractArtifact | null>();
   readonly #byAddress = new Map<string, { at: number; known: Promise<KnownContract | undefined> }>();
   readonly #matched = new Map<string, KnownContract>();
@@ -92,11 +117,13 @@ export class ArtifactLibrary {
     const cached = this.#byCodeHash.get(hash);
     if (cached !== undefined) return cached ?? undefined;
     const stripped = stripMetadata(code.slice(2).toLowerCase());
-    const found = this.#index()
-      .get(stripped.length)
-      ?.find((prepared) => codeMatches(prepared, stripped));
-    this.#byCodeHash.set(hash, found?.artifact ?? null);
-    return found?.artifact;
+    let found: ContractArtifact | undefined;
+    for (const group of this.#index().get(stripped.length) ?? []) {
+      found = group.byMaskedCode.get(masked(stripped, group.spans));
+      if (found) break;
+    }
+    this.#byCodeHash.set(hash, found ?? null);
+    return found;
   }
 
   /** The contract at `address` as its artifact describes it (a proxy: as its implementation). */
@@ -120,13 +147,17 @@ export class ArtifactLibrary {
   }
 
   async #read(address: Address): Promise<KnownContract | undefined> {
-    const [code, slot] = await Promise.all([
-      this.#client.getCode({ address }),
-      this.#client.getStorageAt({ address, slot: EIP1967_IMPLEMENTATION_SLOT }).catch(() => undefined),
-    ]);
+    const code = await this.#client.getCode({ address });
     if (code === undefined || code === "0x") return undefined;
     const own = this.matchCode(code);
     const clone = cloneImplementation(code);
+    // Only code that can delegate may be an EIP-1967 proxy: the slot is read for those alone.
+    const slot =
+      clone || !mayDelegate(code)
+        ? undefined
+        : await this.#client
+            .getStorageAt({ address, slot: EIP1967_IMPLEMENTATION_SLOT })
+            .catch(() => undefined);
     const stored = slot && BigInt(slot) !== 0n ? getAddress(`0x${slot.slice(-40)}`) : undefined;
     const implementation = clone ?? stored;
     if (implementation) {
@@ -151,15 +182,26 @@ export class ArtifactLibrary {
     return [...this.#sets.values()].flatMap((set) => set.artifacts);
   }
 
-  #index(): Map<number, PreparedArtifact[]> {
+  /**
+   * The artifacts by code length, then by where their variable bytes sit: within a group one map
+   * lookup of the deployed code's compared bytes finds the artifact, however many there are.
+   */
+  #index(): Map<number, CodeGroup[]> {
     if (!this.#byLength) {
-      const index = new Map<number, PreparedArtifact[]>();
+      const index = new Map<number, CodeGroup[]>();
       for (const artifact of this.#artifacts()) {
         const prepared = prepareArtifact(artifact);
         if (!prepared) continue;
-        const same = index.get(prepared.code.length);
-        if (same) same.push(prepared);
-        else index.set(prepared.code.length, [prepared]);
+        const groups = index.get(prepared.code.length) ?? [];
+        index.set(prepared.code.length, groups);
+        const key = prepared.spans.join(";");
+        let group = groups.find((candidate) => candidate.key === key);
+        if (!group) {
+          group = { key, spans: prepared.spans, byMaskedCode: new Map() };
+          groups.push(group);
+        }
+        const code = masked(prepared.code, prepared.spans);
+        if (!group.byMaskedCode.has(code)) group.byMaskedCode.set(code, artifact);
       }
       this.#byLength = index;
     }

@@ -42,18 +42,6 @@ function spansBetween(ranges: readonly CodeRange[], length: number): [number, nu
   return spans;
 }
 
-/**
- * Whether deployed runtime code (hex without `0x`, metadata already stripped) is the artifact's:
- * the same length and the same bytes outside the immutables and library addresses.
- */
-export function codeMatches(prepared: PreparedArtifact, code: string): boolean {
-  if (code.length !== prepared.code.length) return false;
-  for (const [start, end] of prepared.spans) {
-    if (code.slice(start, end) !== prepared.code.slice(start, end)) return false;
-  }
-  return true;
-}
-
 /** EIP-1167's minimal proxy: the runtime code around the implementation's address. */
 const CLONE_PREFIX = "363d3d373d3d3d363d73";
 const CLONE_SUFFIX = "5af43d82803e903d91602b57fd5bf3";
