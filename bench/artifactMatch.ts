@@ -16,11 +16,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPlatform } from "@privnet/core";
 import { startDevnet } from "@privnet/devnet";
-import { type Address, createPublicClient, createWalletClient, encodeDeployData, type Hex, http } from "viem";
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  encodeDeployData,
+  type Hex,
+  http,
+  parseAbi,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { type Figure, figure, recordFigures } from "./harness/index.js";
 
 const CONTRACTS = 200;
+/** Every generated contract's constructor. */
+const CONSTRUCTOR = parseAbi(["constructor(uint256 value)"]);
 const COPIES = 5;
 
 const source = [
@@ -89,9 +99,9 @@ try {
   for (let copy = 0; copy < COPIES; copy++) {
     for (const [, contract] of compiled) {
       const data = encodeDeployData({
-        abi: contract.abi as never,
+        abi: CONSTRUCTOR,
         bytecode: `0x${contract.evm.bytecode.object}`,
-        args: [BigInt(copy + 1)] as never,
+        args: [BigInt(copy + 1)],
       });
       hashes.push(await wallet.sendTransaction({ data, nonce: nonce++, gas: 1_000_000n }));
     }
