@@ -26,6 +26,7 @@ const benchmarks = [
   ["block-fill-2x", "botBlockFill.ts", "--gas-limit", "120000000"],
   ["scenario-fill", "scenarioBlockFill.ts"],
   ["explorer-index", "explorerIndex.ts"],
+  ["artifact-match", "artifactMatch.ts"],
   ["node-receipts", "nodeReceipts.ts"],
   ["pool-loss", "poolLoss.ts"],
   ["startup", "startup.ts"],

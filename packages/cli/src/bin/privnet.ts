@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { status } from "../commands/status.js";
 import { traffic } from "../commands/traffic.js";
+import { tx } from "../commands/tx.js";
 import { describeError, up } from "../commands/up.js";
 import { ENVIRONMENT_VARIABLES } from "../config/resolveSettings.js";
 import { UsageError } from "../config/UsageError.js";
@@ -13,6 +14,7 @@ Usage:
   privnet status [options]   check that a running stack's admin API and chain answer
   privnet traffic export [options]         a running stack's traffic document (YAML)
   privnet traffic import <file> [options]  apply a traffic document (YAML or JSON) to a running stack
+  privnet tx <hash> [options]              a transaction decoded by a running stack's explorer
   privnet --help             show this help
 
 Options of "up":
@@ -30,6 +32,9 @@ Options of "up":
   --cors-origins <l>   comma-separated origins whose web pages may call both APIs ("*": any)
   --traffic <file>     a traffic document (YAML or JSON) to start once up; checked whole first:
                        an invalid one lists every problem by path and nothing starts
+  --artifacts <dir>    a build's artifacts (Hardhat 3 artifacts/, Foundry out/, solc standard-JSON
+                       outputs): contracts whose code matches are named and decoded; reloaded on a
+                       rebuild. Repeatable; adds to the config's "artifacts"
   --config <file>      config file (default: privnet.config.ts in the working directory, if any)
 
 Options of "status":
@@ -41,6 +46,11 @@ Options of "traffic":
   --url <url>          admin API base URL (default from the config: http://127.0.0.1:3000)
   --format <f>         export: yaml (default) or json
   --out <file>         export: write it there instead of to stdout
+  --config <file>      config file (its admin token is sent)
+
+Options of "tx":
+  --url <url>          admin API base URL (default from the config: http://127.0.0.1:3000)
+  --json               print the API's answer as JSON
   --config <file>      config file (its admin token is sent)
 
 Every port is bound before anything slow starts: a taken one stops "up" at once, naming it.
@@ -74,6 +84,7 @@ async function main(argv: string[]): Promise<number> {
         "allowed-hosts": { type: "string" },
         "cors-origins": { type: "string" },
         traffic: { type: "string" },
+        artifacts: { type: "string", multiple: true },
         config: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -101,6 +112,24 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     return status({ flags: values, cwd: process.cwd(), env: process.env });
+  }
+  if (command === "tx") {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: {
+        url: { type: "string" },
+        json: { type: "boolean" },
+        config: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (values.help) {
+      process.stdout.write(`${help}\n`);
+      return 0;
+    }
+    return tx({ hash: positionals[0], flags: values, cwd: process.cwd(), env: process.env });
   }
   if (command === "traffic") {
     const { values, positionals } = parseArgs({

@@ -103,6 +103,13 @@ export const privnetConfigSchema = z.strictObject({
    */
   explorer: z.union([z.boolean(), z.looseObject({})]).optional(),
   /**
+   * Build artifact folders — a Hardhat 3 `artifacts/`, a Foundry `out/`, solc standard-JSON
+   * outputs — relative to the working directory. The explorer names and decodes every contract
+   * whose code matches one, and reads a folder again when it is rebuilt (see docs/explorer.md).
+   * `--artifacts` adds more.
+   */
+  artifacts: z.array(z.string().min(1)).optional(),
+  /**
    * The traffic to start at boot: a traffic document (see docs/bots.md, "Controls and traffic
    * documents") inline, or the path of a YAML or JSON file holding one (relative to the working
    * directory). Checked whole before anything starts; `--traffic` overrides it.

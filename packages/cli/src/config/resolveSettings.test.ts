@@ -38,8 +38,22 @@ describe("resolveSettings", () => {
       },
       bots: {},
       explorer: true,
+      artifacts: [],
       logFormat: "json",
     });
+  });
+
+  test("artifact folders: the config's, then each --artifacts, resolved from the working directory, once each", () => {
+    const settings = resolveSettings({
+      config: { artifacts: ["./artifacts", "out"] },
+      env: {},
+      flags: { artifacts: ["out", "../lib/out"] },
+      cwd: "/work/app",
+    });
+    expect(settings.artifacts).toEqual(["/work/app/artifacts", "/work/app/out", "/work/lib/out"]);
+    expect(() =>
+      resolveSettings({ config: { artifacts: "./artifacts" as never }, env: {}, flags: {}, cwd }),
+    ).toThrow(/artifacts/);
   });
 
   test("logs are readable lines on a terminal and JSON when piped, unless the config, environment or a flag says", () => {

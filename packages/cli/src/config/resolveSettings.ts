@@ -49,6 +49,8 @@ export type StackSettings = {
   };
   /** For `createPlatform({ bots })`; its catalogues default to the sixteen of `builtinScenarios`. */
   bots: BotsOptions<readonly BotCatalogue[]>;
+  /** Build artifact folders the explorer loads and watches (absolute): the config's, then `--artifacts`. */
+  artifacts: string[];
   /** For `createPlatform({ explorer })`: on (true), off (false), or on with these options. */
   explorer: boolean | ExplorerOptions;
   /**
@@ -73,6 +75,8 @@ export type UpFlags = {
   "allowed-hosts"?: string | undefined;
   "cors-origins"?: string | undefined;
   traffic?: string | undefined;
+  /** Repeatable. */
+  artifacts?: string[] | undefined;
 };
 
 /**
@@ -227,6 +231,9 @@ export function resolveSettings(input: {
     },
     bots: (merged.bots ?? {}) as BotsOptions<readonly BotCatalogue[]>,
     explorer: (merged.explorer ?? true) as boolean | ExplorerOptions,
+    artifacts: [
+      ...new Set([...(merged.artifacts ?? []), ...(flags.artifacts ?? [])].map((dir) => resolve(cwd, dir))),
+    ],
     traffic: trafficSource(flags.traffic ?? merged.traffic, cwd, flags.traffic !== undefined),
     logFormat: merged.logFormat ?? (input.tty ? "pretty" : "json"),
   };

@@ -12,6 +12,7 @@ import { redactUrl, type StackSettings } from "../config/resolveSettings.js";
 import { bindPort } from "./bindPort.js";
 import { defaultServices } from "./defaultServices.js";
 import type { RunningService, StackService, StackUrl } from "./StackService.js";
+import { watchArtifacts } from "./watchArtifacts.js";
 
 /** One line of progress: a step that finished, with what it set up. */
 export type StackProgress = { step: string; detail: string };
@@ -159,6 +160,11 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
     stops.push(() => platform.close());
     const network = await platform.network.info();
     progress({ step: "platform", detail: `chain id ${network.chainId}, block ${network.blockNumber}` });
+
+    if (settings.artifacts.length > 0) {
+      const report = (line: string) => progress({ step: "artifacts", detail: line });
+      stops.push(await watchArtifacts({ platform, folders: settings.artifacts, report }));
+    }
 
     let contracts: PlatformContractAddresses | undefined;
     if (settings.contracts.deploy) {

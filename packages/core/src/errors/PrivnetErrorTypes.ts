@@ -8,6 +8,7 @@ import type {
 } from "./bots.js";
 import type { ContractDeploymentFailedError } from "./contracts.js";
 import type {
+  ArtifactsUnreadableError,
   BlockNotFoundError,
   ContractNotFoundError,
   ContractReadRevertedError,
@@ -123,6 +124,7 @@ export type PrivnetErrorTypes = {
   TRANSACTION_NOT_FOUND: TransactionNotFoundError;
   CONTRACT_NOT_FOUND: ContractNotFoundError;
   INVALID_ABI: InvalidAbiError;
+  ARTIFACTS_UNREADABLE: ArtifactsUnreadableError;
   NO_CONTRACT_CODE: NoContractCodeError;
   INVALID_LABEL: InvalidLabelError;
   INVALID_CONTRACT_CALL: InvalidContractCallError;

@@ -32,6 +32,20 @@ export class ContractNotFoundError extends PrivnetError {
   }
 }
 
+/** A folder of build artifacts to load that cannot be read (missing, not a folder, no access). */
+export class ArtifactsUnreadableError extends PrivnetError {
+  override name = "ArtifactsUnreadableError";
+  constructor(
+    readonly source: string,
+    reason: string,
+  ) {
+    super("ARTIFACTS_UNREADABLE", `Cannot read the artifacts at ${quoteInput(source)}: ${reason}.`, {
+      details:
+        "Give a Hardhat artifacts/ folder, a Foundry out/ folder or a folder of solc standard-JSON outputs.",
+    });
+  }
+}
+
 /** An ABI given to register is not a valid JSON ABI: `problems` lists each mistake found. */
 export class InvalidAbiError extends PrivnetError {
   override name = "InvalidAbiError";

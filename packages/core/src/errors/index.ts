@@ -9,6 +9,7 @@ export {
 } from "./bots.js";
 export { ContractDeploymentFailedError } from "./contracts.js";
 export {
+  ArtifactsUnreadableError,
   BlockNotFoundError,
   ContractNotFoundError,
   ContractReadRevertedError,

@@ -3,7 +3,7 @@ import type { StoredPlatformContracts } from "../contracts/ensurePlatformContrac
 import type { ExplorerStore } from "../storage/ExplorerStore.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import type { ContractRegistry } from "./ContractRegistry.js";
-import type { AddressLabel } from "./ExplorerShapes.js";
+import type { AddressLabel, KnownContract } from "./ExplorerShapes.js";
 
 /** Where the labels come from, besides the stored wallets and the users' own. */
 export type AddressLabelSources = {
@@ -19,6 +19,8 @@ export type AddressLabelSources = {
   deployment(): Promise<StoredPlatformContracts | undefined>;
   /** The oracle's updater key. */
   updater: Address;
+  /** The contracts matched to build artifacts so far, read live (a match lands between reads). */
+  matched?: (() => ReadonlyMap<string, KnownContract>) | undefined;
 };
 
 /** Longest label a user may give an address. */
@@ -49,7 +51,18 @@ export class AddressLabels {
     this.#table = undefined;
   }
 
-  all(): Promise<Map<string, AddressLabel>> {
+  async all(): Promise<Map<string, AddressLabel>> {
+    const labels = await this.#stored();
+    const matched = this.#sources.matched?.();
+    if (!matched || matched.size === 0) return labels;
+    const merged = new Map(labels);
+    for (const [address, contract] of matched) {
+      if (!merged.has(address)) merged.set(address, { name: contract.name, source: "contract" });
+    }
+    return merged;
+  }
+
+  #stored(): Promise<Map<string, AddressLabel>> {
     // A bot started with a new wallet pool is labelled at once, not after the table's freshness.
     const bots = this.#sources.bots();
     const botsKey = bots.map((bot) => bot.address).join();
@@ -65,8 +78,16 @@ export class AddressLabels {
 
   /** A function that labels addresses from one read of the table. */
   async labeller(): Promise<(address: Address | null) => AddressLabel | null> {
-    const labels = await this.all();
-    return (address) => (address ? (labels.get(address.toLowerCase()) ?? null) : null);
+    const labels = await this.#stored();
+    const matched = this.#sources.matched;
+    return (address) => {
+      if (!address) return null;
+      const key = address.toLowerCase();
+      const label = labels.get(key);
+      if (label) return label;
+      const contract = matched?.().get(key);
+      return contract ? { name: contract.name, source: "contract" } : null;
+    };
   }
 
   async #read(bots: ReturnType<AddressLabelSources["bots"]>): Promise<Map<string, AddressLabel>> {

@@ -1,7 +1,9 @@
+import type { AbiError } from "abitype";
 import { type Abi, type Address, erc20Abi, erc721Abi, type Hex, parseAbi } from "viem";
 import type { BotContractInfo } from "../bots/BotDefinition.js";
 import type { PlatformContractInfo } from "../contracts/listPlatformContracts.js";
 import type { ExplorerStore } from "../storage/ExplorerStore.js";
+import type { ArtifactLibrary } from "./artifacts/ArtifactLibrary.js";
 import { decodeCall, decodeEvent } from "./decodeWithAbi.js";
 import type { DecodedCall, DecodedEvent, KnownContract } from "./ExplorerShapes.js";
 
@@ -37,6 +39,8 @@ export type ContractRegistrySources = {
   /** The bots' contracts, by bot name. */
   bots(): Promise<Record<string, BotContractInfo | null>>;
   store: ExplorerStore;
+  /** The users' build artifacts, matched by code for any address none of the above names. */
+  artifacts?: ArtifactLibrary | undefined;
 };
 
 /** How long the merged list is reused before it is read again (ms). */
@@ -44,8 +48,8 @@ const FRESH_FOR = 3_000;
 
 /**
  * One ABI registry: the platform's contracts, every bot's contract and the ABIs users registered,
- * by address (a user's registration wins), with the ERC-20/721/1155 standards tried for any other
- * address. The merged list is read at most every few seconds; `forget()` drops it at once (a
+ * by address (a user's registration wins), then the users' build artifacts matched by the code at
+ * the address, with the ERC-20/721/1155 standards tried for any other address. The merged list is read at most every few seconds; `forget()` drops it at once (a
  * registration, a rewind).
  *
  * @example
@@ -78,7 +82,19 @@ export class ContractRegistry {
 
   async lookup(address: Address | null): Promise<KnownContract | undefined> {
     if (!address) return undefined;
-    return (await this.all()).get(address.toLowerCase());
+    const own = (await this.all()).get(address.toLowerCase());
+    return own ?? this.#sources.artifacts?.lookup(address);
+  }
+
+  /** Every custom error the registry knows (a revert may come from any contract called). */
+  async errors(): Promise<AbiError[]> {
+    const known = await this.all();
+    return [
+      ...[...known.values()].flatMap((contract) =>
+        contract.abi.filter((item): item is AbiError => item.type === "error"),
+      ),
+      ...(this.#sources.artifacts?.errors() ?? []),
+    ];
   }
 
   /** The call decoded with the contract's ABI, else with a token standard's. */

@@ -2,6 +2,7 @@ import type { PublicClient } from "viem";
 import type { ExplorerStore } from "../storage/ExplorerStore.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import type { AddressLabels } from "./AddressLabels.js";
+import type { ArtifactLibrary } from "./artifacts/ArtifactLibrary.js";
 import type { ChainIndexer } from "./ChainIndexer.js";
 import type { ContractRegistry } from "./ContractRegistry.js";
 import type { TokenMetadata } from "./TokenMetadata.js";
@@ -18,4 +19,6 @@ export type ExplorerContext = {
   readonly registry: ContractRegistry;
   readonly labels: AddressLabels;
   readonly tokens: TokenMetadata;
+  /** The users' build artifacts and the contracts matched to them. */
+  readonly artifacts: ArtifactLibrary;
 };

@@ -8,11 +8,21 @@ export type AddressLabelSource = "user" | "wallet" | "system" | "bot" | "platfor
 /** An address's name, the same everywhere (API, panel, SDK). */
 export type AddressLabel = { name: string; source: AddressLabelSource };
 
-/** Where an ABI comes from. */
-export type ContractSource = "platform" | "bot" | "user" | "standard";
+/** Where an ABI comes from; `artifact`: a loaded build artifact matched by the contract's code. */
+export type ContractSource = "platform" | "bot" | "user" | "artifact" | "standard";
+
+/** A proxy decoded with its implementation's ABI. */
+export type ContractProxy = { standard: "eip1167" | "eip1967"; implementation: Address };
 
 /** A contract whose ABI the explorer knows. */
-export type KnownContract = { name: string; address: Address; abi: Abi; source: ContractSource };
+export type KnownContract = {
+  name: string;
+  address: Address;
+  abi: Abi;
+  source: ContractSource;
+  /** Set for an EIP-1167 clone or an EIP-1967 proxy matched through its implementation. */
+  proxy?: ContractProxy | undefined;
+};
 
 /** One decoded argument of a call, an event or an error; `value` as viem decodes it (bigints included). */
 export type DecodedArgument = { name: string; type: string; value: unknown };
@@ -126,6 +136,8 @@ export type ChainTransactionDetails = {
   revertReason: string | null;
   /** Null when the node has no `debug_traceTransaction` (or it failed). */
   trace: CallFrame | null;
+  /** The `console.log` lines the transaction's contracts printed (Hardhat's and forge-std's console), in order. */
+  consoleLogs: string[];
   blobVersionedHashes: Hash[] | null;
   authorizationList: ChainAuthorization[] | null;
   nonce: number;

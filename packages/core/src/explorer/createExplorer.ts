@@ -8,6 +8,7 @@ import { readStoredPlatformContracts } from "../contracts/ensurePlatformContract
 import type { ExplorerStore } from "../storage/ExplorerStore.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import { AddressLabels } from "./AddressLabels.js";
+import { ArtifactLibrary } from "./artifacts/ArtifactLibrary.js";
 import { ChainIndexer, type ExplorerOptions } from "./ChainIndexer.js";
 import { ContractRegistry } from "./ContractRegistry.js";
 import type { ExplorerContext } from "./ExplorerContext.js";
@@ -38,10 +39,12 @@ export function createExplorer(params: CreateExplorerParameters): ExplorerContex
   const store = storage.explorer;
   if (!store) return undefined;
   const reader = batchingClient(params.client);
+  const artifacts = new ArtifactLibrary(reader);
   const registry = new ContractRegistry({
     platform: () => params.contracts.list(),
     bots: () => params.bots.contracts(),
     store,
+    artifacts,
   });
   const labels = new AddressLabels({
     storage,
@@ -50,6 +53,7 @@ export function createExplorer(params: CreateExplorerParameters): ExplorerContex
     bots: () => params.bots.accounts(),
     deployment: () => readStoredPlatformContracts(storage),
     updater: params.contracts.updaterAccount.address,
+    matched: () => artifacts.matched(),
   });
   const tokens = new TokenMetadata(reader);
   const indexer = new ChainIndexer(
@@ -68,8 +72,9 @@ export function createExplorer(params: CreateExplorerParameters): ExplorerContex
     registry.forget();
     labels.forget();
     tokens.forget();
+    artifacts.forget();
   });
-  return { client: params.client, reader, storage, store, indexer, registry, labels, tokens };
+  return { client: params.client, reader, storage, store, indexer, registry, labels, tokens, artifacts };
 }
 
 /** Most requests in one JSON-RPC batch. */

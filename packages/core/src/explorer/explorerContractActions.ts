@@ -2,6 +2,12 @@ import type { Abi, Address } from "viem";
 import type { GuardedContext } from "../context/OperationGuard.js";
 import { ContractNotFoundError, ExplorerUnavailableError } from "../errors/explorer.js";
 import { parseAddress } from "../input/parseAddress.js";
+import {
+  describeArtifactSet,
+  type LoadArtifactsParameters,
+  type LoadArtifactsReturnType,
+  loadArtifacts,
+} from "./artifacts/loadArtifacts.js";
 import type { ExplorerContext } from "./ExplorerContext.js";
 import type { KnownContract } from "./ExplorerShapes.js";
 import { readContractFunction } from "./readContractFunction.js";
@@ -36,10 +42,38 @@ export function explorerContractActions(ctx: ExplorerContractActionsContext) {
     register: <const TAbi extends Abi | readonly unknown[]>(
       params: RegisterContractParameters & { abi: TAbi },
     ) => withExplorer((explorer) => registerContract(explorer, params)),
+    /**
+     * Loads a build's artifacts — a Hardhat 3 `artifacts/` folder (with its `build-info/`), a
+     * Foundry `out/` folder, or solc standard-JSON outputs — in place of what was loaded from the
+     * same folder: any contract on the chain whose runtime code is one of theirs (ignoring the
+     * metadata hash, immutables and library addresses; EIP-1167 clones and EIP-1967 proxies as
+     * their implementation) is named and decoded. A bad file is listed in `errors`, the rest
+     * loads. Registered ABIs still win. Fails with `ARTIFACTS_UNREADABLE` for a folder it cannot
+     * read.
+     *
+     * @example
+     * const { contracts, errors } = await platform.contracts.loadArtifacts("./artifacts");
+     */
+    loadArtifacts: (params: LoadArtifactsParameters) =>
+      withExplorer((explorer) => loadArtifacts(explorer, params)),
+    /** The builds loaded, each with its contracts and the files that could not be used. */
+    artifacts: () =>
+      withExplorer(
+        async (explorer): Promise<LoadArtifactsReturnType[]> =>
+          explorer.artifacts.sets().map(describeArtifactSet),
+      ),
+    /** Drops the build loaded from `source`; false when none was. */
+    unloadArtifacts: (source: string) =>
+      withExplorer(async (explorer) => {
+        const removed = explorer.artifacts.remove(source);
+        if (removed) explorer.labels.forget();
+        return removed;
+      }),
     /** The contracts users registered, by registration time. */
     registered: () => withExplorer((explorer) => explorer.store.contracts.list()),
     /**
-     * The contract whose ABI the explorer knows at `address` (platform, bot or registered). Fails
+     * The contract whose ABI the explorer knows at `address` (platform, bot, registered, or matched
+     * to a loaded build artifact by its code). Fails
      * with `CONTRACT_NOT_FOUND`.
      */
     lookup: (address: Address | string) =>

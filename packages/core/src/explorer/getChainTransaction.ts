@@ -2,6 +2,7 @@ import { type Abi, type Address, getAddress, type Hash, type Hex, toHex } from "
 import { recoverAuthorizationAddress } from "viem/utils";
 import { TransactionNotFoundError } from "../errors/explorer.js";
 import type { IndexedTransaction } from "../storage/ExplorerStore.js";
+import { decodeConsoleLogs } from "./consoleLogs/decodeConsoleLogs.js";
 import { decodeRevert } from "./decodeWithAbi.js";
 import { describeTransactions, summarize } from "./describeTransactions.js";
 import type { ExplorerContext } from "./ExplorerContext.js";
@@ -84,16 +85,18 @@ export async function getChainTransaction(
   const [trace, logs] = await Promise.all([
     mined ? readTrace(ctx, hash, label) : Promise.resolve(null),
     Promise.all(
-      (receipt?.logs ?? []).map(
-        async (log): Promise<ChainLog> => ({
+      (receipt?.logs ?? []).map(async (log): Promise<ChainLog> => {
+        // Decoded first: a contract matched by its code is labelled once it is matched.
+        const event = await ctx.registry.decodeEvent(log.address, log.topics, log.data);
+        return {
           index: Number(log.logIndex),
           address: getAddress(log.address),
           addressLabel: label(log.address),
           topics: log.topics,
           data: log.data,
-          event: await ctx.registry.decodeEvent(log.address, log.topics, log.data),
-        }),
-      ),
+          event,
+        };
+      }),
     ),
   ]);
   const revertReason =
@@ -106,6 +109,7 @@ export async function getChainTransaction(
     logs,
     revertReason,
     trace: trace?.frame ?? null,
+    consoleLogs: decodeConsoleLogs(trace?.frame ?? null),
     blobVersionedHashes: raw?.blobVersionedHashes ?? null,
     authorizationList,
     nonce: raw ? Number(raw.nonce) : (mined?.nonce ?? 0),
@@ -228,11 +232,7 @@ async function readRevertReason(
     }
   }
   if (data === undefined) return null;
-  const known = await ctx.registry.all();
-  const own = await ctx.registry.lookup(transaction.to);
-  const errors = [...known.values()].flatMap((contract) =>
-    contract.abi.filter((item) => item.type === "error"),
-  );
+  const [errors, own] = await Promise.all([ctx.registry.errors(), ctx.registry.lookup(transaction.to)]);
   return decodeRevert([...(own?.abi ?? []), ...errors] as Abi, data);
 }
 

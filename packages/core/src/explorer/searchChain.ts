@@ -42,7 +42,10 @@ export async function searchChain(ctx: ExplorerContext, q: string): Promise<Chai
   }
   if (/^0x[0-9a-fA-F]{40}$/.test(query)) {
     const address = getAddress(query.toLowerCase());
-    return [{ type: "address", value: address, label: labels.get(address.toLowerCase())?.name ?? null }];
+    // A contract matched to a build artifact is named by its code, read on the first look.
+    await ctx.registry.lookup(address).catch(() => undefined);
+    const label = (await ctx.labels.labeller())(address);
+    return [{ type: "address", value: address, label: label?.name ?? null }];
   }
   const results: ChainSearchResult[] = [];
   if (/^\d{1,20}$/.test(query)) {

@@ -96,6 +96,7 @@ export {
 } from "../contracts/platformContracts.js";
 // Errors
 export {
+  ArtifactsUnreadableError,
   BlockNotFoundError,
   BotExistsError,
   BotNotFoundError,
@@ -155,6 +156,14 @@ export {
   WalletNotFoundError,
 } from "../errors/index.js";
 export type { ErrorRecord } from "../errors/toErrorRecord.js";
+export type {
+  ArtifactFile,
+  ArtifactFileError,
+  LoadArtifactsParameters,
+  LoadArtifactsReturnType,
+  LoadedArtifact,
+} from "../explorer/artifacts/index.js";
+export { parseArtifactFiles } from "../explorer/artifacts/parseArtifactFiles.js";
 // The explorer: what platform.explorer, platform.labels and platform.contracts.register/read answer
 export type { ChainIndexerStatus, ExplorerOptions, ExplorerRetention } from "../explorer/ChainIndexer.js";
 export { STANDARD_ABIS } from "../explorer/ContractRegistry.js";
@@ -171,6 +180,7 @@ export type {
   ChainTokenTransfer,
   ChainTransaction,
   ChainTransactionDetails,
+  ContractProxy,
   ContractSource,
   DecodedArgument,
   DecodedCall,

@@ -605,6 +605,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contracts/artifacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The builds loaded
+         * @description Each folder loaded (`privnet up --artifacts`, `POST /contracts/artifacts`), its contracts and the files that could not be used.
+         */
+        get: operations["listArtifacts"];
+        put?: never;
+        /**
+         * Load a build's artifacts from a folder
+         * @description A Hardhat 3 `artifacts/` folder (with its `build-info/`), a Foundry `out/` folder, or a folder of solc standard-JSON outputs, on the server's machine. It replaces what was loaded from the same folder. Any contract on the chain whose runtime code is one of the build's (the metadata hash, immutables and library addresses aside; EIP-1167 clones and EIP-1967 proxies as their implementation) is then named and decoded; registered ABIs still win. A file that cannot be used is listed in `errors`, the others load.
+         */
+        post: operations["loadArtifacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contracts/{address}": {
         parameters: {
             query?: never;
@@ -614,7 +638,7 @@ export interface paths {
         };
         /**
          * The contract the explorer knows at an address, with its ABI
-         * @description A platform contract, a bot's, or one a user registered.
+         * @description A platform contract, a bot's, one a user registered, or one whose code matches a loaded build artifact (`source: artifact`).
          */
         get: operations["getContract"];
         put?: never;
@@ -1383,6 +1407,8 @@ export interface components {
             /** @description The reason string or the decoded custom error ("Price is stale", "OwnableUnauthorizedAccount(account: 0x…)"). */
             revertReason: string | null;
             trace: components["schemas"]["CallFrame"] | null;
+            /** @description The `console.log` lines its contracts printed (Hardhat's and forge-std's console), in order. */
+            consoleLogs: string[];
             blobVersionedHashes: string[] | null;
             authorizationList: {
                 chainId: number;
@@ -1445,7 +1471,7 @@ export interface components {
             contract: {
                 name: string;
                 /** @enum {string} */
-                source: "platform" | "bot" | "user" | "standard";
+                source: "platform" | "bot" | "user" | "artifact" | "standard";
             } | null;
             tokenBalances: {
                 /** @description EIP-55 checksummed address. */
@@ -1489,6 +1515,31 @@ export interface components {
              */
             createdAt: string;
         };
+        ArtifactBuilds: {
+            builds: components["schemas"]["ArtifactBuild"][];
+        };
+        ArtifactBuild: {
+            /** @description The folder it was loaded from. */
+            source: string;
+            contracts: {
+                name: string;
+                /** @description The Solidity file, as the compiler named it. */
+                sourceName: string;
+                /** @description The artifact file, relative to the folder. */
+                file: string;
+                hasStorageLayout: boolean;
+            }[];
+            /** @description Each file that could not be used, and why; the others loaded. */
+            errors: {
+                file: string;
+                message: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            loadedAt: string;
+        };
         KnownContract: {
             name: string;
             /** @description EIP-55 checksummed address. */
@@ -1498,7 +1549,14 @@ export interface components {
                 [key: string]: unknown;
             }[];
             /** @enum {string} */
-            source: "platform" | "bot" | "user" | "standard";
+            source: "platform" | "bot" | "user" | "artifact" | "standard";
+            /** @description An EIP-1167 clone or EIP-1967 proxy, decoded with its implementation's ABI. */
+            proxy?: {
+                /** @enum {string} */
+                standard: "eip1167" | "eip1967";
+                /** @description EIP-55 checksummed address. */
+                implementation: string;
+            };
         };
         ContractRead: {
             /** @description What it returned, as JSON (one output: the value; several: an array). */
@@ -3694,6 +3752,134 @@ export interface operations {
                 };
             };
             /** @description The chain or the database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listArtifacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArtifactBuilds"];
+                };
+            };
+            /** @description Malformed JSON or failed validation. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The explorer is off (EXPLORER_UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    loadArtifacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The folder's path on the server's machine. */
+                    dir: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArtifactBuild"];
+                };
+            };
+            /** @description No folder, or one that cannot be read (VALIDATION_FAILED, ARTIFACTS_UNREADABLE). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The explorer is off (EXPLORER_UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -38,6 +38,11 @@ export const getChainTransaction = defineRoute({
           'The reason string or the decoded custom error ("Price is stale", "OwnableUnauthorizedAccount(account: 0x…)").',
         ),
       trace: callFrame.nullable(),
+      consoleLogs: z
+        .array(z.string())
+        .describe(
+          "The `console.log` lines its contracts printed (Hardhat's and forge-std's console), in order.",
+        ),
       blobVersionedHashes: z.array(hash).nullable(),
       authorizationList: z
         .array(
@@ -103,7 +108,7 @@ export const getChainAddress = defineRoute({
       formattedBalance: z.string().describe("Decimal ETH."),
       isContract: z.boolean(),
       contract: z
-        .object({ name: z.string(), source: z.enum(["platform", "bot", "user", "standard"]) })
+        .object({ name: z.string(), source: z.enum(["platform", "bot", "user", "artifact", "standard"]) })
         .nullable()
         .describe("The known contract at this address, if any."),
       tokenBalances: z.array(

@@ -58,7 +58,8 @@ export const getContract = defineRoute({
   path: "/contracts/:address",
   operationId: "getContract",
   summary: "The contract the explorer knows at an address, with its ABI",
-  description: "A platform contract, a bot's, or one a user registered.",
+  description:
+    "A platform contract, a bot's, one a user registered, or one whose code matches a loaded build artifact (`source: artifact`).",
   tag: "explorer",
   params: z.object({ address: addressInput("address") }),
   response: z
@@ -66,7 +67,11 @@ export const getContract = defineRoute({
       name: z.string(),
       address: addressOutput,
       abi,
-      source: z.enum(["platform", "bot", "user", "standard"]),
+      source: z.enum(["platform", "bot", "user", "artifact", "standard"]),
+      proxy: z
+        .object({ standard: z.enum(["eip1167", "eip1967"]), implementation: addressOutput })
+        .optional()
+        .describe("An EIP-1167 clone or EIP-1967 proxy, decoded with its implementation's ABI."),
     })
     .meta({ id: "KnownContract" }),
   errors: {

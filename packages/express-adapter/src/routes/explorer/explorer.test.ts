@@ -230,6 +230,7 @@ describe("explorer routes", () => {
       {
         "authorizationList": null,
         "blobVersionedHashes": null,
+        "consoleLogs": [],
         "gasLimit": "100000",
         "input": "0xa9059cbb000000000000000000000000e25583099ba105d9ec0a67f5ae86d90e50036425000000000000000000000000000000000000000000000000ad78ebc5ac620000",
         "logs": [

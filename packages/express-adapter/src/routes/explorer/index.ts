@@ -1,10 +1,11 @@
 import type { RouteDefinition } from "@privnet/http";
+import { listArtifacts, loadArtifacts } from "./artifacts.js";
 import { getChainBlock, listChainBlocks } from "./chainBlocks.js";
 import { getChainAddress, getChainTransaction, searchChain } from "./chainTransaction.js";
 import { getContract, readContract, registerContract } from "./contracts.js";
 import { deleteLabel, listLabels, setLabel } from "./labels.js";
 
-/** The explorer's routes: the chain index, registered contracts and reads, labels. */
+/** The explorer's routes: the chain index, registered contracts, loaded artifacts and reads, labels. */
 export const explorerRoutes: readonly RouteDefinition[] = [
   listChainBlocks,
   getChainBlock,
@@ -12,6 +13,9 @@ export const explorerRoutes: readonly RouteDefinition[] = [
   getChainAddress,
   searchChain,
   registerContract,
+  // Before `/contracts/:address`, which would take `artifacts` for an address.
+  listArtifacts,
+  loadArtifacts,
   getContract,
   readContract,
   listLabels,

@@ -190,6 +190,13 @@ export function TransactionPage({ hash }: { hash: string }) {
             </ol>
           </section>
 
+          {data.consoleLogs.length > 0 ? (
+            <section className="card" aria-labelledby="tx-console">
+              <h2 id="tx-console">console.log</h2>
+              <pre className="mono">{data.consoleLogs.join("\n")}</pre>
+            </section>
+          ) : null}
+
           <section aria-labelledby="tx-trace">
             <h2 id="tx-trace">Call trace</h2>
             {data.trace ? (
