@@ -249,12 +249,12 @@ export function sqliteExplorerStore(ctx: SqliteExplorerContext): ExplorerStore {
         sql(
           `SELECT token, standard FROM explorer_token_transfers WHERE from_address = ?
            UNION SELECT token, standard FROM explorer_token_transfers WHERE to_address = ?`,
-        ).all(address, address) as { token: string; standard: string }[]
+        ).all(address, address) as { token: Address; standard: string }[]
       )
         .filter(
           (row, index, rows) => rows.findIndex((other) => isAddressEqual(other.token, row.token)) === index,
         )
-        .map((row) => ({ token: row.token as Address, standard: row.standard as TokenStandard }));
+        .map((row) => ({ token: row.token, standard: row.standard as TokenStandard }));
     },
     labels: {
       async set(address: Address, name: string) {
