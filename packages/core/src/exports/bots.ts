@@ -47,7 +47,11 @@ export {
   transferBot,
   transferBotSchema,
 } from "../bots/transferBot.js";
+// Types the bot context names
+export type { PlatformContracts } from "../contracts/connectPlatformContracts.js";
 export { type TransactionFees, transactionFees } from "../fees/feePolicy.js";
 export { TRANSFER_GAS } from "../fees/transferGas.js";
 export { classifyNodeError, type NodeErrorKind } from "../sender/classifyNodeError.js";
 export { MAX_BLOBS_PER_TRANSACTION } from "../sender/prepareBlobs.js";
+export type { AuthorizationListEntry } from "../sender/resolveAuthorizationList.js";
+export type { SendTransactionReturnType } from "../sender/sendTransaction.js";

@@ -61,7 +61,7 @@ export function erc1155Gas(action: (typeof ACTIONS)[number], ids: number): bigin
 const ACTIONS = ["mintBatch", "safeTransferFrom", "safeBatchTransferFrom"] as const;
 
 /** The run's state: the collection, what each sender holds of each id (as far as the bot's own sends go), the turn. */
-type Erc1155Run = {
+export type Erc1155Run = {
   token: Address;
   /** Per sender (lower-case address): its holdings of ids 0 … ids − 1, once its reserve is in place. */
   held: Map<string, Promise<bigint[]>>;
