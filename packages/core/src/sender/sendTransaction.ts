@@ -104,7 +104,8 @@ export async function sendTransaction(
       ? undefined
       : await prepareBlobs(ctx, { blobs: params.blobs, maxFeePerBlobGas: params.maxFeePerBlobGas });
 
-  const gas = params.gas ?? (await estimate(ctx, account, { to, value, data, accessList, blobs, authorizationList }));
+  const gas =
+    params.gas ?? (await estimate(ctx, account, { to, value, data, accessList, blobs, authorizationList }));
   const sent = await ctx.nonceManager(account.address).sendTransaction({
     account,
     to,
@@ -139,24 +140,24 @@ async function estimate(
 ) {
   const { to, value, data, accessList, blobs, authorizationList } = fields;
   return estimateTransactionGas(ctx, {
-      from: account.address,
-      to,
-      value,
-      data,
-      accessList,
-      blobs,
-      // The sender's own authorizations signed for the estimate with the nonce they will likely
-      // get; the nonce manager signs them again with the transaction's real nonce.
-      ...(authorizationList === undefined
-        ? {}
-        : {
-            authorizationList: await signAuthorizationList(
-              account,
-              authorizationList,
-              await ctx.client.getTransactionCount({ address: account.address, blockTag: "pending" }),
-            ),
-          }),
-    });
+    from: account.address,
+    to,
+    value,
+    data,
+    accessList,
+    blobs,
+    // The sender's own authorizations signed for the estimate with the nonce they will likely
+    // get; the nonce manager signs them again with the transaction's real nonce.
+    ...(authorizationList === undefined
+      ? {}
+      : {
+          authorizationList: await signAuthorizationList(
+            account,
+            authorizationList,
+            await ctx.client.getTransactionCount({ address: account.address, blockTag: "pending" }),
+          ),
+        }),
+  });
 }
 
 /** The parameters checked before anything is read or signed; what the send goes on with. */
