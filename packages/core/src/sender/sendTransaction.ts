@@ -3,12 +3,12 @@ import { isHex } from "viem";
 import { InvalidTransactionError } from "../errors/bots.js";
 import { parseAddress } from "../input/parseAddress.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
-import { estimateTransactionGas } from "./estimateTransactionGas.js";
+import { type EstimateTransactionGasParameters, estimateTransactionGas } from "./estimateTransactionGas.js";
 import { prepareBlobs } from "./prepareBlobs.js";
 import { type AuthorizationListEntry, resolveAuthorizationList } from "./resolveAuthorizationList.js";
 import { resolveSigner, type SignerSource } from "./resolveSigner.js";
 import type { SenderContext } from "./SenderContext.js";
-import { signAuthorizationList } from "./transactionRequest.js";
+import { type QueuedAuthorization, signAuthorizationList } from "./transactionRequest.js";
 
 export type SendTransactionParameters = {
   /** Sign with this viem account (its key stays in memory, nothing is stored). */
@@ -89,6 +89,79 @@ export async function sendTransaction(
   /** For `deployCreate2`: the call to the factory creates this contract, recorded as `to`. */
   internal: { createdAddress?: Address } = {},
 ): Promise<SendTransactionReturnType> {
+  const { to, value, data, accessList, type } = checkParameters(params);
+  const { account, signer } = await resolveSigner(ctx, params as SignerSource);
+
+  const authorizationList =
+    params.authorizationList === undefined
+      ? undefined
+      : await resolveAuthorizationList(ctx, params.authorizationList, account);
+
+  // Commitments and proofs are computed here, before a nonce is taken: a slow part stays out of
+  // the nonce manager's hold, and a node before Cancun is refused first.
+  const blobs =
+    params.blobs === undefined
+      ? undefined
+      : await prepareBlobs(ctx, { blobs: params.blobs, maxFeePerBlobGas: params.maxFeePerBlobGas });
+
+  const gas =
+    params.gas ?? (await estimate(ctx, account, { to, value, data, accessList, blobs, authorizationList }));
+  const sent = await ctx.nonceManager(account.address).sendTransaction({
+    account,
+    to,
+    value,
+    data,
+    ...(accessList === undefined ? {} : { accessList }),
+    ...(authorizationList === undefined ? {} : { authorizationList }),
+    ...(blobs === undefined ? {} : { blobs }),
+    ...(type === "eip1559" ? {} : { gasPriceType: type }),
+    gas,
+    source: params.source ?? "sdk",
+    signer,
+    createdAddress: internal.createdAddress,
+  });
+  return {
+    record: sent.record,
+    contractAddress: internal.createdAddress ?? (to === undefined ? sent.record.to : null),
+    wait: () =>
+      sent.record.status === "pending"
+        ? ctx.watcher.settled(sent.watched)
+        : Promise.resolve({ record: sent.record, reason: sent.record.status }),
+  };
+}
+
+/** The gas limit estimated for the transaction, with the sender's own authorizations signed for it. */
+async function estimate(
+  ctx: SenderContext,
+  account: LocalAccount,
+  fields: Omit<EstimateTransactionGasParameters, "from" | "authorizationList"> & {
+    authorizationList?: readonly QueuedAuthorization[] | undefined;
+  },
+) {
+  const { to, value, data, accessList, blobs, authorizationList } = fields;
+  return estimateTransactionGas(ctx, {
+    from: account.address,
+    to,
+    value,
+    data,
+    accessList,
+    blobs,
+    // The sender's own authorizations signed for the estimate with the nonce they will likely
+    // get; the nonce manager signs them again with the transaction's real nonce.
+    ...(authorizationList === undefined
+      ? {}
+      : {
+          authorizationList: await signAuthorizationList(
+            account,
+            authorizationList,
+            await ctx.client.getTransactionCount({ address: account.address, blockTag: "pending" }),
+          ),
+        }),
+  });
+}
+
+/** The parameters checked before anything is read or signed; what the send goes on with. */
+function checkParameters(params: SendTransactionParameters) {
   const senders = [params.account, params.privateKey, params.fromWalletId].filter((v) => v !== undefined);
   if (senders.length !== 1) {
     throw new InvalidTransactionError(
@@ -141,64 +214,7 @@ export async function sendTransaction(
   if (params.maxFeePerBlobGas !== undefined && params.blobs === undefined) {
     throw new InvalidTransactionError("`maxFeePerBlobGas` is for a blob transaction: give `blobs` too.");
   }
-
-  const { account, signer } = await resolveSigner(ctx, params as SignerSource);
-
-  const authorizationList =
-    params.authorizationList === undefined
-      ? undefined
-      : await resolveAuthorizationList(ctx, params.authorizationList, account);
-
-  // Commitments and proofs are computed here, before a nonce is taken: a slow part stays out of
-  // the nonce manager's hold, and a node before Cancun is refused first.
-  const blobs =
-    params.blobs === undefined
-      ? undefined
-      : await prepareBlobs(ctx, { blobs: params.blobs, maxFeePerBlobGas: params.maxFeePerBlobGas });
-
-  const gas =
-    params.gas ??
-    (await estimateTransactionGas(ctx, {
-      from: account.address,
-      to,
-      value,
-      data,
-      accessList,
-      blobs,
-      // The sender's own authorizations signed for the estimate with the nonce they will likely
-      // get; the nonce manager signs them again with the transaction's real nonce.
-      ...(authorizationList === undefined
-        ? {}
-        : {
-            authorizationList: await signAuthorizationList(
-              account,
-              authorizationList,
-              await ctx.client.getTransactionCount({ address: account.address, blockTag: "pending" }),
-            ),
-          }),
-    }));
-  const sent = await ctx.nonceManager(account.address).sendTransaction({
-    account,
-    to,
-    value,
-    data,
-    ...(accessList === undefined ? {} : { accessList }),
-    ...(authorizationList === undefined ? {} : { authorizationList }),
-    ...(blobs === undefined ? {} : { blobs }),
-    ...(type === "eip1559" ? {} : { gasPriceType: type }),
-    gas,
-    source: params.source ?? "sdk",
-    signer,
-    createdAddress: internal.createdAddress,
-  });
-  return {
-    record: sent.record,
-    contractAddress: internal.createdAddress ?? (to === undefined ? sent.record.to : null),
-    wait: () =>
-      sent.record.status === "pending"
-        ? ctx.watcher.settled(sent.watched)
-        : Promise.resolve({ record: sent.record, reason: sent.record.status }),
-  };
+  return { to, value, data, accessList, type };
 }
 
 /** An access list checked entry by entry: addresses and 32-byte storage keys, as hex. */
