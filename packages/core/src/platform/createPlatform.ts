@@ -110,23 +110,24 @@ export type AnyCreatePlatformOptions = CreatePlatformOptions<readonly BotCatalog
  * await platform.close();
  */
 export async function createPlatform<const Catalogues extends readonly BotCatalogue[] = [SeedBots]>(
-  typedOptions: CreatePlatformOptions<Catalogues>,
+  options: CreatePlatformOptions<Catalogues>,
 ) {
-  const options = typedOptions as AnyCreatePlatformOptions;
-  checkPlatformOptions(options);
-  const storage = options.storage ?? memoryStorage();
-  const { chain, client } = await connectChain(options, storage);
+  // The parts read the options whatever the catalogues; only `bots` below keeps their types.
+  const settings = options as AnyCreatePlatformOptions;
+  checkPlatformOptions(settings);
+  const storage = settings.storage ?? memoryStorage();
+  const { chain, client } = await connectChain(settings, storage);
   const operations = trackOperations();
   let parts: PlatformParts;
   try {
-    parts = assemblePlatform(options, { chain, client, storage, closing: () => operations.closing });
+    parts = assemblePlatform(settings, { chain, client, storage, closing: () => operations.closing });
   } catch (error) {
     await storage.close();
     throw error;
   }
   const { base, ctx, contracts, oracle, pushLoop, bots, explorer } = parts;
   // Started in order; on a failed start, those begun stop in reverse before the error is thrown.
-  const services = platformServices(parts, options, operations);
+  const services = platformServices(parts, settings, operations);
   await startServices(services);
 
   const { guard } = operations;
