@@ -96,6 +96,8 @@ const validBodies: Record<string, () => Record<string, unknown>> = {
   "post /contracts": () => ({ name: "fine", address: recipient, abi: [] }),
   // The literal paths name no address: 400 whatever the body.
   "post /contracts/:address/read": () => ({ function: "symbol", args: [] }),
+  // A folder that is not there: refused (ARTIFACTS_UNREADABLE), nothing loaded.
+  "post /contracts/artifacts": () => ({ dir: "/nonexistent/privnet-artifacts" }),
   "put /labels/:address": () => ({ label: "fine" }),
   "post /send-direct": () => ({
     privateKey: devnet.accounts[9]?.privateKey,
@@ -182,6 +184,7 @@ test("malformed input at every route: a 4xx with the JSON error shape, and nothi
     bots: (await call(`${url}/bots/status`)).body,
     labels: await platform.storage.explorer?.labels.list(),
     registered: await platform.storage.explorer?.contracts.list(),
+    artifacts: await platform.contracts.artifacts(),
   };
 
   const requests = await sweepMalformedInput({
@@ -201,4 +204,5 @@ test("malformed input at every route: a 4xx with the JSON error shape, and nothi
   expect((await call(`${url}/bots/status`)).body).toEqual(before.bots);
   expect(await platform.storage.explorer?.labels.list()).toEqual(before.labels);
   expect(await platform.storage.explorer?.contracts.list()).toEqual(before.registered);
+  expect(await platform.contracts.artifacts()).toEqual(before.artifacts);
 });
