@@ -77,7 +77,7 @@ export async function runDefiTraffic(
       ...new Set((await poolEvents(platform, pool, from, "Borrow")).map((event) => event.args.user)),
     ].filter((user) => user !== keeper) as Address[];
     const crash = await platform.oracle.crash("ETH", options.crashPercent ?? 10);
-    const liquidatable = (await healthFactors(platform, pool, users)).filter(
+    const liquidatable = (await healthFactors(platform, pool, users, crash?.blockNumber)).filter(
       (health) => health < 10n ** 18n,
     ).length;
     log(
@@ -120,7 +120,8 @@ async function poolEvents<Name extends "Borrow" | "Liquidation">(
   return parseEventLogs({ abi: lendingPoolAbi, logs, eventName });
 }
 
-function healthFactors(platform: Platform, pool: Address, users: Address[]) {
+/** Each user's health factor, at `blockNumber` when given (the keeper may already have acted since). */
+function healthFactors(platform: Platform, pool: Address, users: Address[], blockNumber?: bigint) {
   return Promise.all(
     users.map((user) =>
       platform.client.readContract({
@@ -128,6 +129,7 @@ function healthFactors(platform: Platform, pool: Address, users: Address[]) {
         abi: lendingPoolAbi,
         functionName: "healthFactor",
         args: [user],
+        ...(blockNumber === undefined ? {} : { blockNumber }),
       }),
     ),
   );
