@@ -32,6 +32,13 @@ describePanel(
         body: JSON.stringify({ fromWalletId: 2, toAddress: recipient, amount: "0.5" }),
       });
       expect(response.status).toBe(200);
+      // The send answers `pending`: the balance below must be read after it is mined.
+      const { hash } = (await response.json()) as { hash: string };
+      const sent = (await stack.platform.transactions.list({ source: "api" })).find(
+        (entry) => entry.hash === hash,
+      );
+      if (!sent) throw new Error(`${hash} is not in the history`);
+      expect((await stack.platform.transactions.wait(sent.id)).status).toBe("confirmed");
       const wallets = (await (await fetch(`${stack.adminUrl}/wallets`)).json()) as {
         id: number;
         name: string;
