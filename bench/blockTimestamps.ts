@@ -10,7 +10,8 @@
  * - `timestamps_behind_after_idle_s`: the next block after 3 s without blocks, behind the wall
  *   clock by. Baseline: the same anvil with the interval, which never catches up.
  *
- * Throughput (the same devnet with and without the clock, rounds alternating, medians):
+ * Throughput (a devnet with and without the clock, a fresh chain per round, rounds alternating,
+ * medians):
  * - `clock_presigned_automine`: pre-signed transfers, one `eth_sendRawTransaction` per request,
  *   C in flight, automining (the test devnet: every send mines a block the clock looks after).
  *   Baseline: `startDevnet({ clock: false })`, anvil alone on the devnet's port.
@@ -125,57 +126,92 @@ async function alternate(sides: Record<"clock" | "anvil", Round>) {
  * Raw pre-signed sends on a devnet started with and without the clock, the same otherwise: the
  * transfers are signed first, then only their sending is timed (as `rawBaselines` does), one
  * `eth_sendRawTransaction` per request with C in flight, or in batches of 100 with 4 in flight.
+ *
+ * Every round runs on a chain of its own, started for it. anvil 1.7.1 automining cannot keep up
+ * with sustained sends from one account: its blocks fall behind the pool, and after a few thousand
+ * transfers (measured: 1,600–4,400, with 1, 8 or 64 in flight, with and without the clock) its
+ * pool keeps a transaction that was already mined and it stops mining the account's others. A
+ * round on such a chain reads a nonce that is no longer the chain's, and a full run once died
+ * there with "nonce too low". After each round the chain must have mined every transfer; a round
+ * whose chain did not is reported as stalled.
  */
 async function throughput(blockTime: number, kind: "preSigned" | "preSignedBatches") {
-  const withClock = await start({ blockTime });
-  const without = await start({ blockTime, clock: false });
-  const side = (devnet: Devnet): Round => {
-    const account = privateKeyToAccount(devnet.accounts[1]?.privateKey as Hex);
-    const client = createPublicClient({
-      chain: devnet.chain,
-      // A minute per answer rather than viem's 10 s: on a loaded machine (load average 50 here) an
-      // eth_sendRawTransaction through the devnet took longer than 10 s to be answered, and the
-      // run died with a TimeoutError. viem does not resend a raw transaction (retryCount 0).
-      transport: http(devnet.rpcUrl, {
-        timeout: 60_000,
-        ...(kind === "preSignedBatches" ? { batch: { batchSize: 100, wait: 0 } } : {}),
-      }),
-    });
-    return async () => {
-      const nonce = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
-      const block = await client.getBlock();
-      const maxPriorityFeePerGas = parseGwei("1");
-      const maxFeePerGas = (block.baseFeePerGas ?? 0n) * 2n + maxPriorityFeePerGas;
-      const signed = await Promise.all(
-        Array.from({ length: transfers }, (_, index) =>
-          account.signTransaction({
-            chainId: devnet.chain.id,
-            type: "eip1559",
-            nonce: nonce + index,
-            to: recipient,
-            value: 1n,
-            gas: 21_000n,
-            maxFeePerGas,
-            maxPriorityFeePerGas,
-          }),
-        ),
-      );
-      const before = process.cpuUsage();
-      const rate = await runConcurrently(
-        transfers,
-        kind === "preSignedBatches" ? 400 : concurrency,
-        async (index) => {
-          await client.sendRawTransaction({ serializedTransaction: signed[index] as Hex });
-        },
-      );
-      const used = process.cpuUsage(before);
-      return { rate, cpu: (used.user + used.system) / transfers };
+  const stalled = { clock: 0, anvil: 0 };
+  const side =
+    (name: "clock" | "anvil"): Round =>
+    async () => {
+      const devnet = await start({ blockTime, clock: name === "clock" });
+      try {
+        return await sendRound(devnet, kind, () => stalled[name]++);
+      } finally {
+        await devnet.stop();
+        started.splice(started.indexOf(devnet), 1);
+      }
     };
-  };
   console.log(`${kind}, ${blockTime === 0 ? "automining" : `${blockTime} s blocks`}:`);
-  const result = await alternate({ clock: side(withClock), anvil: side(without) });
-  await Promise.all([withClock.stop(), without.stop()]);
+  const result = await alternate({ clock: side("clock"), anvil: side("anvil") });
+  if (stalled.clock + stalled.anvil > 0) {
+    console.log(`  rounds whose chain did not mine all ${transfers} transfers: ${JSON.stringify(stalled)}`);
+  }
   return result;
+}
+
+/** One round on a fresh chain: sign `transfers`, time their sending, then wait for them to be mined. */
+async function sendRound(devnet: Devnet, kind: "preSigned" | "preSignedBatches", onStall: () => void) {
+  const account = privateKeyToAccount(devnet.accounts[1]?.privateKey as Hex);
+  const client = createPublicClient({
+    chain: devnet.chain,
+    // A minute per answer rather than viem's 10 s: on a loaded machine (load average 50 here) an
+    // eth_sendRawTransaction through the devnet took longer than 10 s to be answered, and the
+    // run died with a TimeoutError. viem does not resend a raw transaction (retryCount 0).
+    transport: http(devnet.rpcUrl, {
+      timeout: 60_000,
+      ...(kind === "preSignedBatches" ? { batch: { batchSize: 100, wait: 0 } } : {}),
+    }),
+  });
+  const block = await client.getBlock();
+  const maxPriorityFeePerGas = parseGwei("1");
+  const maxFeePerGas = (block.baseFeePerGas ?? 0n) * 2n + maxPriorityFeePerGas;
+  const signed = await Promise.all(
+    Array.from({ length: transfers }, (_, nonce) =>
+      account.signTransaction({
+        chainId: devnet.chain.id,
+        type: "eip1559",
+        nonce,
+        to: recipient,
+        value: 1n,
+        gas: 21_000n,
+        maxFeePerGas,
+        maxPriorityFeePerGas,
+      }),
+    ),
+  );
+  const before = process.cpuUsage();
+  const rate = await runConcurrently(
+    transfers,
+    kind === "preSignedBatches" ? 400 : concurrency,
+    async (index) => {
+      await client.sendRawTransaction({ serializedTransaction: signed[index] as Hex });
+    },
+  );
+  const used = process.cpuUsage(before);
+  if (!(await minedAll(client, account.address))) onStall();
+  return { rate, cpu: (used.user + used.system) / transfers };
+}
+
+/**
+ * Whether the chain mines all of the round's transfers: read every 250 ms until it has, or until
+ * 3 s went by without one more mined (a chain at 1 s blocks mines at least one block in that time).
+ */
+async function minedAll(client: ReturnType<typeof createPublicClient>, address: Hex): Promise<boolean> {
+  let mined = await client.getTransactionCount({ address });
+  for (let still = 0; mined < transfers && still < 12; ) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await client.getTransactionCount({ address });
+    still = now > mined ? 0 : still + 1;
+    mined = now;
+  }
+  return mined >= transfers;
 }
 
 try {
