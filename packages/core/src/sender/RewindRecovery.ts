@@ -37,6 +37,7 @@ export class RewindRecovery {
   static readonly steps = ["recheckSettled", "settleFollowed", "fillGaps", "announce"] as const;
 
   async recover(cause: ChainRewindCause, order: readonly RewindStep[] = RewindRecovery.steps) {
+    // The last step runs even when one before it failed.
     const run: Record<RewindStep, () => Promise<void>> = {
       recheckSettled: () => this.#recheckSettled(cause),
       settleFollowed: () => this.#settleFollowed(cause),

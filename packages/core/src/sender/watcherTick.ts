@@ -103,7 +103,7 @@ const STEPS: Record<TickStep, StepRun> = {
     scanner.restartAfter(latest.number);
     // viem's block watcher only reports numbers above the last it saw: start it afresh.
     parts.head.restart();
-    await rewind.recover(cause);
+    await rewind.recover(cause, parts.options.rewindSteps);
     return "end";
   },
   async scanReceipts({ scanner }, reads) {
