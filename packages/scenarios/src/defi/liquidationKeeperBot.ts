@@ -1,7 +1,7 @@
 import { NATIVE_ETH_ADDRESS, TransactionFailedError } from "@privnet/core";
 import { type BotConfigOf, type BotContext, decimalAmount, defineBot } from "@privnet/core/bots";
 import { lendingPoolAbi, priceOracleAbi, testTokenAbi } from "@privnet/core/contracts";
-import { type Address, encodeFunctionData, type Log, maxUint256, parseUnits } from "viem";
+import { type Address, encodeFunctionData, isAddressEqual, type Log, maxUint256, parseUnits } from "viem";
 import { z } from "zod";
 import { SCENARIO_KEY_INDEXES } from "../keyIndexes.js";
 import { lendingAssetAddress } from "./lendingAssets.js";
@@ -129,9 +129,8 @@ export const liquidationKeeperBot = defineBot({
     run.book.apply(logs);
     run.scannedTo = head;
     countBadDebt(ctx, run, prices);
-    const self = ctx.address.toLowerCase();
     const unhealthy = run.book.borrowers().filter((user) => {
-      if (run.inFlight.has(user.toLowerCase()) || user.toLowerCase() === self) return false;
+      if (run.inFlight.has(user.toLowerCase()) || isAddressEqual(user, ctx.address)) return false;
       const health = run.book.healthFactor(user, prices, run.decimals);
       return health !== undefined && health < WAD;
     });
@@ -418,9 +417,11 @@ async function liquidateAll(
     if (repay > holding) repay = holding;
     if (repay <= 0n) continue;
     available.set(debtAsset, holding - repay);
-    const debtToken = run.assets.find((asset) => asset.address.toLowerCase() === debtAsset)?.address;
-    const collateralToken = run.assets.find(
-      (asset) => asset.address.toLowerCase() === collateralAsset,
+    const debtToken = run.assets.find((asset) =>
+      isAddressEqual(asset.address, debtAsset as Address),
+    )?.address;
+    const collateralToken = run.assets.find((asset) =>
+      isAddressEqual(asset.address, collateralAsset as Address),
     )?.address;
     if (!debtToken || !collateralToken) continue;
     const transaction = {
