@@ -60,6 +60,10 @@ try {
   await shoot(desktop, "send");
 
   await desktop.goto(`${stack.panelUrl}bots`);
+  const overview = desktop.getByRole("table", { name: "Bots overview" });
+  await overview.getByRole("button", { name: "erc20", exact: true }).click();
+  await overview.getByRole("button", { name: "Start erc20", exact: true }).click();
+  await overview.getByRole("button", { name: "transfer", exact: true }).click();
   const transfer = desktop.getByRole("region", { name: "transfer bot" });
   await transfer.getByLabel("Interval (ms)").fill("500");
   await transfer.getByRole("button", { name: "Start transfer bot" }).click();
@@ -69,6 +73,7 @@ try {
   });
   await shoot(desktop, "bots");
   await transfer.getByRole("button", { name: "Stop transfer bot" }).click();
+  await overview.getByRole("button", { name: "Stop erc20", exact: true }).click();
 
   await desktop.goto(`${stack.panelUrl}prices`);
   await desktop.getByText("Live: the chart follows the oracle's price stream.").waitFor();

@@ -1,0 +1,124 @@
+import { useId } from "react";
+import type { BlockGasView } from "./useBlockGas";
+
+/** A colour per bot, the same on every render: its place in the list of every bot's name. */
+export function botColour(bot: string, bots: readonly string[]): string {
+  const index = bots.indexOf(bot);
+  if (index < 0) return "var(--muted)";
+  // Golden-angle steps keep neighbouring names' hues apart.
+  return `hsl(${Math.round((index * 137.508) % 360)} 65% 50%)`;
+}
+
+const WIDTH = 600;
+const HEIGHT = 180;
+const group = new Intl.NumberFormat("en-US");
+
+export type BlockGasChartProps = {
+  view: BlockGasView | undefined;
+  /** Every bot's name, in the overview's order: their colours. */
+  bots: readonly string[];
+};
+
+/**
+ * Each recent block's gas used as a bar, stacked by the bot that sent it (other senders in grey),
+ * against the block's gas limit. Plain SVG; the same numbers are in a table for screen readers.
+ */
+export function BlockGasChart({ view, bots }: BlockGasChartProps) {
+  const id = useId();
+  const blocks = view?.blocks ?? [];
+  const limit = Math.max(1, ...blocks.map((block) => block.gasLimit));
+  // The tallest bar fills the height, at least a tenth of the limit (an idle chain's bars stay low).
+  const scale = Math.max(limit / 10, ...blocks.map((block) => block.gasUsed));
+  const slot = WIDTH / Math.max(blocks.length, 1);
+  const seen = bots.filter((bot) => blocks.some((block) => (block.bots[bot] ?? 0) > 0));
+  const hasOther = blocks.some((block) => block.other > 0);
+  return (
+    <figure className="gas-chart" aria-labelledby={`${id}-title`}>
+      <figcaption id={`${id}-title`}>Gas used per block, by bot</figcaption>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={
+          blocks.length
+            ? `Gas used in blocks ${blocks[0]?.number} to ${blocks[blocks.length - 1]?.number}, stacked by bot`
+            : "No block indexed yet"
+        }
+      >
+        {blocks.map((block, index) => {
+          let top = HEIGHT;
+          const parts: [string, number, string][] = [
+            ...seen
+              .filter((bot) => (block.bots[bot] ?? 0) > 0)
+              .map((bot): [string, number, string] => [bot, block.bots[bot] ?? 0, botColour(bot, bots)]),
+            ...Object.entries(block.bots)
+              .filter(([bot]) => !seen.includes(bot))
+              .map(([bot, used]): [string, number, string] => [bot, used, "var(--muted)"]),
+            ["other senders", block.other, "var(--border)"],
+          ];
+          return (
+            <g key={block.number}>
+              {parts
+                .filter(([, used]) => used > 0)
+                .map(([name, used, colour]) => {
+                  const height = Math.max(1, (used / scale) * HEIGHT);
+                  top -= height;
+                  return (
+                    <rect
+                      key={name}
+                      x={index * slot + slot * 0.1}
+                      y={top}
+                      width={slot * 0.8}
+                      height={height}
+                      fill={colour}
+                    >
+                      <title>{`Block ${block.number}: ${name} ${group.format(used)} gas`}</title>
+                    </rect>
+                  );
+                })}
+            </g>
+          );
+        })}
+      </svg>
+      <ul className="legend" aria-label="Chart legend">
+        {seen.map((bot) => (
+          <li key={bot}>
+            <span className="swatch" style={{ background: botColour(bot, bots) }} aria-hidden="true" />
+            {bot}
+          </li>
+        ))}
+        {hasOther ? (
+          <li>
+            <span className="swatch" style={{ background: "var(--border)" }} aria-hidden="true" />
+            other senders
+          </li>
+        ) : null}
+      </ul>
+      <div className="table-scroll visually-hidden">
+        <table aria-label="Gas used per block, by bot (data)">
+          <thead>
+            <tr>
+              <th scope="col">Block</th>
+              <th scope="col">Gas used</th>
+              <th scope="col">By bot</th>
+            </tr>
+          </thead>
+          <tbody>
+            {blocks.map((block) => (
+              <tr key={block.number}>
+                <th scope="row">{block.number}</th>
+                <td className="num">{group.format(block.gasUsed)}</td>
+                <td>
+                  {Object.entries(block.bots)
+                    .map(([bot, used]) => `${bot} ${group.format(used)}`)
+                    .concat(block.other > 0 ? [`other ${group.format(block.other)}`] : [])
+                    .join(", ") || "none"}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}
