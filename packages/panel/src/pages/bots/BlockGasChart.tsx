@@ -80,6 +80,11 @@ export function BlockGasChart({ view, bots }: BlockGasChartProps) {
           );
         })}
       </svg>
+      <p className="small-print">
+        {blocks.length
+          ? `The last ${blocks.length} blocks, oldest on the left; the tallest bar is ${group.format(Math.max(...blocks.map((block) => block.gasUsed)))} gas of a ${group.format(limit)} gas limit.`
+          : "No block indexed yet."}
+      </p>
       <ul className="legend" aria-label="Chart legend">
         {seen.map((bot) => (
           <li key={bot}>

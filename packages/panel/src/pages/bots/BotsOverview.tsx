@@ -109,7 +109,7 @@ function BotRow({ name, bot, colour, share, open, onToggle }: BotRowProps) {
   const error = start.error ?? stop.error;
   return (
     <tr aria-labelledby={`${id}-name`}>
-      <th scope="row" className="wrap">
+      <th scope="row" className="bot-name">
         <span className="swatch" style={{ background: colour }} aria-hidden="true" />
         <button
           type="button"
