@@ -1,12 +1,32 @@
 import { useId } from "react";
 import type { BlockGasView } from "./useBlockGas";
 
+/** Sixteen hues far apart, one per built-in scenario; more bots go round again, lighter. */
+const PALETTE = [
+  "#d62728",
+  "#1f77b4",
+  "#2ca02c",
+  "#ff7f0e",
+  "#9467bd",
+  "#8c564b",
+  "#e377c2",
+  "#17becf",
+  "#bcbd22",
+  "#393b79",
+  "#f7b6d2",
+  "#637939",
+  "#ad494a",
+  "#6baed6",
+  "#fdae6b",
+  "#7b4173",
+];
+
 /** A colour per bot, the same on every render: its place in the list of every bot's name. */
 export function botColour(bot: string, bots: readonly string[]): string {
   const index = bots.indexOf(bot);
   if (index < 0) return "var(--muted)";
-  // Golden-angle steps keep neighbouring names' hues apart.
-  return `hsl(${Math.round((index * 137.508) % 360)} 65% 50%)`;
+  const colour = PALETTE[index % PALETTE.length] as string;
+  return index < PALETTE.length ? colour : `color-mix(in srgb, ${colour} 60%, white)`;
 }
 
 const WIDTH = 600;
@@ -27,8 +47,9 @@ export function BlockGasChart({ view, bots }: BlockGasChartProps) {
   const id = useId();
   const blocks = view?.blocks ?? [];
   const limit = Math.max(1, ...blocks.map((block) => block.gasLimit));
-  // The tallest bar fills the height, at least a tenth of the limit (an idle chain's bars stay low).
-  const scale = Math.max(limit / 10, ...blocks.map((block) => block.gasUsed));
+  // The tallest bar fills the height (the caption says how much that is).
+  const tallest = Math.max(0, ...blocks.map((block) => block.gasUsed));
+  const scale = Math.max(1, tallest);
   const slot = WIDTH / Math.max(blocks.length, 1);
   const seen = bots.filter((bot) => blocks.some((block) => (block.bots[bot] ?? 0) > 0));
   const hasOther = blocks.some((block) => block.other > 0);
@@ -82,7 +103,7 @@ export function BlockGasChart({ view, bots }: BlockGasChartProps) {
       </svg>
       <p className="small-print">
         {blocks.length
-          ? `The last ${blocks.length} blocks, oldest on the left; the tallest bar is ${group.format(Math.max(...blocks.map((block) => block.gasUsed)))} gas of a ${group.format(limit)} gas limit.`
+          ? `The last ${blocks.length} blocks, oldest on the left; the tallest bar is ${group.format(tallest)} gas of a ${group.format(limit)} gas limit.`
           : "No block indexed yet."}
       </p>
       <ul className="legend" aria-label="Chart legend">
