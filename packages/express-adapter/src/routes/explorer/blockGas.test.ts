@@ -74,6 +74,36 @@ describe("GET /chain/block-gas", () => {
     expect((last.body as BlockGasBody).blocks).toHaveLength(1);
   });
 
+  test("a bot's wallet pool counts as the bot's", async () => {
+    const platform = await startPlatform(devnet.rpcUrl, { pollingInterval: 50, bots: { env: {} } });
+    const { url } = await serveAdmin(platform);
+    const confirmed = confirmations(platform, "transfer", 4);
+    await platform.bots.start("transfer", { interval: 0, recipients: "fresh", wallets: 2 });
+    const last = await confirmed;
+    await platform.bots.stop("transfer");
+    await platform.bots.settled("transfer");
+    await platform.explorer.waitForBlock(last);
+    const pool = (await platform.bots.controls("transfer")).wallets?.addresses ?? [];
+    expect(pool).toHaveLength(2);
+    const { address } = await platform.bots.get("transfer");
+    const senders = new Set([address, ...pool].map((sender) => sender.toLowerCase()));
+
+    const { blocks } = (await call(`${url}/chain/block-gas?blocks=120`)).body as BlockGasBody;
+    let fromPool = 0;
+    for (const block of blocks) {
+      // What the explorer's block shows, sender by sender, is what the route split.
+      const { transactions } = await platform.explorer.block(BigInt(block.number));
+      const expected = transactions
+        .filter((transaction) => senders.has(transaction.from.toLowerCase()))
+        .reduce((sum, transaction) => sum + transaction.gasUsed, 0n);
+      expect(BigInt(block.bots.transfer ?? "0"), `block ${block.number}`).toBe(expected);
+      fromPool += transactions.filter((transaction) =>
+        pool.some((wallet) => wallet.toLowerCase() === transaction.from.toLowerCase()),
+      ).length;
+    }
+    expect(fromPool).toBeGreaterThan(0);
+  });
+
   test("a malformed block count is refused with 400 and a JSON error", async () => {
     const platform = await startPlatform(devnet.rpcUrl, { pollingInterval: 50, bots: { env: {} } });
     const { url } = await serveAdmin(platform);
