@@ -6,8 +6,20 @@ describePanel("bots", ({ open }) => {
   test("start the transfer bot with overrides, watch its counters move from the event stream, stop it", async () => {
     const { page, goto, requests, stack } = await open();
     await goto("bots");
+    const overview = page.getByRole("table", { name: "Bots overview" });
+    const openRow = (bot: string) => overview.getByRole("button", { name: bot, exact: true }).click();
     const card = page.getByRole("region", { name: "transfer bot" });
     await page.getByText("Live: counters follow the bots' event stream.").waitFor();
+    // The nft bot takes no amount: its form does not offer one.
+    await openRow("nft");
+    const nftOptions = page.getByRole("form", { name: "Start options of the nft bot" });
+    await nftOptions.waitFor();
+    expect(await nftOptions.getByLabel("Amount").count()).toBe(0);
+    expect(await nftOptions.getByLabel("Interval (ms)").count()).toBe(1);
+    // One row open at a time: the transfer bot's settings replace the nft bot's.
+    await openRow("transfer");
+    await card.waitFor();
+    expect(await nftOptions.count()).toBe(0);
     const counter = (name: string) =>
       card
         .getByRole("table", { name: "Counters of the transfer bot" })
@@ -15,10 +27,6 @@ describePanel("bots", ({ open }) => {
         .getByRole("cell");
     expect(await counter("Confirmed").textContent()).toBe("0");
     expect(await card.getByText("Stopped", { exact: true }).count()).toBe(1);
-    // The nft bot takes no amount: its form does not offer one.
-    expect(
-      await page.getByRole("form", { name: "Start options of the nft bot" }).getByLabel("Amount").count(),
-    ).toBe(0);
 
     const options = card.getByRole("form", { name: "Start options of the transfer bot" });
     await options.getByLabel("Interval (ms)").fill("100");
@@ -28,6 +36,9 @@ describePanel("bots", ({ open }) => {
     const statusReads = () => requests.filter((url) => url.endsWith("/bots/status")).length;
     await card.getByRole("button", { name: "Start transfer bot" }).click();
     await card.getByText("Running", { exact: true }).waitFor();
+    // Its row says so too, and offers to stop it.
+    const row = overview.getByRole("row", { name: "transfer", exact: true });
+    await row.getByRole("button", { name: "Stop transfer", exact: true }).waitFor();
     const readsWhenStarted = statusReads();
     // Counted from what the page showed then: confirmations that came before (a fast chain) were
     // read with the status that showed "Running", and would prove no read since.
@@ -65,6 +76,10 @@ describePanel("bots", ({ open }) => {
   test("a start the bot refuses shows the API's message and the bot stays stopped", async () => {
     const { page, goto } = await open();
     await goto("bots");
+    await page
+      .getByRole("table", { name: "Bots overview" })
+      .getByRole("button", { name: "erc20", exact: true })
+      .click();
     const card = page.getByRole("region", { name: "erc20 bot" });
     const options = card.getByRole("form", { name: "Start options of the erc20 bot" });
     await options.getByLabel("Random amount").check();
@@ -85,19 +100,28 @@ describePanel("bot scenarios and traffic documents", ({ open }) => {
     const { page, goto, stack } = await open();
     await goto("bots");
     await page.getByText("Live: counters follow the bots' event stream.").waitFor();
-    const scenarios = page.getByRole("region", { name: "Scenarios" });
+    const overview = page.getByRole("table", { name: "Bots overview" });
+    const openRow = (bot: string) => overview.getByRole("button", { name: bot, exact: true }).click();
+    // Each bot's row opens its scenario's form.
     for (const name of ["transfer", "erc20", "nft"]) {
-      await scenarios.getByRole("region", { name: `${name} scenario` }).waitFor();
+      await openRow(name);
+      await overview.getByRole("region", { name: `${name} scenario` }).waitFor();
     }
-    const form = page.getByRole("form", { name: "New transfer instance" });
     // Fields come from the schema: the nft scenario has no amount, the transfer one does.
-    expect(await page.getByRole("form", { name: "New nft instance" }).getByLabel("amount").count()).toBe(0);
+    const nftForm = page.getByRole("form", { name: "New nft instance" });
+    await nftForm.getByText("Config").click();
+    expect(await nftForm.getByLabel("amount").count()).toBe(0);
+    await openRow("transfer");
+    const form = page.getByRole("form", { name: "New transfer instance" });
     await form.getByText("Config").click();
     await form.getByLabel("Instance name").fill("burst");
     await form.getByLabel("txPerBlock").fill("3");
     await form.getByLabel("recipients").selectOption("fresh");
+    expect(await form.getByLabel("amount").count()).toBe(1);
     await form.getByRole("button", { name: "Create and start" }).click();
 
+    // The instance gets a row of its own, which opens its card.
+    await openRow("burst");
     const card = page.getByRole("region", { name: "burst bot" });
     await card.getByText("Running", { exact: true }).waitFor();
     const confirmed = card

@@ -53,7 +53,10 @@ const pages: { name: string; path: string | ((sent: string) => string); ready(pa
     {
       name: "bots",
       path: "bots",
-      ready: (page) => page.getByText("Live: counters follow the bots' event stream.").waitFor(),
+      ready: async (page) => {
+        await page.getByText("Live: counters follow the bots' event stream.").waitFor();
+        await page.getByRole("row", { name: "transfer", exact: true }).waitFor();
+      },
     },
     {
       name: "prices",

@@ -60,15 +60,31 @@ try {
   await shoot(desktop, "send");
 
   await desktop.goto(`${stack.panelUrl}bots`);
+  const overview = desktop.getByRole("table", { name: "Bots overview" });
+  await overview.getByRole("button", { name: "Start erc20", exact: true }).click();
+  const transferName = overview.getByRole("button", { name: "transfer", exact: true });
+  await transferName.click();
   const transfer = desktop.getByRole("region", { name: "transfer bot" });
   await transfer.getByLabel("Interval (ms)").fill("500");
   await transfer.getByRole("button", { name: "Start transfer bot" }).click();
+  await transferName.click(); // closed again: the shot shows the chart and the overview
+  const legend = desktop.getByRole("list", { name: "Chart legend" });
+  await legend
+    .getByRole("listitem")
+    .filter({ hasText: /^transfer$/ })
+    .waitFor({ timeout: 60_000 });
+  await legend
+    .getByRole("listitem")
+    .filter({ hasText: /^erc20$/ })
+    .waitFor({ timeout: 60_000 });
   await desktop.waitForFunction(() => document.querySelectorAll(".event-log li").length >= 8, undefined, {
     polling: "raf",
     timeout: 60_000,
   });
+  await desktop.evaluate(() => window.scrollTo(0, 0));
   await shoot(desktop, "bots");
-  await transfer.getByRole("button", { name: "Stop transfer bot" }).click();
+  await overview.getByRole("button", { name: "Stop transfer", exact: true }).click();
+  await overview.getByRole("button", { name: "Stop erc20", exact: true }).click();
 
   await desktop.goto(`${stack.panelUrl}prices`);
   await desktop.getByText("Live: the chart follows the oracle's price stream.").waitFor();

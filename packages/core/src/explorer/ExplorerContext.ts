@@ -1,4 +1,4 @@
-import type { PublicClient } from "viem";
+import type { Address, PublicClient } from "viem";
 import type { ExplorerStore } from "../storage/ExplorerStore.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import type { AddressLabels } from "./AddressLabels.js";
@@ -21,4 +21,6 @@ export type ExplorerContext = {
   readonly tokens: TokenMetadata;
   /** The users' build artifacts and the contracts matched to them. */
   readonly artifacts: ArtifactLibrary;
+  /** The bots' sending addresses (own keys and wallet pools) by bot name. */
+  readonly bots: () => readonly { name: string; address: Address }[];
 };

@@ -74,7 +74,18 @@ export function createExplorer(params: CreateExplorerParameters): ExplorerContex
     tokens.forget();
     artifacts.forget();
   });
-  return { client: params.client, reader, storage, store, indexer, registry, labels, tokens, artifacts };
+  return {
+    client: params.client,
+    reader,
+    storage,
+    store,
+    indexer,
+    registry,
+    labels,
+    tokens,
+    artifacts,
+    bots: () => params.bots.accounts(),
+  };
 }
 
 /** Most requests in one JSON-RPC batch. */

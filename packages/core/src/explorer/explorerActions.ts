@@ -6,6 +6,7 @@ import type { ExplorerContext } from "./ExplorerContext.js";
 import { type GetChainAddressParameters, getChainAddress } from "./getChainAddress.js";
 import { getChainBlock } from "./getChainBlock.js";
 import { getChainTransaction } from "./getChainTransaction.js";
+import { type ListBlockGasParameters, listBlockGas } from "./listBlockGas.js";
 import { type ListChainBlocksParameters, listChainBlocks } from "./listChainBlocks.js";
 import { searchChain } from "./searchChain.js";
 
@@ -26,6 +27,11 @@ export function explorerActions(ctx: ExplorerActionsContext) {
   return {
     /** The indexed blocks, newest first, with the head and how far the index reached. */
     blocks: (params?: ListChainBlocksParameters) => run((explorer) => listChainBlocks(explorer, params)),
+    /**
+     * The newest indexed blocks' gas used, oldest first, split by the bot that sent it (the rest
+     * as `other`): what fills the blocks.
+     */
+    blockGas: (params?: ListBlockGasParameters) => run((explorer) => listBlockGas(explorer, params)),
     /** A block by number or hash with its transactions decoded. Fails with `BLOCK_NOT_FOUND`. */
     block: (block: bigint | Hash) => run((explorer) => getChainBlock(explorer, block)),
     /** A transaction with its logs, revert reason and call trace. Fails with `TRANSACTION_NOT_FOUND`. */

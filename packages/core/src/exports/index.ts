@@ -190,6 +190,12 @@ export type {
 export type { GetChainAddressParameters } from "../explorer/getChainAddress.js";
 export type { GetChainBlockReturnType } from "../explorer/getChainBlock.js";
 export type { LabelledAddress } from "../explorer/labelActions.js";
+export {
+  type BlockGas,
+  type ListBlockGasParameters,
+  type ListBlockGasReturnType,
+  MAX_BLOCK_GAS_BLOCKS,
+} from "../explorer/listBlockGas.js";
 export type { ListChainBlocksParameters, ListChainBlocksReturnType } from "../explorer/listChainBlocks.js";
 export type { RegisterContractParameters } from "../explorer/registerContract.js";
 export type { LendingTransferParameters } from "../lending/deposit.js";

@@ -525,6 +525,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/chain/block-gas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The newest blocks' gas used, by bot
+         * @description From the explorer's index, oldest first: each block's gas used and limit, and the gas each bot's transactions used (its own key and its wallet pool), the rest as `other`. What fills the blocks, in one read.
+         */
+        get: operations["listBlockGas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/chain/blocks/{numberOrHash}": {
         parameters: {
             query?: never;
@@ -1302,6 +1322,25 @@ export interface components {
             baseFeePerGas: string | null;
             /** @description EIP-55 checksummed address. */
             miner: string;
+        };
+        BlockGasList: {
+            blocks: components["schemas"]["BlockGas"][];
+        };
+        BlockGas: {
+            number: number;
+            /** @description Unix seconds. */
+            timestamp: number;
+            transactionCount: number;
+            /** @description Gas used, decimal. */
+            gasUsed: string;
+            /** @description Gas limit, decimal. */
+            gasLimit: string;
+            /** @description Gas used by each bot's transactions, by bot name; bots that used none are left out. */
+            bots: {
+                [key: string]: string;
+            };
+            /** @description Gas used by every other sender (the API, the oracle, outside users), decimal. */
+            other: string;
         };
         ChainBlockDetails: {
             block: components["schemas"]["ChainBlock"];
@@ -3466,6 +3505,65 @@ export interface operations {
                 };
             };
             /** @description `limit` or `cursor` is malformed (VALIDATION_FAILED, INVALID_QUERY). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The chain or the database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBlockGas: {
+        parameters: {
+            query?: {
+                /** @description How many of the newest indexed blocks, 1 to 120. Default 30. */
+                blocks?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockGasList"];
+                };
+            };
+            /** @description `blocks` is malformed (VALIDATION_FAILED). */
             400: {
                 headers: {
                     [name: string]: unknown;

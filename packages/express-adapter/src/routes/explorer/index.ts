@@ -1,5 +1,6 @@
 import type { RouteDefinition } from "@privnet/http";
 import { listArtifacts, loadArtifacts } from "./artifacts.js";
+import { listBlockGas } from "./blockGas.js";
 import { getChainBlock, listChainBlocks } from "./chainBlocks.js";
 import { getChainAddress, getChainTransaction, searchChain } from "./chainTransaction.js";
 import { getContract, readContract, registerContract } from "./contracts.js";
@@ -8,6 +9,7 @@ import { deleteLabel, listLabels, setLabel } from "./labels.js";
 /** The explorer's routes: the chain index, registered contracts, loaded artifacts and reads, labels. */
 export const explorerRoutes: readonly RouteDefinition[] = [
   listChainBlocks,
+  listBlockGas,
   getChainBlock,
   getChainTransaction,
   getChainAddress,
