@@ -15,6 +15,7 @@ declare const platform: ExamplePlatform;
 test("platform.bots.start is typed from the catalogue: each scenario takes its own settings", async () => {
   await platform.bots.start("deploy-call", { calls: 3, interval: 500 });
   await platform.bots.start("approve-transfer-from", { amount: "2", random: null, recipients: "fresh" });
+  await platform.bots.start("approve-transfer-from"); // every setting has a default
   await platform.bots.start("transfer", { amount: "0.5" }); // the seed's bots beside them
   // @ts-expect-error calls is a number
   await platform.bots.start("deploy-call", { calls: "3" });
