@@ -93,7 +93,7 @@ describe("through createPlatform", () => {
       // The transferFrom was mined after its approval, and sent by the spender.
       expect(transfer?.blockNumber).toBeGreaterThan(approval.blockNumber);
       const sent = await platform.client.getTransaction({ hash: transfer?.transactionHash as `0x${string}` });
-      expect(sent.from).toBe(spender.toLowerCase());
+      expect(getAddress(sent.from)).toBe(spender);
     }
     // Each transferFrom spent its approval whole.
     const read = (
