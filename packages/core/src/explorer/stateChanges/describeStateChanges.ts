@@ -5,7 +5,7 @@ import { decodeSlotValue } from "./decodeSlotValue.js";
 import { nameStorageSlots, type SlotPart } from "./nameStorageSlots.js";
 import type { AccountDiff } from "./readStateDiff.js";
 import type { ChainStateChanges, ChainStorageChange, ChainTokenBalanceChange } from "./StateChangeShapes.js";
-import { readStorageLayout } from "./StorageLayout.js";
+import { readStorageLayout, type StorageLayout } from "./StorageLayout.js";
 import { storageFrames } from "./storageFrames.js";
 import { transactionWords } from "./transactionWords.js";
 
@@ -65,7 +65,7 @@ async function storageChanges(
     layoutAt(ctx, account.address),
   ]);
   const slots = [...account.storage.keys()];
-  const named = layout ? nameStorageSlots(layout, slots.map(BigInt), keys) : new Map<bigint, SlotPart[]>();
+  const named = layout ? nameSlots(layout, slots.map(BigInt), keys) : new Map<bigint, SlotPart[]>();
   return slots.sort().map((slot) => {
     const { before, after } = account.storage.get(slot) as { before: Hex; after: Hex };
     const parts = named.get(BigInt(slot)) ?? [];
@@ -89,6 +89,21 @@ async function storageChanges(
       frames,
     };
   });
+}
+
+/** Small integers, tried as keys for the slots the transaction's own words leave unnamed (loop indexes, counters). */
+const SMALL_INTEGERS = Array.from({ length: 256 }, (_, integer) => BigInt(integer));
+
+/**
+ * The slots named with the transaction's words as keys first; only when some stay unnamed, again
+ * with the small integers added (each try is a keccak hash, ~256 more per mapping keyed by a number).
+ */
+function nameSlots(layout: StorageLayout, slots: bigint[], keys: readonly bigint[]) {
+  const named = nameStorageSlots(layout, slots, keys);
+  const unnamed = slots.filter((slot) => !named.has(slot));
+  if (unnamed.length === 0) return named;
+  const more = nameStorageSlots(layout, unnamed, [...new Set([...keys, ...SMALL_INTEGERS])]);
+  return new Map([...named, ...more]);
 }
 
 /** The storage layout of the artifact the address's code matches (a proxy's: its implementation's). */

@@ -1,17 +1,15 @@
 import type { CallFrame, ChainLog, ChainTransaction } from "../ExplorerShapes.js";
 
-/** Small integers are tried as keys too: loop indexes and ids a contract computes are often small. */
-const SMALL_INTEGERS = 256n;
 /** At most this many words are tried as mapping keys (each costs a hash per mapping). */
 const MOST_WORDS = 2_000;
 
 /**
  * The 32-byte words a transaction carried, as the mapping keys it may have used: the addresses of
- * its sender, recipient and every call frame, the arguments and return data of every frame, its
- * logs' topics and data, and the integers below 256.
+ * its sender, recipient and every call frame, the arguments and return data of every frame, and its
+ * logs' topics and data.
  *
  * @example
- * transactionWords({ transaction, logs, trace }); // [0n, 1n, …, BigInt(sender), …]
+ * transactionWords({ transaction, logs, trace }); // [BigInt(sender), BigInt(to), 7n, …]
  */
 export function transactionWords(params: {
   transaction: ChainTransaction;
@@ -19,7 +17,6 @@ export function transactionWords(params: {
   trace: CallFrame | null;
 }): bigint[] {
   const words = new Set<bigint>();
-  for (let integer = 0n; integer < SMALL_INTEGERS; integer++) words.add(integer);
   const addHex = (hex: string | null | undefined) => {
     if (hex) words.add(BigInt(hex));
   };
