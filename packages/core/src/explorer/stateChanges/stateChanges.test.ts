@@ -1,7 +1,10 @@
 import { useDevnet } from "@privnet/devnet/vitest";
 import {
+  type Abi,
   type Address,
+  concat,
   createWalletClient,
+  encodeAbiParameters,
   encodeFunctionData,
   getAddress,
   type Hash,
@@ -13,6 +16,7 @@ import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { deriveAccounts } from "../../chain/deriveAccounts.js";
 import { SYSTEM_MNEMONIC } from "../../chain/systemAccounts.js";
 import { createPlatform, type Platform } from "../../platform/createPlatform.js";
+import { buildFixtureArtifacts } from "../artifacts/fixtures/buildFixtureArtifacts.js";
 import { buildLedgerArtifacts, type LedgerArtifacts } from "./fixtures/buildLedgerArtifacts.js";
 
 const devnet = useDevnet();
@@ -142,6 +146,43 @@ describe("state changes", () => {
         tokenId: null,
         delta: parseEther("25"),
       }),
+    ]);
+  });
+
+  test("an EIP-1967 proxy's slots are named with its implementation's layout; both its frames are listed", async () => {
+    // The artifacts' own fixture (Counter behind Proxy1967), compiled once for both files.
+    const built = await buildFixtureArtifacts();
+    const compiled = (name: string) => {
+      const contract = built.output.contracts["contracts/Fixture.sol"]?.[name];
+      if (!contract) throw new Error(`${name} is not in the fixture`);
+      return { abi: contract.abi as Abi, bytecode: `0x${contract.evm.bytecode.object}` as Hex };
+    };
+    const platform = await start();
+    await platform.contracts.loadArtifacts(built.foundry);
+    const counter = (await send(platform, { data: compiled("Counter").bytecode })).receipt
+      .contractAddress as Address;
+    const deployed = await send(platform, {
+      data: concat([compiled("Proxy1967").bytecode, encodeAbiParameters([{ type: "address" }], [counter])]),
+    });
+    const proxy = getAddress(deployed.receipt.contractAddress as Address);
+    const { hash } = await send(platform, {
+      to: proxy,
+      data: encodeFunctionData({ abi: compiled("Counter").abi, functionName: "increment", args: [7n] }),
+    });
+    const { stateChanges } = await platform.explorer.transaction(hash);
+    const changes = stateChanges?.storage.filter((change) => change.address === proxy) ?? [];
+    expect(changes.flatMap((change) => change.variables)).toEqual(
+      expect.arrayContaining([
+        { name: "count", type: "uint256", before: "0", after: "7" },
+        { name: `byAccount[${from}]`, type: "uint256", before: "0", after: "7" },
+      ]),
+    );
+    expect(changes.every((change) => change.contract === "Counter proxy")).toBe(true);
+    // The call to the proxy and its delegatecall both ran over the proxy's storage (the console's
+    // static calls did not).
+    expect(changes.map((change) => change.frames)).toEqual([
+      [[], [0]],
+      [[], [0]],
     ]);
   });
 
