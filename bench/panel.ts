@@ -9,7 +9,8 @@
  *    cached), as a ratio to the same browser fetching `GET /wallets` with those wallets. Target:
  *    at most 1 s absolute.
  * 3. `explorer_tx_page_ms`: from navigation to a transaction page rendered with its decoded call,
- *    5 decoded logs and its call trace (an oracle update of five tokens, sent to the node directly),
+ *    5 decoded logs, its call trace and its state changes (the sender's balance, the five prices'
+ *    storage slots; an oracle update of five tokens, sent to the node directly),
  *    as a ratio to the same browser fetching `GET /chain/transactions/:hash`. Target: at most
  *    300 ms absolute.
  *
@@ -167,7 +168,7 @@ try {
       }),
     });
 
-    /** One cold navigation to the transaction page: ms to the frame with its call, 5 logs and the trace. */
+    /** One cold navigation to the transaction page: ms to the frame with its call, 5 logs, the trace and the state changes. */
     async function txPageSample(): Promise<{ render: number; fetch: number }> {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       try {
@@ -177,6 +178,8 @@ try {
           () =>
             document.querySelectorAll("ol.logs > li table").length >= 5 &&
             document.querySelector(".trace details.call") !== null &&
+            document.querySelectorAll('table[aria-label="Storage changes"] tbody tr').length >= 5 &&
+            document.querySelector('table[aria-label="Balance changes"] tbody tr') !== null &&
             document.querySelector('table[aria-label="Arguments"]') !== null
               ? performance.now()
               : false,
@@ -210,7 +213,7 @@ try {
       txRenderMs,
       txFetchMs,
       "ms",
-      `navigation to a transaction page rendered with its decoded call, 5 decoded logs and the call trace, median of ${samples} cold loads in chromium; baseline: the same browser fetching GET /chain/transactions/:hash`,
+      `navigation to a transaction page rendered with its decoded call, 5 decoded logs, the call trace and its state changes (balances, 5+ storage slots), median of ${samples} cold loads in chromium; baseline: the same browser fetching GET /chain/transactions/:hash`,
     );
     console.log(
       `\nnavigation → transaction page rendered: ${txRender.map(ms).join(", ")} → median ${ms(txRenderMs)}`,

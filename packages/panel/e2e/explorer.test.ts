@@ -1,18 +1,23 @@
 import { deriveAccounts, KEY_INDEXES, SYSTEM_MNEMONIC } from "@privnet/core";
 import type { Locator, Page } from "playwright-core";
 import {
+  createPublicClient,
+  createWalletClient,
   encodeFunctionData,
   erc20Abi,
   getAddress,
   type Hash,
   type Hex,
+  http,
   parseAbi,
+  parseEther,
   parseUnits,
   toBlobs,
   toHex,
 } from "viem";
-import { generatePrivateKey } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { beforeAll, expect, test } from "vitest";
+import { buildLedgerArtifacts } from "../../core/src/explorer/stateChanges/fixtures/buildLedgerArtifacts.js";
 import { DESKTOP, describePanel, PHONE } from "./fixtures/describePanel.js";
 import { sendRaw } from "./fixtures/sendRaw.js";
 import type { PanelStack } from "./fixtures/startPanelStack.js";
@@ -334,6 +339,60 @@ describePanel(
         expect(await trace.locator("details.call details.call summary").allTextContents()).toEqual(
           expect.arrayContaining([expect.stringMatching(/\.transfer\b/)]),
         );
+        expect(await fitsWidth(page)).toBe(true);
+      }
+    });
+
+    test("State changes: storage named by variable from a loaded artifact, ETH and token balances", async () => {
+      const fixture = await buildLedgerArtifacts();
+      await stack.platform.contracts.loadArtifacts(fixture.folder);
+      const sender = devnet.accounts[17];
+      if (!sender) throw new Error("no account 17");
+      const account = privateKeyToAccount(sender.privateKey as Hex);
+      const wallet = createWalletClient({ account, chain: devnet.chain, transport: http(devnet.rpcUrl) });
+      const client = createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl) });
+      const deployed = await client.waitForTransactionReceipt({
+        hash: await wallet.sendTransaction({ data: fixture.contract("Ledger").bytecode }),
+        pollingInterval: 50,
+      });
+      const ledger = getAddress(deployed.contractAddress ?? "0x");
+      const hash = await sendRaw(devnet, sender.privateKey as Hex, {
+        to: ledger,
+        value: parseEther("2"),
+        data: encodeFunctionData({
+          abi: fixture.contract("Ledger").abi,
+          functionName: "borrow",
+          args: [7n, 1_500n, recipient, recipient, parseEther("25")],
+        }),
+      });
+
+      for (const viewport of [DESKTOP, PHONE]) {
+        const { page, goto } = await open({ stack, viewport });
+        await goto(`tx/${hash}`);
+        const section = page.getByRole("region", { name: "State changes" });
+        const storage = section.getByRole("table", { name: "Storage changes" });
+        const row = (name: string) => storage.getByRole("row").filter({ hasText: name });
+        await row("positions[7].debt").waitFor();
+        // On a phone the "Written by" column is dropped.
+        const wide = viewport === DESKTOP;
+        expect(await row("positions[7].debt").getByRole("cell").allTextContents()).toEqual([
+          expect.stringMatching(/Ledger/),
+          "positions[7].debt uint128",
+          "0",
+          "1500",
+          ...(wide ? ["top call"] : []),
+        ]);
+        expect(await row("owner").getByRole("cell").nth(3).textContent()).toBe(recipient);
+        expect(await row(`deposits[${account.address}]`).getByRole("cell").nth(3).textContent()).toBe(
+          parseEther("2").toString(),
+        );
+        // The token's slots, written by the Ledger's call into it.
+        if (wide) {
+          expect(await row(`balanceOf[${recipient}]`).getByRole("cell").nth(4).textContent()).toBe("call 0");
+        }
+        const balances = section.getByRole("table", { name: "Balance changes" });
+        await balances.getByRole("row").filter({ hasText: "+25" }).waitFor();
+        expect(await balances.getByRole("cell", { name: "+2 ETH" }).count()).toBe(1);
         expect(await fitsWidth(page)).toBe(true);
       }
     });

@@ -12,6 +12,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+/** Three balance lines: the sender, the recipient and the block's fee recipient, in any order. */
+function expectBalanceLines() {
+  return [0, 1, 2].map(() => expect.stringMatching(/^ {2}.*0x[0-9a-fA-F]{40}\)? {2}[-+][\d.]+ ETH$/));
+}
+
 describe("privnet tx", () => {
   test("prints a transaction as the running stack's explorer decodes it; an unknown one exits 1", async () => {
     const platform = await createPlatform({ transport: http(devnet.rpcUrl), pollingInterval: 50 });
@@ -36,7 +41,33 @@ describe("privnet tx", () => {
       expect.stringMatching(/^ {2}value {2}1 ETH {3}fee [\d.]+ ETH {3}gas 21000$/),
       "trace:",
       `  CALL System 2 (${two?.address})`,
+      "changes:",
+      // The sender, the recipient and the block's fee recipient, in address order.
+      ...expectBalanceLines(),
     ]);
+    // The sender paid 1 ETH and the fee; the recipient gained 1 ETH.
+    expect(lines).toContain(`  System 2 (${two?.address})  +1 ETH`);
+    expect(lines.find((line) => line.startsWith("  System 1"))).toMatch(
+      /^ {2}System 1 \(0x[0-9a-fA-F]{40}\) {2}-1\.\d+ ETH$/,
+    );
+
+    lines.length = 0;
+    await expect(
+      tx({
+        hash,
+        flags: { url: server.url, json: true },
+        cwd: "/",
+        env: {},
+        write: (line) => lines.push(line),
+      }),
+    ).resolves.toBe(0);
+    expect(JSON.parse(lines.join("\n")).stateChanges).toMatchObject({
+      balances: expect.arrayContaining([
+        expect.objectContaining({ address: two?.address, delta: "1000000000000000000", formattedDelta: "1" }),
+      ]),
+      tokens: [],
+      storage: [],
+    });
 
     lines.length = 0;
     await expect(run(`0x${"ab".repeat(32)}`)).resolves.toBe(1);

@@ -1,6 +1,7 @@
 import { loadConfigFile } from "../config/loadConfigFile.js";
 import { resolveSettings } from "../config/resolveSettings.js";
 import { UsageError } from "../config/UsageError.js";
+import { formatStateChanges, type StateChangesBody } from "./formatStateChanges.js";
 
 export type TxOptions = {
   hash: string | undefined;
@@ -41,13 +42,14 @@ type Details = {
   consoleLogs?: string[];
   revertReason: string | null;
   trace: Frame | null;
+  stateChanges?: StateChangesBody;
 };
 
 /**
  * `privnet tx <hash>`: a transaction as a running stack's explorer decodes it
  * (`GET /chain/transactions/:hash`), printed for a terminal: who called what with which
- * arguments, the decoded logs, the `console.log` lines, the revert reason and the call tree
- * (`--json`: the API's answer as it is). Resolves with the exit code.
+ * arguments, the decoded logs, the `console.log` lines, the revert reason, the call tree and what
+ * it changed (`--json`: the API's answer as it is). Resolves with the exit code.
  *
  * @example
  * process.exitCode = await tx({ hash: "0x…", flags: {}, cwd: process.cwd(), env: process.env });
@@ -121,6 +123,7 @@ export function formatTransaction(details: Details): string[] {
     };
     visit(details.trace, 0);
   }
+  lines.push(...formatStateChanges(details.stateChanges ?? null));
   return lines;
 }
 

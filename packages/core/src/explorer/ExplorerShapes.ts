@@ -1,6 +1,7 @@
 import type { Abi, Address, Hash, Hex } from "viem";
 import type { IndexedBlock, TokenStandard } from "../storage/ExplorerStore.js";
 import type { TransactionKind } from "../storage/TransactionKind.js";
+import type { ChainStateChanges } from "./stateChanges/StateChangeShapes.js";
 
 /** Where an address's name comes from; a user's own label wins over every other. */
 export type AddressLabelSource = "user" | "wallet" | "system" | "bot" | "platform" | "contract";
@@ -145,6 +146,8 @@ export type ChainTransactionDetails = {
   input: Hex;
   /** "legacy", "eip2930", "eip1559", "eip4844", "eip7702". */
   type: string;
+  /** What it changed (balances, tokens, storage); null while pending or when the node has no prestate tracer. */
+  stateChanges: ChainStateChanges | null;
 };
 
 /** A token an address holds or held, with its balance now. */

@@ -15,6 +15,7 @@ import type {
 } from "./ExplorerShapes.js";
 import { kindOf, readChainBlocks } from "./readChainBlocks.js";
 import { revertData } from "./revertData.js";
+import { describeStateChanges, readStateDiff } from "./stateChanges/index.js";
 
 type RawTransaction = {
   hash: Hash;
@@ -82,6 +83,8 @@ export async function getChainTransaction(
     ? ((await describeTransactions(ctx, [mined]))[0] as ChainTransactionDetails["transaction"])
     : await pending(ctx, raw as RawTransaction, label);
 
+  // Read beside the trace; only this page asks for it, the index never does.
+  const stateDiff = mined ? readStateDiff(ctx.reader, hash) : Promise.resolve(null);
   const [trace, logs] = await Promise.all([
     mined ? readTrace(ctx, hash, label) : Promise.resolve(null),
     Promise.all(
@@ -101,6 +104,10 @@ export async function getChainTransaction(
   ]);
   const revertReason =
     mined?.status === "reverted" ? await readRevertReason(ctx, mined, raw, trace?.output ?? null) : null;
+  const diff = await stateDiff;
+  const stateChanges = diff
+    ? await describeStateChanges(ctx, { diff, transaction, logs, trace: trace?.frame ?? null, label })
+    : null;
   const authorizationList = raw?.authorizationList
     ? await Promise.all(raw.authorizationList.map((entry) => authorization(entry)))
     : null;
@@ -116,6 +123,7 @@ export async function getChainTransaction(
     gasLimit: raw ? BigInt(raw.gas) : 0n,
     input: raw?.input ?? mined?.input ?? "0x",
     type: raw ? (TYPES[raw.type === undefined ? 0 : Number(raw.type)] ?? raw.type ?? "legacy") : "unknown",
+    stateChanges,
   };
 }
 

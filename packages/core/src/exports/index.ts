@@ -198,6 +198,13 @@ export {
 } from "../explorer/listBlockGas.js";
 export type { ListChainBlocksParameters, ListChainBlocksReturnType } from "../explorer/listChainBlocks.js";
 export type { RegisterContractParameters } from "../explorer/registerContract.js";
+export type {
+  ChainBalanceChange,
+  ChainStateChanges,
+  ChainStorageChange,
+  ChainStorageVariable,
+  ChainTokenBalanceChange,
+} from "../explorer/stateChanges/StateChangeShapes.js";
 export type { LendingTransferParameters } from "../lending/deposit.js";
 export type { LendingPosition } from "../lending/getPosition.js";
 export type { LendingReceipt } from "../lending/LendingReceipt.js";

@@ -1462,6 +1462,7 @@ export interface components {
             input: string;
             /** @description "legacy", "eip2930", "eip1559", "eip4844", "eip7702". */
             type: string;
+            stateChanges: components["schemas"]["StateChanges"] | null;
         };
         ChainLog: {
             index: number;
@@ -1493,6 +1494,65 @@ export interface components {
             error: string | null;
             method: components["schemas"]["DecodedCall"] | null;
             calls: components["schemas"]["CallFrame"][];
+        };
+        BalanceChange: {
+            /** @description EIP-55 checksummed address. */
+            address: string;
+            label: components["schemas"]["Label"] | null;
+            /** @description Wei before, a decimal string. */
+            before: string;
+            /** @description Wei after, a decimal string. */
+            after: string;
+            /** @description after - before, wei, a signed decimal string. */
+            delta: string;
+            /** @description Decimal ETH, signed ("-2.000042"). */
+            formattedDelta: string;
+        };
+        TokenBalanceChange: {
+            /** @enum {string} */
+            standard: "erc20" | "erc721" | "erc1155";
+            /** @description EIP-55 checksummed address. */
+            token: string;
+            tokenLabel: components["schemas"]["Label"] | null;
+            symbol: string | null;
+            decimals: number | null;
+            /** @description EIP-55 checksummed address. */
+            holder: string;
+            holderLabel: components["schemas"]["Label"] | null;
+            tokenId: string | null;
+            /** @description Raw units gained or lost (±1 for an ERC-721 token), a signed decimal string. */
+            delta: string;
+        };
+        StorageChange: {
+            /** @description EIP-55 checksummed address. */
+            address: string;
+            addressLabel: components["schemas"]["Label"] | null;
+            /** @description The matched contract's name; null when none matched. */
+            contract: string | null;
+            /** @description 32 bytes, 0x and 64 hex digits. */
+            slot: string;
+            /** @description 32 bytes, 0x and 64 hex digits. */
+            before: string;
+            /** @description 32 bytes, 0x and 64 hex digits. */
+            after: string;
+            /** @description What the slot holds, from the artifact's storage layout; empty for a raw slot. */
+            variables: components["schemas"]["StorageVariable"][];
+            /** @description The call frames that ran with this storage and did not revert, as paths in `trace` (`[]` the top frame, `[1, 0]` the first call of its second call). */
+            frames: number[][];
+        };
+        StorageVariable: {
+            /** @description `owner`, `balances[0xAb…]`, `positions[7].debt`. */
+            name: string;
+            /** @description The Solidity type, as the storage layout names it. */
+            type: string;
+            /** @description Decoded by type: decimal, checksummed address, true/false, hex. */
+            before: string;
+            after: string;
+        };
+        StateChanges: {
+            balances: components["schemas"]["BalanceChange"][];
+            tokens: components["schemas"]["TokenBalanceChange"][];
+            storage: components["schemas"]["StorageChange"][];
         };
         ChainAddress: {
             /** @description EIP-55 checksummed address. */

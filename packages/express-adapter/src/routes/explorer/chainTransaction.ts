@@ -10,6 +10,7 @@ import {
   toTransactionBody,
 } from "../../schemas/explorer.js";
 import { addressOutput } from "../../schemas/fields.js";
+import { stateChanges, toStateChangesBody } from "../../schemas/stateChanges.js";
 
 const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
 
@@ -58,6 +59,7 @@ export const getChainTransaction = defineRoute({
       gasLimit: z.string().regex(/^\d+$/),
       input: z.string().regex(/^0x[0-9a-fA-F]*$/),
       type: z.string().describe('"legacy", "eip2930", "eip1559", "eip4844", "eip7702".'),
+      stateChanges: stateChanges.nullable(),
     })
     .meta({ id: "ChainTransactionDetails" }),
   errors: {
@@ -73,6 +75,7 @@ export const getChainTransaction = defineRoute({
       logs: details.logs.map(toLogBody),
       trace: details.trace && toCallFrameBody(details.trace),
       gasLimit: details.gasLimit.toString(),
+      stateChanges: details.stateChanges && toStateChangesBody(details.stateChanges),
     };
   },
 });

@@ -67,6 +67,39 @@ function normalise(value: unknown, names: Record<string, string>): unknown {
   return walk(value);
 }
 
+/** The PRIV transfer's changes on the wire: the sender paid its fee, 12.5 PRIV moved, two raw slots. */
+function expectStateChanges(changes: unknown, parties: { token: Address; from: Address; to: Address }) {
+  expect(changes).toMatchObject({
+    balances: expect.arrayContaining([
+      expect.objectContaining({
+        address: parties.from,
+        delta: expect.stringMatching(/^-\d+$/),
+        formattedDelta: expect.stringMatching(/^-0\.\d+$/),
+      }),
+    ]),
+    tokens: [
+      {
+        token: parties.token,
+        holder: parties.from,
+        delta: "-12500000000000000000",
+        tokenId: null,
+        symbol: "PRIV",
+      },
+      {
+        token: parties.token,
+        holder: parties.to,
+        delta: "12500000000000000000",
+        tokenId: null,
+        symbol: "PRIV",
+      },
+    ],
+    storage: [
+      { address: parties.token, contract: "PRIV", variables: [], frames: [[]] },
+      { address: parties.token, contract: "PRIV", variables: [], frames: [[]] },
+    ],
+  });
+}
+
 describe("explorer routes", () => {
   test("GET /chain/blocks and /chain/blocks/:numberOrHash: newest first, paged, with decoded transactions", async () => {
     const platform = await startPlatform(devnet.rpcUrl, { pollingInterval: 50, bots: { env: {} } });
@@ -226,7 +259,9 @@ describe("explorer routes", () => {
 
     const answer = await call(`${url}/chain/transactions/${hash}`);
     expect(answer.status).toBe(200);
-    expect(normalise(answer.body, names)).toMatchInlineSnapshot(`
+    const { stateChanges, ...details } = answer.body as { stateChanges: unknown };
+    expectStateChanges(stateChanges, { token: addresses.platformToken, from: deployer.address, to: system1 });
+    expect(normalise(details, names)).toMatchInlineSnapshot(`
       {
         "authorizationList": null,
         "blobVersionedHashes": null,

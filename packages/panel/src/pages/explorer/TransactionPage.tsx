@@ -11,6 +11,7 @@ import { formatInteger } from "../../format/formatAmount";
 import { usePageTitle } from "../../layout/usePageTitle";
 import { CallTree } from "./CallTree";
 import { DecodedArgs } from "./DecodedArgs";
+import { StateChangesSection } from "./StateChangesSection";
 import { TokenTransfersTable } from "./TokenTransfersTable";
 
 /** A pending transaction is read again until it is mined. */
@@ -207,6 +208,8 @@ export function TransactionPage({ hash }: { hash: string }) {
               <p className="muted">The node gives no trace (it has no debug_traceTransaction).</p>
             )}
           </section>
+
+          {data.stateChanges ? <StateChangesSection changes={data.stateChanges} /> : null}
 
           {data.blobVersionedHashes && data.blobVersionedHashes.length > 0 ? (
             <section className="card" aria-labelledby="tx-blobs">
