@@ -15,6 +15,7 @@ import type {
 } from "./ExplorerShapes.js";
 import { kindOf, readChainBlocks } from "./readChainBlocks.js";
 import { revertData } from "./revertData.js";
+import { locateRevert } from "./revertLocation/locateRevert.js";
 
 type RawTransaction = {
   hash: Hash;
@@ -109,6 +110,16 @@ export async function getChainTransaction(
     logs,
     revertReason,
     trace: trace?.frame ?? null,
+    revertLocation:
+      mined?.status === "reverted" && trace && raw
+        ? await locateRevert(ctx, {
+            hash,
+            trace: trace.frame,
+            blockNumber: mined.blockNumber,
+            gasUsed: mined.gasUsed,
+            call: raw,
+          })
+        : null,
     consoleLogs: decodeConsoleLogs(trace?.frame ?? null),
     blobVersionedHashes: raw?.blobVersionedHashes ?? null,
     authorizationList,
