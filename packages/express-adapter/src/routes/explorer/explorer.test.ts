@@ -272,6 +272,7 @@ describe("explorer routes", () => {
           },
         ],
         "nonce": 23,
+        "revertLocation": null,
         "revertReason": null,
         "trace": {
           "calls": [],
