@@ -11,6 +11,7 @@ import { formatInteger } from "../../format/formatAmount";
 import { usePageTitle } from "../../layout/usePageTitle";
 import { CallTree } from "./CallTree";
 import { DecodedArgs } from "./DecodedArgs";
+import { RevertLocationCard } from "./RevertLocationCard";
 import { TokenTransfersTable } from "./TokenTransfersTable";
 
 /** A pending transaction is read again until it is mined. */
@@ -48,6 +49,7 @@ export function TransactionPage({ hash }: { hash: string }) {
               {data.revertReason ?? "no reason given"}
             </p>
           ) : null}
+          {data.revertLocation ? <RevertLocationCard location={data.revertLocation} /> : null}
           <section className="card" aria-label="Transaction">
             <dl className="fields">
               <dt>Hash</dt>
