@@ -1,10 +1,5 @@
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { useDevnet } from "@privnet/devnet/vitest";
 import {
-  type Abi,
   type Address,
   createWalletClient,
   encodeDeployData,
@@ -18,33 +13,16 @@ import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { deriveAccounts } from "../../chain/deriveAccounts.js";
 import { SYSTEM_MNEMONIC } from "../../chain/systemAccounts.js";
 import { createPlatform, type Platform } from "../../platform/createPlatform.js";
+import { compileRevertFixture, type RevertFixture } from "./fixtures/compileRevertFixture.js";
 import { decodeSourceMap, instructionIndex, positionOf } from "./sourceMap.js";
 
 const devnet = useDevnet();
 const [deployerAccount] = deriveAccounts(SYSTEM_MNEMONIC, [4]);
 const from = (deployerAccount as { address: Address }).address;
-const here = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
-const FILES = ["Vault.sol", "Token.sol", "console.sol"];
-
-type Compiled = { abi: Abi; evm: { bytecode: { object: string } } };
-let input: { language: string; sources: Record<string, { content: string }> };
-let output: { contracts: Record<string, Record<string, Compiled>> };
-
+let fixture: RevertFixture;
 // One compile for the file: solc from npm takes seconds.
 beforeAll(async () => {
-  const sources: Record<string, { content: string }> = {};
-  for (const file of FILES)
-    sources[`contracts/${file}`] = { content: await readFile(join(here, file), "utf8") };
-  input = {
-    language: "Solidity",
-    sources,
-    settings: {
-      optimizer: { enabled: true, runs: 200 },
-      outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode"] } },
-    },
-  } as typeof input;
-  const solc = createRequire(import.meta.url)("solc") as { compile(input: string): string };
-  output = JSON.parse(solc.compile(JSON.stringify(input)));
+  fixture = await compileRevertFixture();
 }, 120_000);
 
 const platforms: Platform[] = [];
@@ -58,27 +36,13 @@ async function start() {
   platforms.push(platform);
   await platform.contracts.loadArtifacts({
     source: "reverts",
-    files: [
-      { path: "input.json", contents: JSON.stringify(input) },
-      { path: "output.json", contents: JSON.stringify(output) },
-    ],
+    files: fixture.files,
   });
   return platform;
 }
 
-function contract(file: string, name: string) {
-  const compiled = output.contracts[`contracts/${file}`]?.[name];
-  if (!compiled) throw new Error(`${name} is not in the build`);
-  return { abi: compiled.abi, bytecode: `0x${compiled.evm.bytecode.object}` as Hex };
-}
-
-/** The line (from 1) of `contracts/<file>` that holds `text`. */
-function lineOf(file: string, text: string): number {
-  const lines = (input.sources[`contracts/${file}`]?.content ?? "").split("\n");
-  const index = lines.findIndex((line) => line.includes(text));
-  if (index < 0) throw new Error(`${text} is not in ${file}`);
-  return index + 1;
-}
+const contract = (file: string, name: string) => fixture.contract(file, name);
+const lineOf = (file: string, text: string) => fixture.lineOf(file, text);
 
 /** Sends from an unlocked anvil account, outside privnet, and waits for the explorer to index it. */
 async function send(platform: Platform, tx: { to?: Address; data: Hex }) {
