@@ -4,7 +4,7 @@ import type { ExplorerContext } from "../ExplorerContext.js";
 import type { CallFrame, RevertFrame, RevertLocation } from "../ExplorerShapes.js";
 import {
   decodeSourceMap,
-  instructionIndex,
+  instructionIndexes,
   positionOf,
   type SourceMapEntry,
   type SourcePosition,
@@ -144,9 +144,10 @@ type Located = SourcePosition & { file: string };
  */
 function locate(artifact: ContractArtifact, steps: Step[], at: number, depth: number): Located | undefined {
   const entries = decodeSourceMap(artifact.deployedSourceMap ?? "");
+  const indexes = instructionIndexes(artifact.deployedBytecode);
   const entryOf = (step: Step) => {
-    const instruction = instructionIndex(artifact.deployedBytecode, step.pc);
-    return instruction === undefined ? undefined : entries[instruction];
+    const instruction = indexes[step.pc];
+    return instruction === undefined || instruction < 0 ? undefined : entries[instruction];
   };
   const known = (entry: SourceMapEntry | undefined) => {
     const source = entry && artifact.sources.find((candidate) => candidate.id === entry.source);

@@ -31,18 +31,25 @@ export function decodeSourceMap(map: string): SourceMapEntry[] {
 }
 
 /**
- * The index of the instruction at byte `pc` of `code` (source maps count instructions, not bytes:
- * PUSH1 … PUSH32 carry 1 … 32 bytes of data). Undefined when `pc` is inside PUSH data or past the end.
+ * The index of the instruction at each byte of `code` (source maps count instructions, not bytes:
+ * PUSH1 … PUSH32 carry 1 … 32 bytes of data); -1 for a byte of PUSH data.
  */
-export function instructionIndex(code: Hex, pc: number): number | undefined {
+export function instructionIndexes(code: Hex): Int32Array {
   const bytes = (code.length - 2) / 2;
+  const indexes = new Int32Array(bytes).fill(-1);
   let index = 0;
-  for (let at = 0; at < bytes && at <= pc; index++) {
-    if (at === pc) return index;
+  for (let at = 0; at < bytes; index++) {
+    indexes[at] = index;
     const opcode = Number.parseInt(code.slice(2 + at * 2, 4 + at * 2), 16);
     at += opcode >= 0x60 && opcode <= 0x7f ? opcode - 0x5e : 1;
   }
-  return undefined;
+  return indexes;
+}
+
+/** The index of the instruction at byte `pc` of `code`; undefined inside PUSH data or past the end. */
+export function instructionIndex(code: Hex, pc: number): number | undefined {
+  const index = instructionIndexes(code)[pc];
+  return index === undefined || index < 0 ? undefined : index;
 }
 
 /** A byte offset of a source as a line and column (both from 1, the column in bytes) and the line's text. */
