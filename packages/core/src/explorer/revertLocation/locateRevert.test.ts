@@ -1,13 +1,16 @@
 import { useDevnet } from "@privnet/devnet/vitest";
 import {
   type Address,
+  createPublicClient,
   createWalletClient,
+  custom,
   encodeDeployData,
   encodeFunctionData,
   getAddress,
   type Hash,
   type Hex,
   http,
+  toHex,
 } from "viem";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { deriveAccounts } from "../../chain/deriveAccounts.js";
@@ -156,6 +159,86 @@ describe("revert location", () => {
     const shown = await platform.explorer.transaction(hash);
     expect(shown.transaction.status).toBe("reverted");
     expect(shown.consoleLogs).toEqual(["withdraw 1"]);
+    expect(shown.revertLocation).toBeNull();
+  });
+});
+
+describe("revert location from the node's own steps", () => {
+  test("a node that keeps a transaction's steps (anvil --steps-tracing, geth): they are used, nothing is replayed", async () => {
+    const node = createPublicClient({ transport: http(devnet.rpcUrl) });
+    const asked: string[] = [];
+    // The devnet's anvil keeps no steps: this node answers the struct logger with the steps of the
+    // same call on the block before (the transaction is the first of its block), and refuses a replay.
+    const transport = custom({
+      async request({ method, params }: { method: string; params?: unknown }) {
+        const args = (params ?? []) as unknown[];
+        if (method === "debug_traceCall") throw new Error("the method debug_traceCall does not exist");
+        if (method === "debug_traceTransaction" && !(args[1] as { tracer?: string }).tracer) {
+          asked.push(method);
+          const sent = await node.getTransaction({ hash: args[0] as Hash });
+          return node.request({
+            method: "debug_traceCall" as "eth_call",
+            params: [
+              { from: sent.from, to: sent.to, data: sent.input, gas: toHex(sent.gas) },
+              toHex((sent.blockNumber ?? 1n) - 1n),
+              args[1],
+            ] as never,
+          });
+        }
+        return node.request({ method: method as "eth_call", params: args as never });
+      },
+    });
+    const platform = await createPlatform({ transport, pollingInterval: 50 });
+    platforms.push(platform);
+    await platform.contracts.loadArtifacts({ source: "reverts", files: fixture.files });
+    const { withdraw } = await deployVault(platform);
+    const shown = await platform.explorer.transaction((await withdraw(from, 5n)).hash);
+    expect(asked).toEqual(["debug_traceTransaction"]);
+    expect(shown.revertLocation).toMatchObject({
+      file: "contracts/Token.sol",
+      line: lineOf("Token.sol", "require(balanceOf[msg.sender] >= amount"),
+    });
+  });
+});
+
+describe("revert location without the node's own steps", () => {
+  test("an earlier transaction of the same block changed what the call did: no location rather than a wrong one", async () => {
+    const platform = await start();
+    const { token, tokenAddress, vaultAddress, vault } = await deployVault(platform);
+    const wallet = createWalletClient({ account: from, chain: devnet.chain, transport: http(devnet.rpcUrl) });
+    // One block: a mint to the Vault, then a withdrawal to 0xdead that its balance lets through to
+    // `revert Frozen`. Replayed on the block before (no balance yet) it fails at the require instead.
+    await devnet.request("evm_setAutomine", [false]);
+    let withdrawn: Hash;
+    try {
+      await wallet.sendTransaction({
+        account: from,
+        chain: devnet.chain,
+        to: tokenAddress,
+        data: encodeFunctionData({ abi: token.abi, functionName: "mint", args: [vaultAddress, 10n] }),
+        gas: 100_000n,
+      });
+      withdrawn = await wallet.sendTransaction({
+        account: from,
+        chain: devnet.chain,
+        to: vaultAddress,
+        data: encodeFunctionData({
+          abi: vault.abi,
+          functionName: "withdraw",
+          args: ["0x000000000000000000000000000000000000dEaD", 5n],
+        }),
+        gas: 300_000n,
+      });
+      await devnet.request("evm_mine");
+    } finally {
+      await devnet.request("evm_setAutomine", [true]);
+    }
+    const receipt = await platform.client.waitForTransactionReceipt({ hash: withdrawn, pollingInterval: 50 });
+    await platform.explorer.waitForBlock(receipt.blockNumber);
+
+    const shown = await platform.explorer.transaction(withdrawn);
+    expect(shown.transaction.index).toBe(1);
+    expect(shown.revertReason).toBe("Frozen(account: 0x000000000000000000000000000000000000dEaD)");
     expect(shown.revertLocation).toBeNull();
   });
 });
