@@ -110,6 +110,7 @@ export async function getChainTransaction(
     logs,
     revertReason,
     trace: trace?.frame ?? null,
+    // Locating is extra: a failure leaves the location unknown, never the transaction unanswered.
     revertLocation:
       mined?.status === "reverted" && trace && raw
         ? await locateRevert(ctx, {
@@ -118,7 +119,7 @@ export async function getChainTransaction(
             blockNumber: mined.blockNumber,
             gasUsed: mined.gasUsed,
             call: raw,
-          })
+          }).catch(() => null)
         : null,
     consoleLogs: decodeConsoleLogs(trace?.frame ?? null),
     blobVersionedHashes: raw?.blobVersionedHashes ?? null,
