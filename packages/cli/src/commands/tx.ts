@@ -1,6 +1,7 @@
 import { loadConfigFile } from "../config/loadConfigFile.js";
 import { resolveSettings } from "../config/resolveSettings.js";
 import { UsageError } from "../config/UsageError.js";
+import { formatRevertLocation, type RevertLocationBody } from "./formatRevertLocation.js";
 import { formatStateChanges, type StateChangesBody } from "./formatStateChanges.js";
 
 export type TxOptions = {
@@ -41,6 +42,7 @@ type Details = {
   logs: { index: number; address: string; addressLabel: Label; event: Call }[];
   consoleLogs?: string[];
   revertReason: string | null;
+  revertLocation?: RevertLocationBody | null;
   trace: Frame | null;
   stateChanges?: StateChangesBody;
 };
@@ -100,6 +102,7 @@ export function formatTransaction(details: Details): string[] {
     `  value  ${transaction.formattedValue} ETH   fee ${transaction.formattedFee} ETH   gas ${transaction.gasUsed}`,
   );
   if (details.revertReason) lines.push(`  revert ${details.revertReason}`);
+  if (details.revertLocation) lines.push(...formatRevertLocation(details.revertLocation));
   if (details.logs.length > 0) {
     lines.push("logs:");
     for (const log of details.logs) {

@@ -129,6 +129,30 @@ export type ChainAuthorization = {
   authority: Address | null;
 };
 
+/** One call on the way to a revert, outermost first: what was called, and its line (the call it made, or the revert). */
+export type RevertFrame = {
+  /** `Vault.withdraw` where the ABI is known, else the address's label or the address. */
+  name: string;
+  address: Address | null;
+  /** Null where the contract has no artifact with a source map and sources. */
+  file: string | null;
+  line: number | null;
+};
+
+/** Where a revert happened in the source, read from the reverting contract's artifact (its source map). */
+export type RevertLocation = {
+  /** The source file as the build names it (`contracts/Token.sol`). */
+  file: string;
+  /** From 1. */
+  line: number;
+  /** From 1, in bytes. */
+  column: number;
+  /** The line's text, trimmed: `require(balanceOf[msg.sender] >= amount, "Token: balance too low");`. */
+  text: string;
+  /** The calls from the transaction's target down to the contract that reverted. */
+  callPath: RevertFrame[];
+};
+
 /** `platform.explorer.transaction(hash)`: the transaction with its logs, revert reason and trace. */
 export type ChainTransactionDetails = {
   transaction: ChainTransaction;
@@ -137,6 +161,8 @@ export type ChainTransactionDetails = {
   revertReason: string | null;
   /** Null when the node has no `debug_traceTransaction` (or it failed). */
   trace: CallFrame | null;
+  /** Where it reverted in the source; null unless the reverting contract matches an artifact with sources. */
+  revertLocation: RevertLocation | null;
   /** The `console.log` lines the transaction's contracts printed (Hardhat's and forge-std's console), in order. */
   consoleLogs: string[];
   blobVersionedHashes: Hash[] | null;

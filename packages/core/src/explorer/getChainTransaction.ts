@@ -15,6 +15,7 @@ import type {
 } from "./ExplorerShapes.js";
 import { kindOf, readChainBlocks } from "./readChainBlocks.js";
 import { revertData } from "./revertData.js";
+import { locateRevert } from "./revertLocation/locateRevert.js";
 import { describeStateChanges, readStateDiff } from "./stateChanges/index.js";
 
 type RawTransaction = {
@@ -116,6 +117,17 @@ export async function getChainTransaction(
     logs,
     revertReason,
     trace: trace?.frame ?? null,
+    // Locating is extra: a failure leaves the location unknown, never the transaction unanswered.
+    revertLocation:
+      mined?.status === "reverted" && trace && raw
+        ? await locateRevert(ctx, {
+            hash,
+            trace: trace.frame,
+            blockNumber: mined.blockNumber,
+            gasUsed: mined.gasUsed,
+            call: raw,
+          }).catch(() => null)
+        : null,
     consoleLogs: decodeConsoleLogs(trace?.frame ?? null),
     blobVersionedHashes: raw?.blobVersionedHashes ?? null,
     authorizationList,

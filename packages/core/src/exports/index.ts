@@ -186,6 +186,8 @@ export type {
   DecodedCall,
   DecodedEvent,
   KnownContract,
+  RevertFrame,
+  RevertLocation,
 } from "../explorer/ExplorerShapes.js";
 export type { GetChainAddressParameters } from "../explorer/getChainAddress.js";
 export type { GetChainBlockReturnType } from "../explorer/getChainBlock.js";

@@ -1446,6 +1446,7 @@ export interface components {
             /** @description The reason string or the decoded custom error ("Price is stale", "OwnableUnauthorizedAccount(account: 0x…)"). */
             revertReason: string | null;
             trace: components["schemas"]["CallFrame"] | null;
+            revertLocation: components["schemas"]["RevertLocation"] | null;
             /** @description The `console.log` lines its contracts printed (Hardhat's and forge-std's console), in order. */
             consoleLogs: string[];
             blobVersionedHashes: string[] | null;
@@ -1494,6 +1495,25 @@ export interface components {
             error: string | null;
             method: components["schemas"]["DecodedCall"] | null;
             calls: components["schemas"]["CallFrame"][];
+        };
+        RevertLocation: {
+            /** @description The source file as the build names it ("contracts/Token.sol"). */
+            file: string;
+            /** @description From 1. */
+            line: number;
+            /** @description From 1, in bytes. */
+            column: number;
+            /** @description The line's text, trimmed. */
+            text: string;
+            /** @description The calls from the transaction's target down to the contract that reverted. */
+            callPath: {
+                /** @description "Vault.withdraw" where the ABI is known, else a label or the address. */
+                name: string;
+                address: string | null;
+                file: string | null;
+                /** @description The call it made into the next frame, or (last) the revert; null without an artifact. */
+                line: number | null;
+            }[];
         };
         BalanceChange: {
             /** @description EIP-55 checksummed address. */

@@ -87,6 +87,18 @@ describe("build artifacts", () => {
       });
       expect(counter?.deployedSourceMap).toEqual(expect.any(String));
     }
+    // Hardhat 3's build info holds the sources' text; Foundry's out/ names the file by its id only.
+    const [hardhat, foundry] = await Promise.all(
+      [fixture.hardhat, fixture.foundry].map(async (folder) =>
+        parseArtifactFiles(await readArtifactFolder(folder)).artifacts.find(
+          (artifact) => artifact.name === "Counter",
+        ),
+      ),
+    );
+    expect(hardhat?.sources).toEqual([
+      { id: 0, name: "contracts/Fixture.sol", content: expect.stringContaining("contract Counter {") },
+    ]);
+    expect(foundry?.sources).toEqual([{ id: 0, name: "contracts/Fixture.sol", content: null }]);
   });
 
   test("a bad folder: each bad file is its own error and the rest still loads", async () => {

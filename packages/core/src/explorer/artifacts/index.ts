@@ -9,6 +9,7 @@ export {
 export {
   type ArtifactFile,
   type ArtifactFileError,
+  type ArtifactSource,
   type CodeRange,
   type ContractArtifact,
   parseArtifactFiles,

@@ -19,8 +19,18 @@ export type ContractArtifact = {
   storageLayout: unknown;
   /** The runtime code's source map, when the build has it. */
   deployedSourceMap: string | null;
+  /** The build's sources by the ids its source maps use, with their text where the build kept it. */
+  sources: ArtifactSource[];
   /** The file it came from (relative to the loaded folder). */
   file: string;
+};
+
+/** A source file of a build: the id source maps give it, its name, and its text when the build has it. */
+export type ArtifactSource = {
+  id: number;
+  /** As the user wrote it (`contracts/Vault.sol`), not as the build named it (`project/contracts/Vault.sol`). */
+  name: string;
+  content: string | null;
 };
 
 /** A file that could not be used, and why. */
@@ -77,6 +87,7 @@ const foundryArtifact = z.object({
   bytecode: evmBytecode,
   deployedBytecode: evmBytecode,
   storageLayout: z.unknown().optional(),
+  id: z.number().int().nonnegative().optional(),
   metadata: z
     .object({ settings: z.object({ compilationTarget: z.record(z.string(), z.string()) }).partial() })
     .partial()
@@ -90,15 +101,28 @@ const standardContract = z.object({
   evm: z.object({ deployedBytecode: evmBytecode.partial().optional() }).partial().optional(),
 });
 const standardContracts = z.record(z.string(), z.record(z.string(), standardContract));
+/** solc's `sources` of an output: the id each source has in the source maps. */
+const sourceIds = z.record(z.string(), z.object({ id: z.number().int().nonnegative() }).passthrough());
+/** solc's `sources` of an input: each source's text (files given by URL have none). */
+const sourceContents = z.record(z.string(), z.object({ content: z.string().optional() }).passthrough());
 
 /** solc's standard-JSON output, alone or inside a build info (Hardhat's `.output.json`, Foundry's). */
 const standardOutput = z.union([
-  z.object({ contracts: standardContracts }),
-  z.object({ output: z.object({ contracts: standardContracts }) }),
+  z.object({ contracts: standardContracts, sources: sourceIds.optional() }),
+  z.object({ output: z.object({ contracts: standardContracts, sources: sourceIds.optional() }) }),
 ]);
 
+/** solc's standard-JSON input, alone or inside a build info: where the sources' text is. */
+const standardInput = z.object({ sources: sourceContents });
+
 /** Hardhat 3's build-info input file: the compiler's input, no contracts in it. */
-const hardhat3BuildInput = z.object({ _format: z.literal("hh3-sol-build-info-1"), id: z.string() });
+const hardhat3BuildInput = z.object({
+  _format: z.literal("hh3-sol-build-info-1"),
+  id: z.string(),
+  input: standardInput.optional(),
+  /** The user's source names by the build's (`contracts/A.sol` → `project/contracts/A.sol`). */
+  userSourceNameMap: z.record(z.string(), z.string()).optional(),
+});
 
 /**
  * Reads the contracts out of a build's JSON files: Hardhat 3's `artifacts/` tree (each artifact
@@ -106,7 +130,8 @@ const hardhat3BuildInput = z.object({ _format: z.literal("hh3-sol-build-info-1")
  * solc's standard-JSON outputs. Each file that is not valid JSON, not one of these shapes (checked
  * with zod, ABIs with abitype's schema), or a Hardhat artifact whose build info is missing is an
  * error of its own; every other file still loads. The same contract found twice (an artifact and
- * its build info) is kept once, with what each file adds.
+ * its build info) is kept once, with what each file adds. The sources' text, wherever a build
+ * input holds it, is kept with the source ids the source maps use, to locate a revert.
  *
  * @example
  * const { artifacts, errors } = parseArtifactFiles([{ path: "Counter.sol/Counter.json", contents }]);
@@ -116,6 +141,8 @@ export function parseArtifactFiles(files: readonly ArtifactFile[]): ParseArtifac
   const byName = new Map<string, ContractArtifact>();
   const buildOutputs = new Set<string>();
   const needBuildInfo: { file: string; id: string }[] = [];
+  const contents = new Map<string, string>();
+  const userNames = new Map<string, string>();
   const add = (artifact: ContractArtifact) => {
     const key = `${artifact.sourceName}:${artifact.name}`;
     const before = byName.get(key);
@@ -128,6 +155,7 @@ export function parseArtifactFiles(files: readonly ArtifactFile[]): ParseArtifac
       ...before,
       storageLayout: before.storageLayout ?? artifact.storageLayout,
       deployedSourceMap: before.deployedSourceMap ?? artifact.deployedSourceMap,
+      sources: before.sources.length >= artifact.sources.length ? before.sources : artifact.sources,
       variableRanges: before.variableRanges.length > 0 ? before.variableRanges : artifact.variableRanges,
     });
   };
@@ -147,6 +175,8 @@ export function parseArtifactFiles(files: readonly ArtifactFile[]): ParseArtifac
         continue;
       }
       if (found.kind === "build-output" && found.id) buildOutputs.add(found.id);
+      for (const [name, content] of Object.entries(found.contents ?? {})) contents.set(name, content);
+      for (const [user, build] of Object.entries(found.userNames ?? {})) userNames.set(build, user);
       if (found.kind === "artifact" && found.buildInfoId)
         needBuildInfo.push({ file: file.path, id: found.buildInfoId });
       for (const artifact of found.artifacts) add(artifact);
@@ -162,14 +192,35 @@ export function parseArtifactFiles(files: readonly ArtifactFile[]): ParseArtifac
       });
     }
   }
-  return { artifacts: [...byName.values()].sort(byKey), errors };
+  // The text joins the ids once every file is read: a build's input and output are two files.
+  const withText = (source: ArtifactSource): ArtifactSource => ({
+    id: source.id,
+    name: userNames.get(source.name) ?? source.name,
+    content: source.content ?? contents.get(source.name) ?? null,
+  });
+  const artifacts = [...byName.values()].map((artifact) => ({
+    ...artifact,
+    sources: artifact.sources.map(withText),
+  }));
+  return { artifacts: artifacts.sort(byKey), errors };
 }
 
+/** What a file gives besides contracts: sources' text by build name, user names by build name. */
+type Extras = { contents?: Record<string, string>; userNames?: Record<string, string> | undefined };
+
 type ReadOne =
-  | { kind: "artifact"; artifacts: ContractArtifact[]; buildInfoId?: string | undefined }
-  | { kind: "build-output"; artifacts: ContractArtifact[]; id: string | undefined }
-  | { kind: "build-input"; artifacts: [] }
-  | { kind: "unknown"; message: string };
+  | ({ kind: "artifact"; artifacts: ContractArtifact[]; buildInfoId?: string | undefined } & Extras)
+  | ({ kind: "build-output"; artifacts: ContractArtifact[]; id: string | undefined } & Extras)
+  | ({ kind: "build-input"; artifacts: [] } & Extras)
+  | { kind: "unknown"; message: string; contents?: undefined; userNames?: undefined };
+
+function textOf(sources: z.infer<typeof sourceContents> | undefined): Record<string, string> {
+  const contents: Record<string, string> = {};
+  for (const [name, source] of Object.entries(sources ?? {})) {
+    if (source.content !== undefined) contents[name] = source.content;
+  }
+  return contents;
+}
 
 function readOne(path: string, json: unknown): ReadOne {
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
@@ -212,13 +263,23 @@ function readOne(path: string, json: unknown): ReadOne {
     };
   }
   if (format === "hh3-sol-build-info-1") {
-    parseWith(hardhat3BuildInput, json, "Hardhat 3 build info");
-    return { kind: "build-input", artifacts: [] };
+    const input = parseWith(hardhat3BuildInput, json, "Hardhat 3 build info");
+    return {
+      kind: "build-input",
+      artifacts: [],
+      contents: textOf(input.input?.sources),
+      userNames: input.userSourceNameMap,
+    };
   }
   if ("contracts" in json || "output" in json) {
     const parsed = parseWith(standardOutput, json, "solc standard-JSON output");
-    const contracts = "output" in parsed ? parsed.output.contracts : parsed.contracts;
+    const { contracts, sources: ids } = "output" in parsed ? parsed.output : parsed;
     const { id } = json as { id?: unknown };
+    // A Hardhat 2 or Foundry build info holds the input beside the output.
+    const input = standardInput.safeParse((json as { input?: unknown }).input);
+    const sources = Object.entries(ids ?? {})
+      .map(([name, source]) => ({ id: source.id, name, content: null }))
+      .sort((a, b) => a.id - b.id);
     const artifacts: ContractArtifact[] = [];
     for (const [sourceName, named] of Object.entries(contracts)) {
       for (const [name, output] of Object.entries(named)) {
@@ -234,30 +295,43 @@ function readOne(path: string, json: unknown): ReadOne {
             immutables: deployed?.immutableReferences,
             storageLayout: output.storageLayout,
             sourceMap: deployed?.sourceMap,
+            sources,
             file: path,
           }),
         );
       }
     }
-    return { kind: "build-output", id: typeof id === "string" ? id : undefined, artifacts };
+    return {
+      kind: "build-output",
+      id: typeof id === "string" ? id : undefined,
+      artifacts,
+      contents: input.success ? textOf(input.data.sources) : {},
+    };
+  }
+  if ("language" in json && "sources" in json) {
+    const input = parseWith(standardInput, json, "solc standard-JSON input");
+    return { kind: "build-input", artifacts: [], contents: textOf(input.sources) };
   }
   if ("abi" in json && "deployedBytecode" in json) {
     const artifact = parseWith(foundryArtifact, json, "Foundry artifact");
     const target = Object.entries(artifact.metadata?.settings?.compilationTarget ?? {})[0];
     const fileName = path.split(/[\\/]/).pop() ?? path;
     const folder = path.split(/[\\/]/).slice(-2, -1)[0] ?? "";
+    const sourceName = target?.[0] ?? folder;
     return {
       kind: "artifact",
       artifacts: [
         contract({
           name: target?.[1] ?? fileName.replace(/(\.[^.]+)?\.json$/, ""),
-          sourceName: target?.[0] ?? folder,
+          sourceName,
           abi: artifact.abi,
           code: artifact.deployedBytecode.object,
           links: artifact.deployedBytecode.linkReferences,
           immutables: artifact.deployedBytecode.immutableReferences,
           storageLayout: artifact.storageLayout,
           sourceMap: artifact.deployedBytecode.sourceMap,
+          // Its own file's id; the build info, when Foundry wrote one, names the others.
+          sources: artifact.id === undefined ? [] : [{ id: artifact.id, name: sourceName, content: null }],
           file: path,
         }),
       ],
@@ -289,6 +363,7 @@ function contract(params: {
   immutables?: z.infer<typeof immutableReferences> | undefined;
   storageLayout?: unknown;
   sourceMap?: string | undefined;
+  sources?: ArtifactSource[];
   file: string;
 }): ContractArtifact {
   const abi = AbiSchema.safeParse(params.abi);
@@ -318,6 +393,7 @@ function contract(params: {
     variableRanges: [...linked, ...immutable].sort((a, b) => a.start - b.start),
     storageLayout: params.storageLayout ?? null,
     deployedSourceMap: params.sourceMap ?? null,
+    sources: params.sources ?? [],
     file: params.file,
   };
 }

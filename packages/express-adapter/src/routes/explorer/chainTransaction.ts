@@ -10,6 +10,7 @@ import {
   toTransactionBody,
 } from "../../schemas/explorer.js";
 import { addressOutput } from "../../schemas/fields.js";
+import { revertLocation } from "../../schemas/revertLocation.js";
 import { stateChanges, toStateChangesBody } from "../../schemas/stateChanges.js";
 
 const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
@@ -39,6 +40,7 @@ export const getChainTransaction = defineRoute({
           'The reason string or the decoded custom error ("Price is stale", "OwnableUnauthorizedAccount(account: 0x…)").',
         ),
       trace: callFrame.nullable(),
+      revertLocation: revertLocation.nullable(),
       consoleLogs: z
         .array(z.string())
         .describe(

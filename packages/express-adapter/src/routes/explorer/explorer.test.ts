@@ -307,6 +307,7 @@ describe("explorer routes", () => {
           },
         ],
         "nonce": 23,
+        "revertLocation": null,
         "revertReason": null,
         "trace": {
           "calls": [],

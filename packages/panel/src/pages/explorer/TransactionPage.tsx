@@ -11,6 +11,7 @@ import { formatInteger } from "../../format/formatAmount";
 import { usePageTitle } from "../../layout/usePageTitle";
 import { CallTree } from "./CallTree";
 import { DecodedArgs } from "./DecodedArgs";
+import { RevertLocationCard } from "./RevertLocationCard";
 import { StateChangesSection } from "./StateChangesSection";
 import { TokenTransfersTable } from "./TokenTransfersTable";
 
@@ -49,6 +50,7 @@ export function TransactionPage({ hash }: { hash: string }) {
               {data.revertReason ?? "no reason given"}
             </p>
           ) : null}
+          {data.revertLocation ? <RevertLocationCard location={data.revertLocation} /> : null}
           <section className="card" aria-label="Transaction">
             <dl className="fields">
               <dt>Hash</dt>
