@@ -155,7 +155,11 @@ const badPaths: Record<string, string[]> = {
     "/chain/blocks?cursor=-1",
     `/chain/blocks?cursor=${"9".repeat(65)}`,
   ],
-  "get /chain/block-gas": ["/chain/block-gas?blocks=0", "/chain/block-gas?blocks=121", "/chain/block-gas?blocks=x"],
+  "get /chain/block-gas": [
+    "/chain/block-gas?blocks=0",
+    "/chain/block-gas?blocks=121",
+    "/chain/block-gas?blocks=x",
+  ],
   "get /chain/blocks/:numberOrHash": [
     "/chain/blocks/latest",
     "/chain/blocks/-1",
