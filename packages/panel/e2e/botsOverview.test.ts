@@ -120,6 +120,20 @@ describePanel(
       await waitForText(cell("transfer", STATUS), "^Stopped$");
     });
 
+    test("the event log and the gas chart share one connection per event stream", async () => {
+      const { page, goto } = await open({ stack });
+      const streams: string[] = [];
+      page.on("request", (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.endsWith("/events") || pathname.endsWith("/stream")) streams.push(pathname);
+      });
+      await goto("bots");
+      // Both components mount in one render: by the time the chart has drawn, each has joined.
+      await page.getByRole("table", { name: "Gas used per block, by bot (data)" }).waitFor();
+      await page.getByRole("heading", { name: "Recent events" }).waitFor();
+      expect(streams.sort()).toEqual(["/bots/events", "/oracle/prices/stream"]);
+    });
+
     test("at 390 px the overview and the chart fit the screen", async () => {
       const { page, goto } = await open({ stack, viewport: PHONE });
       await goto("bots");
