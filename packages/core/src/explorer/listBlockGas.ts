@@ -1,3 +1,4 @@
+import { InvalidQueryError } from "../errors/sender.js";
 import { type IndexedTransaction, MAX_EXPLORER_PAGE } from "../storage/ExplorerStore.js";
 import type { ExplorerContext } from "./ExplorerContext.js";
 
@@ -32,7 +33,8 @@ export const MAX_BLOCK_GAS_BLOCKS = 120;
 
 /**
  * The newest indexed blocks' gas used, split by the bot whose addresses sent each transaction:
- * what fills the blocks, read from the explorer's index (no request to the node).
+ * what fills the blocks, read from the explorer's index (no request to the node). A `blocks` out
+ * of range fails with `INVALID_QUERY`.
  *
  * @example
  * const { blocks } = await platform.explorer.blockGas({ blocks: 30 });
@@ -42,7 +44,12 @@ export async function listBlockGas(
   ctx: ExplorerContext,
   params: ListBlockGasParameters = {},
 ): Promise<ListBlockGasReturnType> {
-  const limit = Math.max(1, Math.min(MAX_BLOCK_GAS_BLOCKS, Math.floor(params.blocks ?? 30)));
+  const limit = params.blocks ?? 30;
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_BLOCK_GAS_BLOCKS) {
+    throw new InvalidQueryError(
+      `\`blocks\` must be an integer from 1 to ${MAX_BLOCK_GAS_BLOCKS}, got ${limit}.`,
+    );
+  }
   const botOf = new Map<string, string>();
   for (const account of ctx.bots()) botOf.set(account.address.toLowerCase(), account.name);
   const blocks = await ctx.store.listBlocks({ limit });

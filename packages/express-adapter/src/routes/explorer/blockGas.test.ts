@@ -124,5 +124,11 @@ describe("GET /chain/block-gas", () => {
       expect(answer, blocks).toMatchObject({ status: 400, body: { code: "VALIDATION_FAILED" } });
       expect(typeof (answer.body as { error: unknown }).error).toBe("string");
     }
+    // The SDK refuses the same counts rather than clamping them.
+    for (const blocks of [0, 121, -1, 1.5]) {
+      await expect(platform.explorer.blockGas({ blocks }), String(blocks)).rejects.toMatchObject({
+        code: "INVALID_QUERY",
+      });
+    }
   });
 });
