@@ -65,6 +65,19 @@ export {
 } from "../bots/traffic/trafficDocument.js";
 export { TRANSFER_BOT_DEFAULTS, type TransferBotConfig, transferBotSchema } from "../bots/transferBot.js";
 // The chain and its keys
+export type {
+  BlockRef,
+  ChainFaultEvent,
+  ChainFaults,
+  FeeSpikeOptions,
+  ReorgOptions,
+  ReorgResult,
+  RestartOptions,
+  RestartResult,
+  TimedFault,
+  TimedFaultOptions,
+  TimedFaultResult,
+} from "../chain/ChainFaults.js";
 export { type DerivedAccount, deriveAccounts } from "../chain/deriveAccounts.js";
 export { isReservedKeyIndex, KEY_INDEXES, reservedKeyIndexUse } from "../chain/keyIndexes.js";
 export { PRIVNET_CHAIN_ID, privnet } from "../chain/privnet.js";
