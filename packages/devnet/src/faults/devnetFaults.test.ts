@@ -347,3 +347,30 @@ describe("without the clock relay", () => {
     expect(replaced[0]?.newHash).not.toBe(replaced[0]?.oldHash);
   });
 });
+
+describe("at a block time", () => {
+  test("reorg and feeSpike on a devnet mining a block a second; interval mining comes back", async () => {
+    await using timed = await startDevnet({ port: 0, blockTime: 1 });
+    const timedClient = createPublicClient({ chain: timed.chain, transport: http(timed.rpcUrl) });
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(timed.accounts[1]?.privateKey as Hex),
+      chain: timed.chain,
+      transport: http(timed.rpcUrl),
+    });
+    const hash = await wallet.sendTransaction({ to: wallet.account.address });
+    const mined = await timedClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+    const { replaced, remined } = await timed.faults.reorg({ depth: 1 });
+    expect(remined).toEqual([hash]);
+    expect(replaced[0]?.newHash).not.toBe(mined.blockHash);
+    expect(await timedClient.request({ method: "anvil_getIntervalMining" as "eth_chainId" })).toBe(1);
+
+    const baseFee = parseGwei("333");
+    const { fromBlock } = await timed.faults.feeSpike({ baseFee, blocks: 2 });
+    const recovered = new Promise<void>((resolve) =>
+      timed.faults.subscribe((event) => event.type === "recovered" && resolve()),
+    );
+    await recovered;
+    for (const number of [fromBlock, fromBlock + 1n])
+      expect((await timedClient.getBlock({ blockNumber: number })).baseFeePerGas).toBe(baseFee);
+  });
+});
