@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { ChainFaultEvent } from "@privnet/core";
 import {
   createPublicClient,
@@ -317,6 +320,24 @@ describe("restart and unreachable", () => {
     await rpc("evm_mine");
     await rpc("evm_setAutomine", [true]);
     expect((await client.getTransactionReceipt({ hash: kept })).blockNumber).toBe(result.head.number + 1n);
+  });
+});
+
+describe("restart with a state file", () => {
+  test("anvil writes and reads its state file: the chain is kept", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "privnet-faults-"));
+    try {
+      await using stateful = await startDevnet({ port: 0, blockTime: 0, statePath: join(dir, "state.json") });
+      const statefulClient = createPublicClient({ transport: http(stateful.rpcUrl) });
+      await statefulClient.request({ method: "evm_mine" as "eth_chainId" });
+      const before = await statefulClient.getBlock({ blockTag: "latest" });
+      const { head, downMs } = await stateful.faults.restart();
+      expect(head).toEqual({ number: before.number, hash: before.hash });
+      expect(downMs).toBeGreaterThanOrEqual(0);
+      expect((await statefulClient.getBlock({ blockTag: "latest" })).hash).toBe(before.hash);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
