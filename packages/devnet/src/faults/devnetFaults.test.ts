@@ -176,6 +176,14 @@ describe("reorg", () => {
       code: "FAULT_INVALID",
       message: expect.stringContaining("goes below genesis"),
     });
+    await expect(devnet.faults.reorg({ depth: 1, drop: ["0x1" as Hash] })).rejects.toMatchObject({
+      code: "FAULT_INVALID",
+      message: expect.stringContaining("drop must be a list of transaction hashes"),
+    });
+    await expect(devnet.faults.reorg({ depth: 1, extraBlocks: -1 })).rejects.toMatchObject({
+      code: "FAULT_INVALID",
+      message: expect.stringContaining("extraBlocks must be an integer from 0 to 64"),
+    });
     await expect(devnet.faults.reorg({ depth: 1, drop: [padHex("0x1")] })).rejects.toMatchObject({
       code: "FAULT_INVALID",
       message: expect.stringContaining("not in the last 1 block"),
