@@ -122,6 +122,46 @@ describe("reorg", () => {
     },
   );
 
+  test("a log subscription gets the new branch's logs; anvil sends no removed ones (docs/faults.md)", async () => {
+    const socket = new WebSocket(devnet.wsUrl);
+    await new Promise((resolve) => socket.addEventListener("open", resolve, { once: true }));
+    const logs: { blockHash: Hash; removed: boolean }[] = [];
+    let onLog = () => {};
+    const subscribed = new Promise<void>((resolve) =>
+      socket.addEventListener("message", (event) => {
+        const message = JSON.parse(String(event.data));
+        if (message.id === 1) return resolve();
+        if (message.params?.result) {
+          logs.push(message.params.result);
+          onLog();
+        }
+      }),
+    );
+    socket.send(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "eth_subscribe",
+        params: ["logs", { address: emitter }],
+      }),
+    );
+    await subscribed;
+    const arrived = (count: number) =>
+      new Promise<void>((resolve) => {
+        onLog = () => logs.length >= count && resolve();
+        onLog();
+      });
+    await emit();
+    await emit();
+    await arrived(2);
+    const { replaced } = await devnet.faults.reorg({ depth: 2 });
+    // In order on one socket: a removed log would come before the new branch's.
+    await arrived(4);
+    socket.close();
+    expect(logs.filter((log) => log.removed)).toEqual([]);
+    expect(logs.slice(2).map((log) => log.blockHash)).toEqual(replaced.map(({ newHash }) => newHash));
+  });
+
   test("extraBlocks makes the new branch longer; reorder keeps each sender's order", async () => {
     const sent = [await emit(0), await emit(1), await emit(0), await emit(1)];
     const head = await client.getBlockNumber({ cacheTime: 0 });
