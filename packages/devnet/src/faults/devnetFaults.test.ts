@@ -13,7 +13,7 @@ import {
   parseGwei,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { type Devnet, startDevnet } from "../anvil/startDevnet.js";
 
 /** Runtime `LOG0(0, 0)`: every call emits one log. */
@@ -62,6 +62,8 @@ beforeAll(async () => {
   emitter = await deploy(emitterRuntime);
   reader = await deploy(blockhashRuntime);
 });
+// A test that failed half-way must not leave its timed fault under way for the next ones.
+afterEach(() => devnet.faults.recover());
 afterAll(() => devnet?.stop());
 
 /** One transaction to the log emitter from wallet `index`, mined (automine). */

@@ -1,35 +1,71 @@
 import { DevnetFaultError } from "../errors.js";
 
-/** A JSON-RPC call to the devnet, for the faults. */
-export type FaultRpc = <T = unknown>(method: string, params?: unknown[]) => Promise<T>;
+/** A JSON-RPC call to the devnet, for the faults, and {@link FaultRpc.batch} for many at once. */
+export type FaultRpc = (<T = unknown>(method: string, params?: unknown[]) => Promise<T>) & {
+  /**
+   * The calls in JSON-RPC batches of at most {@link batchSize}: the answers in the calls' order.
+   * The first error answered fails the whole (the calls before it were carried out).
+   */
+  batch<T = unknown>(calls: readonly (readonly [method: string, params: unknown[]])[]): Promise<T[]>;
+};
+
+/** Calls per JSON-RPC batch: a full block's transactions in a few requests, each well under a megabyte. */
+const batchSize = 500;
+
+type RpcAnswer<T> = { id?: number; result?: T; error?: { message?: string; data?: { code?: string } } };
 
 const faultCodes = new Set(["FAULT_INVALID", "FAULT_IN_PROGRESS", "FAULT_UNSUPPORTED"]);
 
 /** JSON-RPC over HTTP to `url`; the relay's fault errors come back as {@link DevnetFaultError}. */
 export function faultRpc(url: string): FaultRpc {
   let id = 0;
-  return async <T>(method: string, params: unknown[] = []): Promise<T> => {
+  const post = async (body: unknown): Promise<unknown> => {
     const response = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params }),
+      body: JSON.stringify(body),
     });
-    const body = (await response.json()) as {
-      result?: T;
-      error?: { message?: string; data?: { code?: string } };
-    };
-    if (body.error) {
-      const code = body.error.data?.code;
-      const message = body.error.message ?? "refused";
-      if (code !== undefined && faultCodes.has(code))
-        throw new DevnetFaultError(
-          code as "FAULT_INVALID",
-          `${message.charAt(0).toUpperCase()}${message.slice(1)}.`,
-        );
-      throw new Error(`${method}: ${message}`);
-    }
-    return body.result as T;
+    return response.json();
   };
+  const call = async <T>(method: string, params: unknown[] = []): Promise<T> => {
+    const body = (await post({ jsonrpc: "2.0", id: ++id, method, params })) as RpcAnswer<T>;
+    return resultOf(method, body);
+  };
+  const batch = async <T>(calls: readonly (readonly [string, unknown[]])[]): Promise<T[]> => {
+    const results: T[] = [];
+    for (let start = 0; start < calls.length; start += batchSize) {
+      const chunk = calls.slice(start, start + batchSize);
+      const first = id + 1;
+      id += chunk.length;
+      const answers = (await post(
+        chunk.map(([method, params], index) => ({ jsonrpc: "2.0", id: first + index, method, params })),
+      )) as RpcAnswer<T>[];
+      if (!Array.isArray(answers)) throw new Error(`a batch of ${chunk[0]?.[0]} was not answered as a batch`);
+      // Batch answers may come in any order: each goes back to its call by id.
+      const byId = new Map(answers.map((answer) => [answer.id, answer]));
+      for (const [index, [method]] of chunk.entries()) {
+        const answer = byId.get(first + index);
+        if (!answer) throw new Error(`${method}: no answer in its batch`);
+        results.push(resultOf(method, answer));
+      }
+    }
+    return results;
+  };
+  return Object.assign(call, { batch });
+}
+
+function resultOf<T>(method: string, body: RpcAnswer<T>): T {
+  if (body.error) {
+    const code = body.error.data?.code;
+    const message = body.error.message ?? "refused";
+    if (code !== undefined && faultCodes.has(code))
+      throw new DevnetFaultError(
+        code as "FAULT_INVALID",
+        `${message.charAt(0).toUpperCase()}${message.slice(1)}.`,
+      );
+    throw new Error(`${method}: ${message}`);
+  }
+  return body.result as T;
 }
 
 /** How the devnet mines now: a block per transaction, every `interval` seconds, or only when asked. */
