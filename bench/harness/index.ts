@@ -1,4 +1,5 @@
 export { type BenchResults, type Figure, figure, type Machine } from "./Figure.js";
+export { type LoadFromOutsideOptions, type LoadResult, loadFromOutside } from "./loadFromOutside.js";
 export { median } from "./median.js";
 export { type RawBaselinesOptions, rawBaselines } from "./rawBaselines.js";
 export { readMachine } from "./readMachine.js";
