@@ -22,9 +22,17 @@
  *
  *   pnpm bench:admin                                  # N=1000 sends, C=64, 3 rounds, 50 latency samples
  *   pnpm bench:admin --sends 2000 --concurrency 32 --rounds 5 --samples 100
+ *   pnpm bench:admin --cpu-profile /tmp/prof   # then one more round of each side under the profiler
+ *
+ * With `--cpu-profile DIR` it writes `post-send-external.cpuprofile` (this process — server,
+ * platform, sender — during one more external `POST /send` round) and
+ * `send-in-process.cpuprofile` (one more in-process round) into DIR; `bench/profileSummary.ts`
+ * turns each into the table of where the time went.
  */
+import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createPlatform } from "@privnet/core";
 import { startDevnet } from "@privnet/devnet";
@@ -38,6 +46,7 @@ import {
   rawBaselines,
   recordFigures,
   runConcurrently,
+  withCpuProfile,
 } from "./harness/index.js";
 
 const { values: args } = parseArgs({
@@ -47,6 +56,7 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "3" },
     samples: { type: "string", default: "50" },
     wallets: { type: "string", default: "1000" },
+    "cpu-profile": { type: "string" },
   },
 });
 const sends = Number(args.sends);
@@ -143,6 +153,14 @@ try {
     }
     await new Promise((resolve) => bare.close(resolve));
     const rate = (value: number) => `${value.toFixed(0)} tx/s`;
+    const profileDir = args["cpu-profile"];
+    if (profileDir !== undefined) {
+      mkdirSync(profileDir, { recursive: true });
+      const external = join(profileDir, "post-send-external.cpuprofile");
+      const inProcess = join(profileDir, "send-in-process.cpuprofile");
+      console.log(`profiled: ${rate(await withCpuProfile(external, sides.external))} → ${external}`);
+      console.log(`profiled: ${rate(await withCpuProfile(inProcess, sides.inProcess))} → ${inProcess}`);
+    }
     console.log(`sends per round: ${sends}, in flight: ${concurrency}, rounds: ${rounds}, 1 s blocks`);
     for (const [name, values] of Object.entries(measured)) {
       console.log(

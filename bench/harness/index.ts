@@ -14,3 +14,4 @@ export {
 } from "./recordFigures.js";
 export { runConcurrently } from "./runConcurrently.js";
 export { describeTarget, meetsTarget, type Target, targets } from "./targets.js";
+export { withCpuProfile } from "./withCpuProfile.js";
