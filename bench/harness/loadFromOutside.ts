@@ -12,10 +12,13 @@ export type LoadFromOutsideOptions = {
   method?: "GET" | "POST";
   /** A JSON body, sent with `Content-Type: application/json`. */
   body?: string;
-  /** Requests in all. */
-  requests: number;
+  /** Requests in all; or, instead, `seconds` of load. */
+  requests?: number;
+  seconds?: number;
   /** Connections, each with one request in flight (no pipelining): the concurrency. */
   connections: number;
+  /** At most this many requests a second over all connections (a steady load, not the most it takes). */
+  rate?: number;
 };
 
 export type LoadResult = {
@@ -44,13 +47,13 @@ function autocannonCli() {
  * const { rate } = await loadFromOutside({ url: `${admin.url}/send`, method: "POST", body, requests: 1000, connections: 64 });
  */
 export function loadFromOutside(options: LoadFromOutsideOptions): Promise<LoadResult> {
-  const { url, method = "GET", body, requests, connections } = options;
+  const { url, method = "GET", body, requests, seconds, connections, rate } = options;
   const args = [
     autocannonCli(),
     "--json",
     "--no-progress",
-    "--amount",
-    String(requests),
+    ...(requests === undefined ? ["--duration", String(seconds ?? 10)] : ["--amount", String(requests)]),
+    ...(rate === undefined ? [] : ["--overallRate", String(rate)]),
     "--connections",
     String(connections),
     "--method",

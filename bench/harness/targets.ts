@@ -47,6 +47,7 @@ export const targets: Record<string, Target> = {
   // issue 38: POST /send loaded from another process, the sender at the node's batched ceiling
   http_send_vs_inprocess_external: { on: "ratio", atLeast: 0.8 },
   sender_vs_presigned_batches: { on: "ratio", atLeast: 0.8 },
+  event_loop_lag_p99_ms: { on: "value", atMost: 50 },
 };
 
 /** "ratio ≥ 1.5", "value ≤ 1 s", or "" when the figure has no target. */
