@@ -2,7 +2,7 @@ import { BaseError } from "viem";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, NonceConflictError, TransactionRejectedError } from "../errors/sender.js";
 import { GAS_PER_BLOB, type TransactionFees } from "../fees/feePolicy.js";
-import { createBatchGate, type Gate } from "./createGate.js";
+import { createGate, type Gate } from "./createGate.js";
 import { fillGap } from "./fillNonceGaps.js";
 import type { NonceLock } from "./nonceLock.js";
 import { nonceLockKey } from "./nonceLockKey.js";
@@ -14,7 +14,6 @@ import {
   type UncertainWrites,
 } from "./RecordWriter.js";
 import { reconcileNonce, type StoredNonceState } from "./reconcileNonce.js";
-import { SUBMISSION_BATCH_SIZE } from "./submissionClient.js";
 import {
   announceAccepted,
   isNonceConflict,
@@ -23,14 +22,6 @@ import {
   submitSigned,
   type Waiting,
 } from "./submitSigned.js";
-
-/**
- * Most JSON-RPC batch requests of one address at the node at once (the node's batched ceiling is
- * measured with 4 batches in flight). Sends that arrive while they are answered gather into the
- * next one, so that one-by-one arrivals (HTTP clients) reach the node in batches as large as sends
- * queued all at once, instead of one small batch each.
- */
-const SUBMISSION_GROUPS = 4;
 
 /** What a session takes from its nonce manager: the queue, its limits, and a way to be woken. */
 export type SessionHost = NonceSender & {
@@ -73,11 +64,7 @@ export class SendSession {
   constructor(host: SessionHost, lock: NonceLock) {
     this.#host = host;
     this.#lock = lock;
-    this.#atNode = createBatchGate({
-      maxInside: host.maxInFlight,
-      maxGroups: SUBMISSION_GROUPS,
-      groupSize: SUBMISSION_BATCH_SIZE,
-    });
+    this.#atNode = createGate(host.maxInFlight);
   }
 
   /** Runs the hold: reconcile, send, settle the refusals, store the next nonce. */

@@ -71,7 +71,7 @@ export async function submitSigned(
   } catch (error) {
     return { item, nonce, accepted: false, kind: "storage", error };
   }
-  const leave = await atNode.enter();
+  await atNode.enter();
   const watched = sender.watcher.watch({
     from: sender.address,
     nonce,
@@ -88,7 +88,7 @@ export async function submitSigned(
   } catch (error) {
     return await refused(sender, { item, nonce, watched, record }, error);
   } finally {
-    leave();
+    atNode.leave();
   }
 }
 
