@@ -1,7 +1,7 @@
 /**
  * No stalls under load: the platform as `privnet up` makes it (seed chain: 2 s blocks, 60M gas;
  * sqlite storage, a fresh file; the admin API) with every bot and scenario of the catalogue started
- * with its defaults, for S seconds. Measured meanwhile:
+ * with its defaults (the seed's bots, and one instance of every other scenario), for S seconds. Measured meanwhile:
  *
  * - `event_loop_lag_p99_ms`: the 99th percentile of the platform process's event-loop delay
  *   (`perf_hooks.monitorEventLoopDelay`, 10 ms resolution) while everything runs, against the same
@@ -22,12 +22,18 @@ import { parseArgs } from "node:util";
 import { createPlatform } from "@privnet/core";
 import { startDevnet } from "@privnet/devnet";
 import { createAdminServer } from "@privnet/express-adapter";
+import { builtinScenarios } from "@privnet/scenarios";
 import { sqliteStorage } from "@privnet/storage-sqlite";
 import { http } from "viem";
-import { figure, loadFromOutside, recordFigures } from "./harness/index.js";
+import { figure, loadFromOutside, recordFigures, withCpuProfile } from "./harness/index.js";
 
 const { values: args } = parseArgs({
-  options: { seconds: { type: "string", default: "60" }, idle: { type: "string", default: "20" } },
+  options: {
+    seconds: { type: "string", default: "60" },
+    idle: { type: "string", default: "20" },
+    // A .cpuprofile of the loaded phase (bots starting included), to find what holds the loop.
+    "cpu-profile": { type: "string" },
+  },
 });
 const seconds = Number(args.seconds);
 const idleSeconds = Number(args.idle);
@@ -39,7 +45,8 @@ try {
   const platform = await createPlatform({
     transport: http(devnet.rpcUrl),
     storage: sqliteStorage({ path: join(dataDir, "privnet.db") }),
-    bots: { env: {} },
+    // The sixteen built-in scenarios, as `privnet up` registers them.
+    bots: { env: {}, catalogues: [builtinScenarios] },
   });
   const admin = await createAdminServer(platform, { port: 0, logger: false });
   try {
@@ -77,19 +84,33 @@ try {
       };
     }
 
+    // Warm-up: JIT, connections, the sender's first hold; then the platform idle.
+    await measure(5);
     const idle = await measure(idleSeconds);
-    const names = platform.bots.names();
-    const refused: string[] = [];
-    for (const name of names) {
-      await platform.bots.start(name).catch((error: unknown) => {
-        refused.push(`${name} (${error instanceof Error ? error.message : String(error)})`);
+    // One instance of every scenario no bot runs yet (the seed bots run their own), then all of them.
+    for (const scenario of await platform.bots.scenarios()) {
+      if (scenario.bots.length > 0) continue;
+      await platform.bots.createInstance({
+        scenario: scenario.name,
+        name: `lag-${scenario.name}`.slice(0, 40),
       });
     }
+    const names = platform.bots.names();
+    const refused: string[] = [];
+    const startAndMeasure = async () => {
+      for (const name of names) {
+        await platform.bots.start(name).catch((error: unknown) => {
+          refused.push(`${name} (${error instanceof Error ? error.message : String(error)})`);
+        });
+      }
+      return measure(seconds);
+    };
+    const profile = args["cpu-profile"];
+    const loaded = profile ? await withCpuProfile(profile, startAndMeasure, 1000) : await startAndMeasure();
     const started = names.length - refused.length;
     console.log(
       `started ${started} of ${names.length} bots and scenarios${refused.length ? `; refused: ${refused.join(", ")}` : ""}`,
     );
-    const loaded = await measure(seconds);
     const { stats } = await platform.bots.get("transfer");
     for (const name of names) await platform.bots.stop(name).catch(() => undefined);
 
