@@ -37,6 +37,7 @@ const benchmarks = [
   ["uniswap", "uniswapBlockFill.ts"],
   ["panel", "panel.ts"],
   ["throughput", "throughputTracking.ts"],
+  ["event-loop", "eventLoopLag.ts"],
 ] as const;
 
 const { values: args } = parseArgs({ options: { only: { type: "string" } } });

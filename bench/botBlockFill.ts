@@ -15,6 +15,7 @@
  *   pnpm bench:block-fill --blocks 10
  *   pnpm bench:block-fill --gas-limit 120000000
  *   pnpm bench:block-fill --explorer off   # without the explorer's index (on by default, as `privnet up`)
+ *   pnpm bench:block-fill --max-in-flight 256   # the sender's window (default: the platform's, 64)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,6 +35,8 @@ const { values: args } = parseArgs({
     "gas-limit": { type: "string" },
     // off: to see what the explorer's index costs the bot (the figure keeps it on, as `privnet up`).
     explorer: { type: "string", default: "on" },
+    // the sender's window, to compare with the platform's default (the figure keeps the default)
+    "max-in-flight": { type: "string" },
   },
 });
 const blocks = Number(args.blocks);
@@ -66,6 +69,7 @@ try {
     // Only the start request configures the bot: no TRANSFER_* from this shell.
     bots: { env: {} },
     ...(args.explorer === "off" ? { explorer: false } : {}),
+    ...(args["max-in-flight"] === undefined ? {} : { maxInFlight: Number(args["max-in-flight"]) }),
   });
   try {
     const errors = new Map<string, number>();
@@ -119,7 +123,7 @@ try {
     console.log(
       `bot: maxPending ${maxPending}, sent ${stats.sent}, confirmed ${stats.confirmed}, failed ${stats.failed}, errors ${stats.errors} (${[...errors].map(([code, count]) => `${code} ${count}`).join(", ") || "none"}), top-ups ${funded}`,
     );
-    const name = `bot_block_fill${gasLimitOption === undefined ? "" : "_2x"}${inMemory ? "_memory" : ""}${args.explorer === "off" ? "_no_explorer" : ""}`;
+    const name = `bot_block_fill${gasLimitOption === undefined ? "" : "_2x"}${inMemory ? "_memory" : ""}${args.explorer === "off" ? "_no_explorer" : ""}${args["max-in-flight"] === undefined ? "" : `_window_${args["max-in-flight"]}`}`;
     recordFigures({
       [name]: figure(
         gasUsed,

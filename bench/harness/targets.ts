@@ -44,6 +44,10 @@ export const targets: Record<string, Target> = {
   throughput_tracking_error: { on: "value", atMost: 0.1 },
   // issue 27: the explorer's index keeps up with blocks of twice the seed's gas
   index_lag_blocks: { on: "value", atMost: 1 },
+  // issue 38: POST /send loaded from another process, the sender at the node's batched ceiling
+  http_send_vs_inprocess_external: { on: "ratio", atLeast: 0.8 },
+  sender_vs_presigned_batches: { on: "ratio", atLeast: 0.8 },
+  event_loop_lag_p99_ms: { on: "value", atMost: 50 },
 };
 
 /** "ratio ≥ 1.5", "value ≤ 1 s", or "" when the figure has no target. */
