@@ -78,6 +78,10 @@ export const errorCodes = [
   "INVALID_CONTRACT_CALL",
   "CONTRACT_READ_REVERTED",
   "EXPLORER_UNAVAILABLE",
+  // faults on demand (platform.faults): the embedded devnet's reorgs, pool losses, restarts, …
+  "FAULTS_UNAVAILABLE",
+  "INVALID_FAULT",
+  "FAULT_IN_PROGRESS",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -19,6 +19,7 @@ import type {
   NoContractCodeError,
   TransactionNotFoundError,
 } from "./explorer.js";
+import type { FaultInProgressError, FaultsUnavailableError, InvalidFaultError } from "./faults.js";
 import type { LendingError } from "./lending.js";
 import type {
   InvalidPriceError,
@@ -130,6 +131,9 @@ export type PrivnetErrorTypes = {
   INVALID_CONTRACT_CALL: InvalidContractCallError;
   CONTRACT_READ_REVERTED: ContractReadRevertedError;
   EXPLORER_UNAVAILABLE: ExplorerUnavailableError;
+  FAULTS_UNAVAILABLE: FaultsUnavailableError;
+  INVALID_FAULT: InvalidFaultError;
+  FAULT_IN_PROGRESS: FaultInProgressError;
 };
 
 /**
