@@ -37,6 +37,10 @@ export const errorCodes = [
   "DEVNET_PORT_IN_USE",
   "DEVNET_STATE_INVALID",
   "DEVNET_START_FAILED",
+  // faults on demand (ChainFaults): bad input, another fault under way, not on this chain
+  "FAULT_INVALID",
+  "FAULT_IN_PROGRESS",
+  "FAULT_UNSUPPORTED",
   // contracts
   "CONTRACT_DEPLOYMENT_FAILED",
   // a server's start-up: a taken port (@privnet/http's startServer and listenOn, privnet up)
@@ -78,10 +82,8 @@ export const errorCodes = [
   "INVALID_CONTRACT_CALL",
   "CONTRACT_READ_REVERTED",
   "EXPLORER_UNAVAILABLE",
-  // faults on demand (platform.faults): the embedded devnet's reorgs, pool losses, restarts, …
+  // faults on demand asked of a platform that runs on a node it does not control
   "FAULTS_UNAVAILABLE",
-  "INVALID_FAULT",
-  "FAULT_IN_PROGRESS",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

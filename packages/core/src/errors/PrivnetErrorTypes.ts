@@ -19,7 +19,7 @@ import type {
   NoContractCodeError,
   TransactionNotFoundError,
 } from "./explorer.js";
-import type { FaultInProgressError, FaultsUnavailableError, InvalidFaultError } from "./faults.js";
+import type { FaultsUnavailableError } from "./faults.js";
 import type { LendingError } from "./lending.js";
 import type {
   InvalidPriceError,
@@ -95,6 +95,9 @@ export type PrivnetErrorTypes = {
   DEVNET_PORT_IN_USE: PrivnetError;
   DEVNET_STATE_INVALID: PrivnetError;
   DEVNET_START_FAILED: PrivnetError;
+  FAULT_INVALID: PrivnetError;
+  FAULT_IN_PROGRESS: PrivnetError;
+  FAULT_UNSUPPORTED: PrivnetError;
   PORT_IN_USE: PrivnetError;
   CONTRACT_DEPLOYMENT_FAILED: ContractDeploymentFailedError;
   INVALID_SYMBOL: InvalidSymbolError;
@@ -132,8 +135,6 @@ export type PrivnetErrorTypes = {
   CONTRACT_READ_REVERTED: ContractReadRevertedError;
   EXPLORER_UNAVAILABLE: ExplorerUnavailableError;
   FAULTS_UNAVAILABLE: FaultsUnavailableError;
-  INVALID_FAULT: InvalidFaultError;
-  FAULT_IN_PROGRESS: FaultInProgressError;
 };
 
 /**

@@ -25,7 +25,7 @@ export class InvalidFaultError extends PrivnetError {
     readonly field: string,
     reason: string,
   ) {
-    super("INVALID_FAULT", `Invalid fault setting \`${field}\`: ${reason}.`);
+    super("FAULT_INVALID", `Invalid fault setting \`${field}\`: ${reason}.`);
   }
 }
 

@@ -22,7 +22,7 @@ const HASH = /^0x[0-9a-fA-F]{64}$/;
 
 /**
  * Checks a reorganisation's settings (see {@link ReorgOptions}) as given by any caller, typed or
- * not: `INVALID_FAULT` naming the first setting out of range.
+ * not: `FAULT_INVALID` naming the first setting out of range.
  */
 export function checkReorgOptions(options: unknown): ReorgOptions {
   const given = record(options);

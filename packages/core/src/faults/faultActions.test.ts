@@ -32,8 +32,8 @@ describe("platform.faults without the faults option (a node the platform does no
     expect(platform.faults.history()).toEqual([]);
   });
 
-  test("settings out of range are INVALID_FAULT naming the setting", async () => {
-    const invalid = (field: string) => ({ code: "INVALID_FAULT", field });
+  test("settings out of range are FAULT_INVALID naming the setting", async () => {
+    const invalid = (field: string) => ({ code: "FAULT_INVALID", field });
     const cases: [Promise<unknown>, string][] = [
       [platform.faults.reorg({ depth: 0 }), "depth"],
       [platform.faults.reorg({ depth: 65 }), "depth"],

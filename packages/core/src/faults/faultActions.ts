@@ -39,7 +39,7 @@ export type FaultActionsContext = GuardedContext & {
 
 /**
  * `platform.faults`: faults on demand for the chain the platform runs on, when it controls it (the
- * embedded devnet; see {@link ChainFaults}). Each operation checks its settings (`INVALID_FAULT`),
+ * embedded devnet; see {@link ChainFaults}). Each operation checks its settings (`FAULT_INVALID`),
  * refuses with `FAULTS_UNAVAILABLE` on a platform made without the `faults` option (a node given by
  * URL, `--rpc-url`), and with `FAULT_IN_PROGRESS` while another fault is being applied. Every fault
  * event is announced as the platform's `chain` event and kept for {@link history}.

@@ -77,17 +77,17 @@ export const errorStatus = {
   CONTRACT_READ_REVERTED: 400,
   // Turned off in this server's configuration: not something the client can fix.
   EXPLORER_UNAVAILABLE: 503,
-  // Faults on demand: a platform on a node it does not control has none, and one fault runs at a
-  // time; both conflict with the server's state, not with the request (409). Settings out of
-  // range are the request's fault (400).
+  // Faults on demand on a platform that runs on a node it does not control (--rpc-url): the request
+  // is fine, the server's set-up conflicts with it, as FAULT_IN_PROGRESS does (409).
   FAULTS_UNAVAILABLE: 409,
-  FAULT_IN_PROGRESS: 409,
-  INVALID_FAULT: 400,
   // Raised by the embedded devnet and by a server's own start-up, never on a request.
   DEVNET_BINARY_NOT_FOUND: 500,
   DEVNET_PORT_IN_USE: 500,
   DEVNET_STATE_INVALID: 500,
   DEVNET_START_FAILED: 500,
+  FAULT_INVALID: 400,
+  FAULT_IN_PROGRESS: 409,
+  FAULT_UNSUPPORTED: 501,
   PORT_IN_USE: 500,
   // The contracts are deployed on first use: a router mounted without a server that ensured them
   // first deploys them on its first request. A deployment that fails there means the chain did not

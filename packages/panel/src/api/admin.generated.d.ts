@@ -4861,7 +4861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReorgResult"];
                 };
             };
-            /** @description A setting out of range (VALIDATION_FAILED, INVALID_FAULT). */
+            /** @description A setting out of range (VALIDATION_FAILED, FAULT_INVALID). */
             400: {
                 headers: {
                     [name: string]: unknown;

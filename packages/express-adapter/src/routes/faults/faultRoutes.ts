@@ -33,7 +33,7 @@ export const reorgChain = defineRoute({
   tag,
   body: { schema: reorgBody, required: true },
   response: reorgResult,
-  errors: { 400: "A setting out of range (VALIDATION_FAILED, INVALID_FAULT).", ...refused },
+  errors: { 400: "A setting out of range (VALIDATION_FAILED, FAULT_INVALID).", ...refused },
   async handler({ platform, body }) {
     return toReorgBody(await platform.faults.reorg(body));
   },
