@@ -4861,7 +4861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReorgResult"];
                 };
             };
-            /** @description A setting out of range (VALIDATION_FAILED, FAULT_INVALID). */
+            /** @description A setting out of range (VALIDATION_FAILED), or one the devnet refuses, such as a depth below genesis (FAULT_INVALID). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5031,6 +5031,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The devnet runs without its clock relay (clock: false) and cannot carry this fault out (FAULT_UNSUPPORTED). */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     stallChain: {
@@ -5169,6 +5178,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The devnet runs without its clock relay (clock: false) and cannot carry this fault out (FAULT_UNSUPPORTED). */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     spikeFees: {
@@ -5231,6 +5249,15 @@ export interface operations {
             };
             /** @description A bug: please report it. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The devnet runs without its clock relay (clock: false) and cannot carry this fault out (FAULT_UNSUPPORTED). */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };

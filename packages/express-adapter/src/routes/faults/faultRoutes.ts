@@ -19,6 +19,10 @@ import {
 
 const tag = "faults";
 /** Every fault route answers these besides its own. */
+/** What a devnet without its clock relay cannot do (restart, unreachable, fee spike). */
+const relayed = {
+  501: "The devnet runs without its clock relay (clock: false) and cannot carry this fault out (FAULT_UNSUPPORTED).",
+};
 const refused = {
   409: "Faults need the embedded devnet: the server runs on a node it does not control, --rpc-url (FAULTS_UNAVAILABLE); or another fault is being applied (FAULT_IN_PROGRESS).",
 };
@@ -33,7 +37,10 @@ export const reorgChain = defineRoute({
   tag,
   body: { schema: reorgBody, required: true },
   response: reorgResult,
-  errors: { 400: "A setting out of range (VALIDATION_FAILED, FAULT_INVALID).", ...refused },
+  errors: {
+    400: "A setting out of range (VALIDATION_FAILED), or one the devnet refuses, such as a depth below genesis (FAULT_INVALID).",
+    ...refused,
+  },
   async handler({ platform, body }) {
     return toReorgBody(await platform.faults.reorg(body));
   },
@@ -64,7 +71,7 @@ export const restartNode = defineRoute({
   tag,
   body: { schema: restartBody, required: false },
   response: restartResult,
-  errors: { 400: "A setting of the wrong type (VALIDATION_FAILED).", ...refused },
+  errors: { 400: "A setting of the wrong type (VALIDATION_FAILED).", ...refused, ...relayed },
   async handler({ platform, body }) {
     return toRestartBody(await platform.faults.restart(body));
   },
@@ -96,7 +103,7 @@ export const makeUnreachable = defineRoute({
   tag,
   body: { schema: timedFaultBody, required: true },
   response: timedFaultResult,
-  errors: { 400: "`ms` missing or out of range (VALIDATION_FAILED).", ...refused },
+  errors: { 400: "`ms` missing or out of range (VALIDATION_FAILED).", ...refused, ...relayed },
   async handler({ platform, body }) {
     return platform.faults.unreachable(body);
   },
@@ -112,7 +119,11 @@ export const spikeFees = defineRoute({
   tag,
   body: { schema: feeSpikeBody, required: true },
   response: feeSpikeResult,
-  errors: { 400: "`baseFee` or `blocks` missing or out of range (VALIDATION_FAILED).", ...refused },
+  errors: {
+    400: "`baseFee` or `blocks` missing or out of range (VALIDATION_FAILED).",
+    ...refused,
+    ...relayed,
+  },
   async handler({ platform, body }) {
     const { fromBlock } = await platform.faults.feeSpike(body);
     return { fromBlock: Number(fromBlock) };
