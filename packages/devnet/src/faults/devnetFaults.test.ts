@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { ChainFaultEvent } from "@privnet/core";
 import {
   createPublicClient,
@@ -119,6 +122,46 @@ describe("reorg", () => {
     },
   );
 
+  test("a log subscription gets the new branch's logs; anvil sends no removed ones (docs/faults.md)", async () => {
+    const socket = new WebSocket(devnet.wsUrl);
+    await new Promise((resolve) => socket.addEventListener("open", resolve, { once: true }));
+    const logs: { blockHash: Hash; removed: boolean }[] = [];
+    let onLog = () => {};
+    const subscribed = new Promise<void>((resolve) =>
+      socket.addEventListener("message", (event) => {
+        const message = JSON.parse(String(event.data));
+        if (message.id === 1) return resolve();
+        if (message.params?.result) {
+          logs.push(message.params.result);
+          onLog();
+        }
+      }),
+    );
+    socket.send(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "eth_subscribe",
+        params: ["logs", { address: emitter }],
+      }),
+    );
+    await subscribed;
+    const arrived = (count: number) =>
+      new Promise<void>((resolve) => {
+        onLog = () => logs.length >= count && resolve();
+        onLog();
+      });
+    await emit();
+    await emit();
+    await arrived(2);
+    const { replaced } = await devnet.faults.reorg({ depth: 2 });
+    // In order on one socket: a removed log would come before the new branch's.
+    await arrived(4);
+    socket.close();
+    expect(logs.filter((log) => log.removed)).toEqual([]);
+    expect(logs.slice(2).map((log) => log.blockHash)).toEqual(replaced.map(({ newHash }) => newHash));
+  });
+
   test("extraBlocks makes the new branch longer; reorder keeps each sender's order", async () => {
     const sent = [await emit(0), await emit(1), await emit(0), await emit(1)];
     const head = await client.getBlockNumber({ cacheTime: 0 });
@@ -172,6 +215,14 @@ describe("reorg", () => {
     await expect(devnet.faults.reorg({ depth: 64 })).rejects.toMatchObject({
       code: "FAULT_INVALID",
       message: expect.stringContaining("goes below genesis"),
+    });
+    await expect(devnet.faults.reorg({ depth: 1, drop: ["0x1" as Hash] })).rejects.toMatchObject({
+      code: "FAULT_INVALID",
+      message: expect.stringContaining("drop must be a list of transaction hashes"),
+    });
+    await expect(devnet.faults.reorg({ depth: 1, extraBlocks: -1 })).rejects.toMatchObject({
+      code: "FAULT_INVALID",
+      message: expect.stringContaining("extraBlocks must be an integer from 0 to 64"),
     });
     await expect(devnet.faults.reorg({ depth: 1, drop: [padHex("0x1")] })).rejects.toMatchObject({
       code: "FAULT_INVALID",
@@ -317,6 +368,24 @@ describe("restart and unreachable", () => {
     await rpc("evm_mine");
     await rpc("evm_setAutomine", [true]);
     expect((await client.getTransactionReceipt({ hash: kept })).blockNumber).toBe(result.head.number + 1n);
+  });
+});
+
+describe("restart with a state file", () => {
+  test("anvil writes and reads its state file: the chain is kept", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "privnet-faults-"));
+    try {
+      await using stateful = await startDevnet({ port: 0, blockTime: 0, statePath: join(dir, "state.json") });
+      const statefulClient = createPublicClient({ transport: http(stateful.rpcUrl) });
+      await statefulClient.request({ method: "evm_mine" as "eth_chainId" });
+      const before = await statefulClient.getBlock({ blockTag: "latest" });
+      const { head, downMs } = await stateful.faults.restart();
+      expect(head).toEqual({ number: before.number, hash: before.hash });
+      expect(downMs).toBeGreaterThanOrEqual(0);
+      expect((await statefulClient.getBlock({ blockTag: "latest" })).hash).toBe(before.hash);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
