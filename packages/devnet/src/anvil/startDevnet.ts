@@ -342,9 +342,9 @@ const faultsUrlsKey = Symbol.for("privnet.devnet.faultsUrls");
  * and a project whose global setup finds the pool another project started must still find its
  * devnets' faults (a module-level map of its own would be empty, and its workers' faults relay-less).
  */
-const faultsUrls: WeakMap<Devnet, string> = ((globalThis as { [faultsUrlsKey]?: WeakMap<Devnet, string> })[
-  faultsUrlsKey
-] ??= new WeakMap());
+const faultsUrlsStore = globalThis as { [faultsUrlsKey]?: WeakMap<Devnet, string> };
+faultsUrlsStore[faultsUrlsKey] ??= new WeakMap();
+const faultsUrls: WeakMap<Devnet, string> = faultsUrlsStore[faultsUrlsKey];
 
 /** The URL the faults of `devnet` are asked at, from another process (a Vitest worker). */
 export function faultsUrlOf(devnet: Devnet): string | undefined {
