@@ -10,7 +10,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ["errors", "chain", "fees", "lifecycle"],
   ["storage", "signing", "blobs", "input"],
   ["context"],
-  ["wallets", "network"],
+  ["wallets", "network", "faults"],
   ["sender"],
   ["contracts", "transactions"],
   ["bots", "oracle"],

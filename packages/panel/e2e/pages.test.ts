@@ -67,6 +67,14 @@ const pages: { name: string; path: string | ((sent: string) => string); ready(pa
           .getByRole("img", { name: /^DAI: one update/, includeHidden: true })
           .waitFor({ state: "attached" }),
     },
+    {
+      name: "faults",
+      path: "faults",
+      ready: async (page) => {
+        await page.getByText("Live: the timeline follows the chain event stream.").waitFor();
+        await page.getByRole("region", { name: "Reorganisation" }).waitFor();
+      },
+    },
   ];
 
 /** Controls without an accessible name, described for the failure message. */
@@ -91,7 +99,7 @@ function unnamedControls(page: Page): Promise<string[]> {
 describePanel("every page", ({ open }) => {
   for (const viewport of [DESKTOP, PHONE]) {
     test(`at ${viewport.width} px: fits the width, names every control, loads nothing from elsewhere; screenshots`, async () => {
-      const { page, goto, screenshot, requests, stack } = await open({ viewport });
+      const { page, goto, screenshot, requests, stack } = await open({ viewport, faults: true });
       // Something to show on the transactions pages.
       const sent = await fetch(`${stack.adminUrl}/send`, {
         method: "POST",

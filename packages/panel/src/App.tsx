@@ -8,6 +8,7 @@ import { BotsPage } from "./pages/bots/BotsPage";
 import { ContractsPage } from "./pages/contracts/ContractsPage";
 import { AddressPage } from "./pages/explorer/AddressPage";
 import { TransactionPage } from "./pages/explorer/TransactionPage";
+import { FaultsPage } from "./pages/faults/FaultsPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { PricesPage } from "./pages/prices/PricesPage";
 import { SearchPage } from "./pages/search/SearchPage";
@@ -42,6 +43,7 @@ export function App() {
           <Route path="/search" component={SearchPage} />
           <Route path="/bots" component={BotsPage} />
           <Route path="/prices" component={PricesPage} />
+          <Route path="/faults" component={FaultsPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </ErrorBoundary>

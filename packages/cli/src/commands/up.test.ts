@@ -116,6 +116,11 @@ describe("privnet up", () => {
     };
     const funded = await post(`${admin}/send`, { fromWalletId: 2, toAddress: created.address, amount: "3" });
     expect(funded.status).toBe(200);
+    // The embedded devnet's faults are the stack's: a lost pool, over HTTP, with no body (as curl sends it).
+    expect(await (await fetch(`${admin}/chain/faults`)).json()).toEqual({ available: true, events: [] });
+    const dropped = await fetch(`${admin}/chain/faults/drop-pool`, { method: "POST" });
+    expect(dropped.status).toBe(200);
+    expect(await dropped.json()).toEqual({ dropped: [] });
 
     await stop(run);
     // Piped output: one pino JSON object per request.
@@ -259,6 +264,15 @@ export default config;
       expect(run.output()).toMatch(/✓ contracts +deployed/);
       expect(urls["Chain RPC"]).toBe(chain.rpcUrl);
       expect(urls["Chain WebSocket"]).toBeUndefined();
+      // A chain privnet does not run is not privnet's to break: no faults.
+      const admin = urls["Admin API"] as string;
+      const reorg = await post(`${admin}/chain/faults/reorg`, { depth: 1 });
+      expect(reorg.status).toBe(409);
+      expect(await reorg.json()).toMatchObject({
+        code: "FAULTS_UNAVAILABLE",
+        error: expect.stringMatching(/embedded devnet/),
+      });
+      expect(await (await fetch(`${admin}/chain/faults`)).json()).toEqual({ available: false, events: [] });
       await stop(run);
       expect(existsSync(join(cwd, ".privnet/chain-state.json"))).toBe(false);
       expect(await rpc(chain.rpcUrl, "eth_chainId")).toBe("0x301824");

@@ -142,6 +142,9 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
         ...(settings.contracts.deploy ? { contracts: true } : {}),
         oracle: settings.oracle.simulator,
         explorer: settings.explorer,
+        // Faults on demand (platform.faults, POST /chain/faults/…) for the chain this stack runs
+        // itself; on a node given by --rpc-url there are none (FAULTS_UNAVAILABLE).
+        ...(devnet ? { faults: devnet.faults } : {}),
         // With a traffic document, it (not the last run) says what runs: nothing resumes.
         bots: {
           catalogues: [builtinScenarios],

@@ -1,6 +1,7 @@
 import { describe, expectTypeOf, test } from "vitest";
 import type {
   BotEvent,
+  ChainFaultEvent,
   OracleEvent,
   Platform,
   PlatformEvents,
@@ -22,6 +23,10 @@ describe("platform.events", () => {
       if (event.type === "push-failed") expectTypeOf(event.willRetry).toEqualTypeOf<boolean>();
     });
     platform.events.once("bot", (event) => expectTypeOf(event).toEqualTypeOf<BotEvent>());
+    platform.events.on("chain", (event) => {
+      expectTypeOf(event).toEqualTypeOf<ChainFaultEvent>();
+      if (event.type === "reorged") expectTypeOf(event.orphaned).toEqualTypeOf<`0x${string}`[]>();
+    });
   });
 
   test("unknown event names and wrong payloads do not compile", () => {
@@ -30,7 +35,7 @@ describe("platform.events", () => {
     // @ts-expect-error a price update is not a bot event
     platform.events.emit("bot", {} as PriceUpdate);
     expectTypeOf<keyof PlatformEvents>().toEqualTypeOf<
-      "transaction" | "price" | "oracle" | "bot" | "listenerError"
+      "transaction" | "price" | "oracle" | "bot" | "chain" | "listenerError"
     >();
   });
 });

@@ -1,3 +1,4 @@
+import type { ChainFaultEvent } from "../chain/ChainFaults.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
 import type { BotEvent } from "./BotEvent.js";
 import type { OracleEvent, PriceUpdate } from "./PriceUpdate.js";
@@ -15,6 +16,13 @@ export type PlatformEvents = {
   oracle: [event: OracleEvent];
   /** A bot started, stopped, sent or settled a transaction, deployed, was funded, or hit an error. */
   bot: [event: BotEvent];
+  /**
+   * A fault on demand took effect or ended (`reorged`, `poolDropped`, `restarted`, `stalled`,
+   * `unreachable`, `feeSpiked`, `recovered`): one per event of the platform's `faults` option
+   * (`devnet.faults`), whether asked through `platform.faults` or of the devnet directly. See
+   * {@link ChainFaultEvent}.
+   */
+  chain: [event: ChainFaultEvent];
   /**
    * A listener of another event threw, or its promise rejected: the error and that event's name.
    * The operation that emitted went on; without a listener here the error is logged.

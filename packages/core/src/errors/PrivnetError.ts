@@ -82,6 +82,8 @@ export const errorCodes = [
   "INVALID_CONTRACT_CALL",
   "CONTRACT_READ_REVERTED",
   "EXPLORER_UNAVAILABLE",
+  // faults on demand asked of a platform that runs on a node it does not control
+  "FAULTS_UNAVAILABLE",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -19,6 +19,7 @@ import type {
   NoContractCodeError,
   TransactionNotFoundError,
 } from "./explorer.js";
+import type { FaultsUnavailableError } from "./faults.js";
 import type { LendingError } from "./lending.js";
 import type {
   InvalidPriceError,
@@ -133,6 +134,7 @@ export type PrivnetErrorTypes = {
   INVALID_CONTRACT_CALL: InvalidContractCallError;
   CONTRACT_READ_REVERTED: ContractReadRevertedError;
   EXPLORER_UNAVAILABLE: ExplorerUnavailableError;
+  FAULTS_UNAVAILABLE: FaultsUnavailableError;
 };
 
 /**

@@ -20,6 +20,7 @@ export {
   NoContractCodeError,
   TransactionNotFoundError,
 } from "./explorer.js";
+export { FaultInProgressError, FaultsUnavailableError, InvalidFaultError } from "./faults.js";
 export {
   LendingError,
   type LendingErrorCode,

@@ -124,12 +124,15 @@ export {
   type ErrorCode,
   ExplorerUnavailableError,
   errorCodes,
+  FaultInProgressError,
+  FaultsUnavailableError,
   InsufficientFundsError,
   InvalidAbiError,
   InvalidAddressError,
   InvalidAmountError,
   InvalidBotConfigError,
   InvalidContractCallError,
+  InvalidFaultError,
   InvalidLabelError,
   InvalidOptionsError,
   InvalidPriceError,
@@ -220,6 +223,15 @@ export type {
   ChainStorageVariable,
   ChainTokenBalanceChange,
 } from "../explorer/stateChanges/StateChangeShapes.js";
+// Faults on demand: what platform.faults takes, its limits and its history
+export {
+  MAX_BASE_FEE,
+  MAX_DROPPED,
+  MAX_FEE_SPIKE_BLOCKS,
+  MAX_REORG_DEPTH,
+  MAX_TIMED_FAULT_MS,
+} from "../faults/checkFaultOptions.js";
+export { FAULT_HISTORY_LIMIT } from "../faults/FaultLog.js";
 export type { LendingTransferParameters } from "../lending/deposit.js";
 export type { LendingPosition } from "../lending/getPosition.js";
 export type { LendingReceipt } from "../lending/LendingReceipt.js";

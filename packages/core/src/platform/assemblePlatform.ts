@@ -4,6 +4,7 @@ import { ChainHead } from "../chain/ChainHead.js";
 import { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import type { PlatformContext } from "../context/PlatformContext.js";
 import { createExplorer } from "../explorer/createExplorer.js";
+import { FaultLog } from "../faults/FaultLog.js";
 import { createFeePolicy } from "../fees/feePolicy.js";
 import { createKeyVault } from "../signing/KeyVault.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
@@ -61,5 +62,17 @@ export function assemblePlatform(
           sentBodies,
           head,
         });
-  return { base, ctx, closeManagers: sender.closeManagers, contracts, oracle, pushLoop, bots, explorer };
+  // Every fault event of the devnet's faults, kept and announced as the platform's `chain` event.
+  const faultLog = new FaultLog(options.faults, (event) => base.events.emit("chain", event));
+  return {
+    base,
+    ctx,
+    closeManagers: sender.closeManagers,
+    contracts,
+    oracle,
+    pushLoop,
+    bots,
+    explorer,
+    faultLog,
+  };
 }

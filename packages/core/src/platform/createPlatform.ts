@@ -4,6 +4,7 @@ import type { BotCatalogue, CatalogueConfigs } from "../bots/BotCatalogue.js";
 import type { BotsOptions } from "../bots/BotEngine.js";
 import { botActions } from "../bots/botActions.js";
 import type { SeedBots } from "../bots/seedBots.js";
+import type { ChainFaults } from "../chain/ChainFaults.js";
 import type { PlatformEvents } from "../context/PlatformEvents.js";
 import type { PlatformContractsOptions } from "../contracts/connectPlatformContracts.js";
 import { contractActions } from "../contracts/contractActions.js";
@@ -11,6 +12,7 @@ import type { ExplorerOptions } from "../explorer/ChainIndexer.js";
 import { explorerActions } from "../explorer/explorerActions.js";
 import { explorerContractActions } from "../explorer/explorerContractActions.js";
 import { labelActions } from "../explorer/labelActions.js";
+import { faultActions } from "../faults/faultActions.js";
 import type { LendingContext } from "../lending/LendingContext.js";
 import { lendingActions } from "../lending/lendingActions.js";
 import { startServices } from "../lifecycle/startServices.js";
@@ -73,6 +75,13 @@ export type CreatePlatformOptions<Catalogues extends readonly BotCatalogue[] = [
    * turns it off. See docs/explorer.md.
    */
   explorer?: ExplorerOptions | boolean | undefined;
+  /**
+   * Faults on demand for the chain: `devnet.faults` of the embedded devnet (`startDevnet()` of
+   * `@privnet/devnet`), which the platform offers as `platform.faults` and announces as `chain`
+   * events. Without it (a node the platform does not control, `--rpc-url`) every fault is refused
+   * with `FAULTS_UNAVAILABLE`. See docs/faults.md.
+   */
+  faults?: ChainFaults | undefined;
 };
 
 /**
@@ -125,7 +134,7 @@ export async function createPlatform<const Catalogues extends readonly BotCatalo
     await storage.close();
     throw error;
   }
-  const { base, ctx, contracts, oracle, pushLoop, bots, explorer } = parts;
+  const { base, ctx, contracts, oracle, pushLoop, bots, explorer, faultLog } = parts;
   // Started in order; on a failed start, those begun stop in reverse before the error is thrown.
   const services = platformServices(parts, settings, operations);
   await startServices(services);
@@ -179,6 +188,18 @@ export async function createPlatform<const Catalogues extends readonly BotCatalo
     explorer: explorerActions({ guard, explorer }),
     /** The names addresses go by, with your own on top. See {@link labelActions}. */
     labels: labelActions({ guard, explorer }),
+    /**
+     * Faults on demand — reorganisations, a lost pool, a restart, a stall, a refused RPC, a fee
+     * spike — with the `faults` option (the embedded devnet's); `FAULTS_UNAVAILABLE` without it.
+     * See docs/faults.md and {@link faultActions}.
+     */
+    faults: faultActions({
+      guard,
+      faults: settings.faults,
+      log: faultLog,
+      // A reorganisation is seen through the anchor's hash; a lost pool or a restart through the pool.
+      follow: (fault) => watcher.followNow({ pool: fault !== "reorg" }),
+    }),
     /** Typed events: see {@link PlatformEvents}. */
     events: events as EventEmitter<PlatformEvents>,
     /**

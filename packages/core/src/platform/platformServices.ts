@@ -40,6 +40,12 @@ export function platformServices(
       start: () => explorer?.indexer.start(),
       stop: () => explorer?.indexer.stop("close"),
     }),
+    // Hears the devnet's fault events from here on; stops before the explorer and the watcher do.
+    defineService({
+      name: "faults",
+      start: () => parts.faultLog.start(),
+      stop: () => parts.faultLog.stop(),
+    }),
     // Queued sends are refused, sent ones recorded.
     defineService({ name: "sender", stop: () => parts.closeManagers() }),
     defineService({

@@ -159,6 +159,21 @@ export class TransactionWatcher {
   }
 
   /**
+   * Runs a tick now and waits for it, and for any asked for meanwhile: after a fault injected on
+   * purpose (`platform.faults`), so that the fault answers once the watcher has seen what it did —
+   * a reorganisation through the anchor's hash, like one that happens by itself. `pool`: the tick
+   * compares the node's pool with what is followed, as after a reconnection (a lost pool, a
+   * restart). Resolves at once when the watcher is not running.
+   */
+  async followNow(options: { pool?: boolean } = {}) {
+    if (this.#state.status !== "running") return;
+    if (options.pool) this.#stages.pace.poolCheckDue = true;
+    // A tick under way may have read the head before the fault: scheduling asks for one after it.
+    this.#ticks.schedule();
+    while (this.#ticks.running) await this.#ticks.running;
+  }
+
+  /**
    * For `platform.revert()`: waits for a running tick, settles every followed transaction as
    * `failed` ("the chain was reverted": whoever waits hears it), runs `revertChain`, then
    * `restoreState` (the storage's), and follows the chain from `head` (where the revert took it;

@@ -335,8 +335,16 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   return devnet;
 }
 
-/** Where each devnet answers its faults (the relay's faults port): for the test pool's workers. */
-const faultsUrls = new WeakMap<Devnet, string>();
+const faultsUrlsKey = Symbol.for("privnet.devnet.faultsUrls");
+/**
+ * Where each devnet answers its faults (the relay's faults port): for the test pool's workers. One
+ * map for the whole process, like the pool itself: each Vitest project loads this module afresh,
+ * and a project whose global setup finds the pool another project started must still find its
+ * devnets' faults (a module-level map of its own would be empty, and its workers' faults relay-less).
+ */
+const faultsUrlsStore = globalThis as { [faultsUrlsKey]?: WeakMap<Devnet, string> };
+faultsUrlsStore[faultsUrlsKey] ??= new WeakMap();
+const faultsUrls: WeakMap<Devnet, string> = faultsUrlsStore[faultsUrlsKey];
 
 /** The URL the faults of `devnet` are asked at, from another process (a Vitest worker). */
 export function faultsUrlOf(devnet: Devnet): string | undefined {

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { idempotencyKeyParameter } from "../idempotency/idempotencyHook.js";
 import { isIdempotent } from "../idempotency/idempotent.js";
 import { botEvents } from "../routes/bots/index.js";
+import { chainEvents } from "../routes/faults/index.js";
 import { adminRoutes } from "../routes/index.js";
 import { adminErrors, type errorBody } from "../schemas/errors.js";
 
@@ -16,13 +17,13 @@ const { version } = createRequire(import.meta.url)("../../package.json") as { ve
  */
 export const adminApi: ApiDescription<z.output<typeof errorBody>> = {
   routes: adminRoutes,
-  streams: [botEvents],
+  streams: [botEvents, chainEvents],
   errors: adminErrors,
   openApi: {
     title: "privnet admin API",
     version,
     description:
-      "Wallets, sending, transaction history, network and bots of a privnet chain. Every error body is `{ error, code }`. When the server has a token configured, every route except /health needs `Authorization: Bearer <token>`.",
+      "Wallets, sending, transaction history, network, bots, the explorer and faults on demand of a privnet chain. Every error body is `{ error, code }`. When the server has a token configured, every route except /health needs `Authorization: Bearer <token>`.",
     parameters: (route: RouteDefinition) => (isIdempotent(route) ? [idempotencyKeyParameter] : []),
   },
 };

@@ -4,6 +4,7 @@ import { contracts } from "./contracts.js";
 import { createWallet } from "./createWallet.js";
 import { deleteWallet } from "./deleteWallet.js";
 import { explorerRoutes } from "./explorer/index.js";
+import { faultRoutes } from "./faults/index.js";
 import { getBalance } from "./getBalance.js";
 import { getWallet } from "./getWallet.js";
 import { health } from "./health.js";
@@ -35,4 +36,5 @@ export const adminRoutes: readonly RouteDefinition[] = [
   ...controlRoutes,
   contracts,
   ...explorerRoutes,
+  ...faultRoutes,
 ];

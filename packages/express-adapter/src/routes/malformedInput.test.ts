@@ -67,6 +67,10 @@ const badFieldValues: Record<string, unknown[]> = {
     ...wrongTypes,
   ],
   interval: [-1, 1.5, "1000", huge("1e400"), ...wrongTypes.filter((value) => value !== null), null],
+  depth: [0, 65, 1.5, "2", huge("1e400"), ...wrongTypes],
+  ms: [0, -1, 600_001, 1.5, "1000", huge("1e400"), ...wrongTypes],
+  baseFee: ["", "0", "-1", "1.5", "0x10", "18446744073709551616", 100, huge("1e400"), ...wrongTypes],
+  blocks: [0, 1_001, 1.5, "2", ...wrongTypes],
   fromWalletId: [
     0,
     -1,
@@ -99,6 +103,12 @@ const validBodies: Record<string, () => Record<string, unknown>> = {
   // A folder that is not there: refused (ARTIFACTS_UNREADABLE), nothing loaded.
   "post /contracts/artifacts": () => ({ dir: "/nonexistent/privnet-artifacts" }),
   "put /labels/:address": () => ({ label: "fine" }),
+  // The platform here has no faults: a valid fault is refused (FAULTS_UNAVAILABLE), nothing happens.
+  "post /chain/faults/reorg": () => ({ depth: 2 }),
+  "post /chain/faults/restart": () => ({ keepPool: false }),
+  "post /chain/faults/stall": () => ({ ms: 1000 }),
+  "post /chain/faults/unreachable": () => ({ ms: 1000 }),
+  "post /chain/faults/fee-spike": () => ({ baseFee: "100000000000", blocks: 2 }),
   "post /send-direct": () => ({
     privateKey: devnet.accounts[9]?.privateKey,
     toAddress: recipient,
@@ -172,6 +182,7 @@ const badPaths: Record<string, string[]> = {
     "/chain/addresses/0x000000000000000000000000000000000000beef?cursor=x:y",
     "/chain/addresses/0x000000000000000000000000000000000000beef?limit=0",
   ],
+  "get /chain/faults": ["/chain/faults?limit=0", "/chain/faults?limit=201", "/chain/faults?limit=x"],
   "get /chain/search": ["/chain/search", "/chain/search?q=", `/chain/search?q=${"a".repeat(201)}`],
   "get /contracts/:address": ["/contracts/0x12", "/contracts/0x000000000000000000000000000000000000BeeF"],
   "delete /labels/:address": ["/labels/0x12", "/labels/%F0%9F%92%A9"],

@@ -77,6 +77,9 @@ export const errorStatus = {
   CONTRACT_READ_REVERTED: 400,
   // Turned off in this server's configuration: not something the client can fix.
   EXPLORER_UNAVAILABLE: 503,
+  // Faults on demand on a platform that runs on a node it does not control (--rpc-url): the request
+  // is fine, the server's set-up conflicts with it, as FAULT_IN_PROGRESS does (409).
+  FAULTS_UNAVAILABLE: 409,
   // Raised by the embedded devnet and by a server's own start-up, never on a request.
   DEVNET_BINARY_NOT_FOUND: 500,
   DEVNET_PORT_IN_USE: 500,

@@ -733,6 +733,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/chain/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether faults can be asked, and the last fault events
+         * @description The last fault events (at most 200), newest first — those asked over HTTP, in the SDK or of the devnet directly — as GET /chain/events sends them.
+         */
+        get: operations["listChainFaults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chain/faults/reorg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the last blocks with a new branch
+         * @description A real reorganisation: the last `depth` blocks get new hashes, the new branch is at least as long, and their transactions are mined again unless dropped. Answers once the platform's watcher has followed the new branch; the event stream GET /chain/events sends `chain.reorged`.
+         */
+        post: operations["reorgChain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chain/faults/drop-pool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Empty the node's pool
+         * @description Every pending transaction is gone from the node, as when a node loses its pool. privnet sends its own again from the signed bytes it holds. Takes no body.
+         */
+        post: operations["dropPool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chain/faults/restart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop the node and start it again
+         * @description Same port, same state; the pool is lost unless `keepPool`. Answers once the node is back and the platform's watcher has looked at it. The body is optional.
+         */
+        post: operations["restartNode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chain/faults/stall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * No blocks for a while
+         * @description The chain mines no block for `ms` milliseconds; the pool fills. Answers once in effect; `chain.recovered` follows when it ends.
+         */
+        post: operations["stallChain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chain/faults/unreachable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The node's RPC refuses connections for a while
+         * @description For `ms` milliseconds the chain's JSON-RPC endpoint refuses connections, for privnet and every other client. Answers once in effect; `chain.recovered` follows when it ends.
+         */
+        post: operations["makeChainUnreachable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chain/faults/fee-spike": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A base fee spike
+         * @description The next `blocks` blocks have base fee `baseFee` (wei); afterwards it falls back as EIP-1559 lets it. Answers once in effect.
+         */
+        post: operations["spikeFees"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chain/faults/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every timed fault now
+         * @description Ends a stall, a refused RPC or a fee spike under way (each sends `chain.recovered`); nothing under way is fine. Takes no body.
+         */
+        post: operations["recoverChain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bots/events": {
         parameters: {
             query?: never;
@@ -745,6 +905,26 @@ export interface paths {
          * @description Event types: `started`, `stopped`, `transaction` (the history entry, once pending and once final), `error`, `funded`, `deployed`.
          */
         get: operations["streamBotEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chain/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fault events as they happen
+         * @description Event names: `chain.reorged`, `chain.poolDropped`, `chain.restarted`, `chain.stalled`, `chain.unreachable`, `chain.feeSpiked`, `chain.recovered`. Each data is a ChainFaultEvent (block numbers as integers, the base fee as a decimal string).
+         */
+        get: operations["streamChainEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1688,6 +1868,203 @@ export interface components {
             /** @description EIP-55 checksummed address. */
             address: string;
             label: components["schemas"]["Label"];
+        };
+        ChainFaultHistory: {
+            /** @description False when the server runs on a node it does not control (--rpc-url): no fault can be asked. */
+            available: boolean;
+            /** @description The last fault events, newest first. */
+            events: components["schemas"]["ChainFaultEvent"][];
+        };
+        ChainFaultEvent: {
+            /** @constant */
+            type: "reorged";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            at: string;
+            depth: number;
+            /** @description The head before. */
+            oldHead: components["schemas"]["BlockRef"];
+            /** @description The head of the new branch. */
+            newHead: components["schemas"]["BlockRef"];
+            /** @description Each height of the old branch with its old and new block hash. */
+            replaced: {
+                /** @description Block number. */
+                number: number;
+                /** @description 32-byte hash, 0x and 64 hex digits. */
+                oldHash: string;
+                /** @description 32-byte hash, 0x and 64 hex digits. */
+                newHash: string;
+            }[];
+            /** @description Every transaction of the orphaned blocks. */
+            orphaned: string[];
+            /** @description Those mined again on the new branch. */
+            remined: string[];
+            /** @description Those not mined again (in the pool or gone, as asked). */
+            dropped: string[];
+        } | {
+            /** @constant */
+            type: "poolDropped";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            at: string;
+            /** @description The pending transactions now gone. */
+            dropped: string[];
+        } | {
+            /** @constant */
+            type: "restarted";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            at: string;
+            keepPool: boolean;
+            /** @description The head the node came back with. */
+            head: components["schemas"]["BlockRef"];
+            /** @description Pending transactions the node had before; with keepPool they are in its pool again. */
+            pool: string[];
+            /** @description Milliseconds the node was down. */
+            downMs: number;
+        } | {
+            /** @constant */
+            type: "stalled";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            at: string;
+            ms: number;
+            /** @description The head the chain stays at. */
+            head: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            endsAt: string;
+        } | {
+            /** @constant */
+            type: "unreachable";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            at: string;
+            ms: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            endsAt: string;
+        } | {
+            /** @constant */
+            type: "feeSpiked";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            at: string;
+            /** @description Wei per gas, a decimal string. */
+            baseFee: string;
+            blocks: number;
+            /** @description Block number. */
+            fromBlock: number;
+        } | {
+            /** @constant */
+            type: "recovered";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            at: string;
+            /**
+             * @description The timed fault that ended.
+             * @enum {string}
+             */
+            fault: "stall" | "unreachable" | "feeSpike";
+        };
+        BlockRef: {
+            /** @description Block number. */
+            number: number;
+            /** @description 32-byte hash, 0x and 64 hex digits. */
+            hash: string;
+        };
+        ReorgResult: {
+            depth: number;
+            /** @description The head before. */
+            oldHead: components["schemas"]["BlockRef"];
+            /** @description The head of the new branch. */
+            newHead: components["schemas"]["BlockRef"];
+            /** @description Each height of the old branch with its old and new block hash. */
+            replaced: {
+                /** @description Block number. */
+                number: number;
+                /** @description 32-byte hash, 0x and 64 hex digits. */
+                oldHash: string;
+                /** @description 32-byte hash, 0x and 64 hex digits. */
+                newHash: string;
+            }[];
+            /** @description Every transaction of the orphaned blocks. */
+            orphaned: string[];
+            /** @description Those mined again on the new branch. */
+            remined: string[];
+            /** @description Those not mined again (in the pool or gone, as asked). */
+            dropped: string[];
+        };
+        ReorgRequest: {
+            /** @description Blocks taken back from the head and replaced by new ones: 1 to 64. */
+            depth: number;
+            /** @description Transactions of the orphaned blocks not mined again on the new branch. Default: none. */
+            drop?: string[];
+            /**
+             * @description Where the dropped ones go: "discard" (gone) or "pool" (pending again). Default "discard".
+             * @enum {string}
+             */
+            dropTo?: "discard" | "pool";
+            /** @description Mine the orphaned transactions again in another order (each sender's kept). Default false. */
+            reorder?: boolean;
+            /** @description Blocks the new branch has beyond depth, 0 to 64. Default 0. */
+            extraBlocks?: number;
+        };
+        DropPoolResult: {
+            /** @description The pending transactions the pool held, now gone. */
+            dropped: string[];
+        };
+        RestartResult: {
+            keepPool: boolean;
+            /** @description The head the node came back with. */
+            head: components["schemas"]["BlockRef"];
+            /** @description Pending transactions the node had before; with keepPool they are in its pool again. */
+            pool: string[];
+            /** @description Milliseconds the node was down. */
+            downMs: number;
+        };
+        RestartRequest: {
+            /** @description Send the pool's transactions to the restarted node again. Default false: the pool is lost. */
+            keepPool?: boolean;
+        };
+        TimedFaultResult: {
+            /**
+             * Format: date-time
+             * @description When it ends, unless POST /chain/faults/recover ends it earlier.
+             */
+            endsAt: string;
+        };
+        TimedFaultRequest: {
+            /** @description How long, in milliseconds: 1 to 600000. */
+            ms: number;
+        };
+        FeeSpikeResult: {
+            /** @description The first block at the spiked base fee. */
+            fromBlock: number;
+        };
+        FeeSpikeRequest: {
+            /** @description The base fee per gas of each of the next blocks, in wei, a decimal string (1 to 18446744073709551615). */
+            baseFee: string;
+            /** @description Blocks mined at that base fee: 1 to 1000. */
+            blocks: number;
         };
     };
     responses: never;
@@ -4412,6 +4789,543 @@ export interface operations {
             };
         };
     };
+    listChainFaults: {
+        parameters: {
+            query?: {
+                /** @description At most this many events, 1 to 200. Default: all kept. */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChainFaultHistory"];
+                };
+            };
+            /** @description `limit` is malformed (VALIDATION_FAILED). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reorgChain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReorgRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReorgResult"];
+                };
+            };
+            /** @description A setting out of range (VALIDATION_FAILED), or one the devnet refuses, such as a depth below genesis (FAULT_INVALID). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Faults need the embedded devnet: the server runs on a node it does not control, --rpc-url (FAULTS_UNAVAILABLE); or another fault is being applied (FAULT_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dropPool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DropPoolResult"];
+                };
+            };
+            /** @description Malformed JSON or failed validation. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Faults need the embedded devnet: the server runs on a node it does not control, --rpc-url (FAULTS_UNAVAILABLE); or another fault is being applied (FAULT_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    restartNode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RestartRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestartResult"];
+                };
+            };
+            /** @description A setting of the wrong type (VALIDATION_FAILED). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Faults need the embedded devnet: the server runs on a node it does not control, --rpc-url (FAULTS_UNAVAILABLE); or another fault is being applied (FAULT_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The devnet runs without its clock relay (clock: false) and cannot carry this fault out (FAULT_UNSUPPORTED). */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    stallChain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimedFaultRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimedFaultResult"];
+                };
+            };
+            /** @description `ms` missing or out of range (VALIDATION_FAILED). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Faults need the embedded devnet: the server runs on a node it does not control, --rpc-url (FAULTS_UNAVAILABLE); or another fault is being applied (FAULT_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    makeChainUnreachable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimedFaultRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimedFaultResult"];
+                };
+            };
+            /** @description `ms` missing or out of range (VALIDATION_FAILED). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Faults need the embedded devnet: the server runs on a node it does not control, --rpc-url (FAULTS_UNAVAILABLE); or another fault is being applied (FAULT_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The devnet runs without its clock relay (clock: false) and cannot carry this fault out (FAULT_UNSUPPORTED). */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    spikeFees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeeSpikeRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeSpikeResult"];
+                };
+            };
+            /** @description `baseFee` or `blocks` missing or out of range (VALIDATION_FAILED). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Faults need the embedded devnet: the server runs on a node it does not control, --rpc-url (FAULTS_UNAVAILABLE); or another fault is being applied (FAULT_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The devnet runs without its clock relay (clock: false) and cannot carry this fault out (FAULT_UNSUPPORTED). */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recoverChain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Malformed JSON or failed validation. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Faults need the embedded devnet: the server runs on a node it does not control, --rpc-url (FAULTS_UNAVAILABLE). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     streamBotEvents: {
         parameters: {
             query?: {
@@ -4425,6 +5339,44 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Server-sent events: `bot`, data the bot event as JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Malformed query. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamChainEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events: `chain.<type>`, data the fault event as JSON (the ChainFaultEvent schema). */
             200: {
                 headers: {
                     [name: string]: unknown;

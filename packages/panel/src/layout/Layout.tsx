@@ -10,6 +10,7 @@ const sections = [
   { href: "/contracts", label: "Contracts", pattern: "/contracts" },
   { href: "/bots", label: "Bots", pattern: "/bots" },
   { href: "/prices", label: "Prices and network", pattern: "/prices" },
+  { href: "/faults", label: "Faults", pattern: "/faults" },
 ] as const;
 
 function NavLink({ href, label, pattern }: (typeof sections)[number]) {

@@ -1,0 +1,68 @@
+import { describe, expect, test } from "vitest";
+import type { ChainFaultEvent, ChainFaults } from "../chain/ChainFaults.js";
+import { FaultLog } from "./FaultLog.js";
+
+/** The one part of a ChainFaults the log uses, fed by hand: what it keeps, not what a chain does. */
+function eventSource() {
+  const listeners = new Set<(event: ChainFaultEvent) => void>();
+  const source: Pick<ChainFaults, "subscribe"> = {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const emit = (ms: number) => {
+    for (const listener of listeners) listener(stalled(ms));
+  };
+  return { source, emit, listeners };
+}
+
+const stalled = (ms: number): ChainFaultEvent => ({
+  type: "stalled",
+  at: "2026-11-28T10:00:00.000Z",
+  ms,
+  head: 1n,
+  endsAt: "2026-11-28T10:00:01.000Z",
+});
+
+describe("FaultLog", () => {
+  test("keeps the last events newest first, bounded, and announces each after keeping it", () => {
+    const { source, emit } = eventSource();
+    const announced: number[] = [];
+    const log = new FaultLog(
+      source,
+      (event) => {
+        // The history holds the event by the time it is announced.
+        expect(log.history(1)[0]).toBe(event);
+        if (event.type === "stalled") announced.push(event.ms);
+      },
+      3,
+    );
+    log.start();
+    for (const ms of [1, 2, 3, 4, 5]) emit(ms);
+    expect(announced).toEqual([1, 2, 3, 4, 5]);
+    expect(log.history().map((event) => (event.type === "stalled" ? event.ms : 0))).toEqual([5, 4, 3]);
+    expect(log.history(2)).toHaveLength(2);
+  });
+
+  test("hears nothing before start or after stop, and subscribes once however often started", () => {
+    const { source, emit, listeners } = eventSource();
+    const log = new FaultLog(source, () => {});
+    emit(1);
+    log.start();
+    log.start();
+    expect(listeners.size).toBe(1);
+    emit(2);
+    log.stop();
+    expect(listeners.size).toBe(0);
+    emit(3);
+    expect(log.history().map((event) => (event.type === "stalled" ? event.ms : 0))).toEqual([2]);
+  });
+
+  test("without faults it keeps nothing", () => {
+    const log = new FaultLog(undefined, () => {});
+    log.start();
+    expect(log.history()).toEqual([]);
+    log.stop();
+  });
+});
