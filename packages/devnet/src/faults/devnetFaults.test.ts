@@ -256,7 +256,8 @@ describe("reorg", () => {
   test("dropped to the pool while automining: mined by the block right after the new branch", async () => {
     const dropped = await emit(0);
     const result = await devnet.faults.reorg({ depth: 1, drop: [dropped], dropTo: "pool" });
-    const receipt = await client.getTransactionReceipt({ hash: dropped });
+    // anvil may answer evm_setAutomine before it has mined the pool: the receipt is waited for.
+    const receipt = await client.waitForTransactionReceipt({ hash: dropped, pollingInterval: 50 });
     expect(receipt.blockNumber).toBe(result.newHead.number + 1n);
     expect(await pending()).toEqual([]);
   });
