@@ -202,7 +202,8 @@ function relayConnection(
   const subscriptions = new Set<LogSubscription>();
   /** Messages of the relay's own waiting for a message boundary. */
   let injected: Buffer[] = [];
-  /** A reorganisation goes through: anvil's messages wait from the next boundary on. */
+  /** Reorganisations going through: anvil's messages wait from the next boundary on. */
+  let pauses = 0;
   let paused = false;
   /** anvil's bytes held back (from a boundary on) while paused. */
   let buffering = false;
@@ -214,10 +215,13 @@ function relayConnection(
   };
   const stream: PausableStream = {
     pause() {
+      pauses++;
       paused = true;
       if (boundaries.idle) buffering = true;
     },
     resume() {
+      pauses = Math.max(0, pauses - 1);
+      if (pauses > 0) return;
       paused = false;
       if (buffering || boundaries.idle) flushInjected();
       const bytesHeld = heldBack;
@@ -279,6 +283,7 @@ function relayConnection(
     logs.pausable.delete(stream);
     for (const waiting of [...awaiting.values()]) waiting(undefined);
     awaiting.clear();
+    pauses = 0;
     if (paused) stream.resume();
   }
   /** Follows this connection's log subscriptions: their ids (anvil's answers) and their end. */
