@@ -78,6 +78,44 @@ async function emit(index = 0): Promise<Hash> {
   return hash;
 }
 
+type SubscribedLog = { blockHash: Hash; transactionHash: Hash; removed: boolean };
+
+/** A WebSocket to the devnet's port with log subscriptions on it (anvil's answers, in order). */
+async function logSocket() {
+  const socket = new WebSocket(devnet.wsUrl);
+  await new Promise((resolve) => socket.addEventListener("open", resolve, { once: true }));
+  const bySubscription = new Map<string, SubscribedLog[]>();
+  const answers = new Map<number, (result: unknown) => void>();
+  let changed = () => {};
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data));
+    if (message.method === "eth_subscription") {
+      const { subscription, result } = message.params;
+      bySubscription.set(subscription, [...(bySubscription.get(subscription) ?? []), result]);
+      changed();
+    } else answers.get(message.id)?.(message.error ?? message.result);
+  });
+  let nextId = 0;
+  const call = (method: string, params: unknown[]) => {
+    const id = ++nextId;
+    return new Promise<unknown>((resolve) => {
+      answers.set(id, resolve);
+      socket.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
+    });
+  };
+  return {
+    call,
+    subscribe: async (filter: object) => String(await call("eth_subscribe", ["logs", filter])),
+    logs: (subscription: string) => bySubscription.get(subscription) ?? [],
+    arrived: (subscription: string, count: number) =>
+      new Promise<void>((resolve) => {
+        changed = () => (bySubscription.get(subscription)?.length ?? 0) >= count && resolve();
+        changed();
+      }),
+    close: () => socket.close(),
+  };
+}
+
 async function blockhashFromEvm(number: bigint): Promise<Hex | undefined> {
   return (await client.call({ to: reader, data: padHex(numberToHex(number)) })).data;
 }
@@ -124,44 +162,60 @@ describe("reorg", () => {
     },
   );
 
-  test("a log subscription gets the new branch's logs; anvil sends no removed ones (docs/faults.md)", async () => {
-    const socket = new WebSocket(devnet.wsUrl);
-    await new Promise((resolve) => socket.addEventListener("open", resolve, { once: true }));
-    const logs: { blockHash: Hash; removed: boolean }[] = [];
-    let onLog = () => {};
-    const subscribed = new Promise<void>((resolve) =>
-      socket.addEventListener("message", (event) => {
-        const message = JSON.parse(String(event.data));
-        if (message.id === 1) return resolve();
-        if (message.params?.result) {
-          logs.push(message.params.result);
-          onLog();
-        }
-      }),
-    );
-    socket.send(
-      JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "eth_subscribe",
-        params: ["logs", { address: emitter }],
-      }),
-    );
-    await subscribed;
-    const arrived = (count: number) =>
-      new Promise<void>((resolve) => {
-        onLog = () => logs.length >= count && resolve();
-        onLog();
-      });
+  test.each([1, 3])(
+    "depth %i: a log subscriber gets each orphaned log back with removed: true, newest first, then the new branch's",
+    async (depth) => {
+      const socket = await logSocket();
+      const [matching, either, unmatched, otherAddress] = await Promise.all([
+        socket.subscribe({ address: emitter }),
+        socket.subscribe({ address: [reader, emitter], topics: [] }),
+        // LOG0: a filter asking for a first topic matches none of the emitter's logs.
+        socket.subscribe({ address: emitter, topics: [padHex("0x01")] }),
+        socket.subscribe({ address: reader }),
+      ]);
+      const sent: Hash[] = [];
+      for (let index = 0; index < depth; index++) sent.push(await emit(index % 2));
+      await socket.arrived(matching, depth);
+
+      const { replaced } = await devnet.faults.reorg({ depth });
+
+      // In order on one socket: the removed logs, then the re-mined ones.
+      await socket.arrived(matching, 3 * depth);
+      await socket.arrived(either, 3 * depth);
+      const logs = socket.logs(matching);
+      const old = logs.slice(0, depth);
+      const removed = logs.slice(depth, 2 * depth);
+      const remined = logs.slice(2 * depth);
+      expect(old.map((log) => log.removed)).toEqual(old.map(() => false));
+      expect(removed).toEqual([...old].reverse().map((log) => ({ ...log, removed: true })));
+      expect(remined.map((log) => log.transactionHash)).toEqual(sent);
+      expect(remined.map((log) => log.removed)).toEqual(sent.map(() => false));
+      expect(remined.map((log) => log.blockHash)).toEqual(replaced.map(({ newHash }) => newHash));
+      expect(old.map((log) => log.blockHash)).toEqual(replaced.map(({ oldHash }) => oldHash));
+      expect(socket.logs(either)).toEqual(logs);
+      expect(socket.logs(unmatched)).toEqual([]);
+      expect(socket.logs(otherAddress)).toEqual([]);
+      socket.close();
+    },
+  );
+
+  test("removed logs stop with eth_unsubscribe and reach a subscriber that rolls back itself", async () => {
+    const socket = await logSocket();
+    const [kept, dropped] = await Promise.all([
+      socket.subscribe({ address: emitter }),
+      socket.subscribe({ address: emitter }),
+    ]);
     await emit();
-    await emit();
-    await arrived(2);
-    const { replaced } = await devnet.faults.reorg({ depth: 2 });
-    // In order on one socket: a removed log would come before the new branch's.
-    await arrived(4);
+    await socket.arrived(kept, 1);
+    expect(await socket.call("eth_unsubscribe", [dropped])).toBe(true);
+    // anvil_rollback on the subscriber's own connection: the removed log comes before its answer.
+    expect(await socket.call("anvil_rollback", [1])).toBeNull();
+    const logs = socket.logs(kept);
+    expect(logs).toHaveLength(2);
+    expect(logs[1]).toEqual({ ...logs[0], removed: true });
+    expect(socket.logs(dropped)).toHaveLength(1);
     socket.close();
-    expect(logs.filter((log) => log.removed)).toEqual([]);
-    expect(logs.slice(2).map((log) => log.blockHash)).toEqual(replaced.map(({ newHash }) => newHash));
+    await emit();
   });
 
   test("extraBlocks makes the new branch longer; reorder keeps each sender's order", async () => {
@@ -204,7 +258,8 @@ describe("reorg", () => {
   test("dropped to the pool while automining: mined by the block right after the new branch", async () => {
     const dropped = await emit(0);
     const result = await devnet.faults.reorg({ depth: 1, drop: [dropped], dropTo: "pool" });
-    const receipt = await client.getTransactionReceipt({ hash: dropped });
+    // anvil may answer evm_setAutomine before it has mined the pool: the receipt is waited for.
+    const receipt = await client.waitForTransactionReceipt({ hash: dropped, pollingInterval: 50 });
     expect(receipt.blockNumber).toBe(result.newHead.number + 1n);
     expect(await pending()).toEqual([]);
   });

@@ -1,5 +1,19 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
 import type { AnvilRpc, ClockCall, DevnetClock } from "./createDevnetClock.js";
+import {
+  isRollback,
+  type LogSubscription,
+  logsAtRisk,
+  logsFilterOf,
+  matches,
+  messageBoundaries,
+  type PausableStream,
+  type RelayLogSubscriptions,
+  removedNotification,
+  removedOf,
+  rollbackDepth,
+  textFrame,
+} from "./removedLogs.js";
 
 export type ClockRelayOptions = {
   /** Interface and port to listen on (0: a free one). */
@@ -49,6 +63,13 @@ const maxHead = 64 * 1024;
  * the chain with the wall clock (at most once a second). Answers are framed only to count the
  * blocks still in flight. WebSocket connections are read frame by frame the same way (without
  * permessage-deflate, which the relay takes out of the handshake).
+ *
+ * It also gives log subscriptions what anvil does not: when `anvil_rollback` or `anvil_reorg`
+ * takes blocks off the head (asked on any connection), every `eth_subscribe("logs")` subscriber
+ * whose filter matches gets those blocks' logs again with `removed: true`, newest first, before
+ * any log of the new branch. anvil's answers on a WebSocket connection are framed (not copied) to
+ * know where a message may go in; only the answers the relay waits for (a subscription's id, a
+ * rollback's) are read.
  */
 export async function startClockRelay(options: ClockRelayOptions): Promise<ClockRelay> {
   const { clock, rpc } = options;
@@ -57,6 +78,7 @@ export async function startClockRelay(options: ClockRelayOptions): Promise<Clock
   const sockets = new Set<Socket>();
   const faultSockets = new Set<Socket>();
   let relay: ClockRelay | undefined;
+  const logs: RelayLogSubscriptions = { subscriptions: new Set(), pausable: new Set() };
   const onConnection = (owned: Set<Socket>) => (client: Socket) => {
     const upstream = connect({ host: target.host, port: target.port });
     for (const socket of [client, upstream]) {
@@ -70,6 +92,7 @@ export async function startClockRelay(options: ClockRelayOptions): Promise<Clock
       clock,
       rpc,
       options.faults && relay ? { hooks: options.faults, relay } : undefined,
+      logs,
     );
   };
   let server = createServer(onConnection(sockets));
@@ -123,6 +146,7 @@ function relayConnection(
   clock: DevnetClock,
   rpc: AnvilRpc,
   faults: { hooks: RelayFaultHooks; relay: ClockRelay } | undefined,
+  logs: RelayLogSubscriptions,
 ): void {
   let input: Buffer = noBytes;
   /** A request waits for the clock: later ones on this connection wait behind it. */
@@ -149,6 +173,7 @@ function relayConnection(
   let endAfterAnswer = false;
   const end = () => {
     settleAll();
+    forgetSubscriptions();
     upstream.destroy();
     if (answeringFault) endAfterAnswer = true;
     else client.destroy();
@@ -158,11 +183,139 @@ function relayConnection(
   client.on("close", end);
   upstream.on("close", end);
 
-  upstream.on("data", (chunk: Buffer) => {
-    if (!client.write(chunk)) {
+  let draining = false;
+  const toClient = (bytes: Buffer) => {
+    if (!client.write(bytes) && !draining) {
+      draining = true;
       upstream.pause();
-      client.once("drain", () => upstream.resume());
+      client.once("drain", () => {
+        draining = false;
+        upstream.resume();
+      });
     }
+  };
+
+  // WebSocket: where anvil's messages end, the answers the relay waits for, and the messages it
+  // sends a subscriber itself (removed logs), which go in between anvil's.
+  const boundaries = messageBoundaries();
+  const awaiting = new Map<string, (message: { result?: unknown } | undefined) => void>();
+  const subscriptions = new Set<LogSubscription>();
+  /** Messages of the relay's own waiting for a message boundary. */
+  let injected: Buffer[] = [];
+  /** Reorganisations going through: anvil's messages wait from the next boundary on. */
+  let pauses = 0;
+  let paused = false;
+  /** anvil's bytes held back (from a boundary on) while paused. */
+  let buffering = false;
+  let heldBack: Buffer[] = [];
+  const flushInjected = () => {
+    const messages = injected;
+    injected = [];
+    for (const message of messages) toClient(message);
+  };
+  const stream: PausableStream = {
+    pause() {
+      pauses++;
+      paused = true;
+      if (boundaries.idle) buffering = true;
+    },
+    resume() {
+      pauses = Math.max(0, pauses - 1);
+      if (pauses > 0) return;
+      paused = false;
+      if (buffering || boundaries.idle) flushInjected();
+      const bytesHeld = heldBack;
+      heldBack = [];
+      buffering = false;
+      for (const bytes of bytesHeld) toClient(bytes);
+    },
+  };
+  const deliver = (messages: string[]) => {
+    for (const message of messages) injected.push(textFrame(message));
+    if (!paused && !buffering && boundaries.idle) flushInjected();
+  };
+  const onAnswerText = (text: string) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return;
+    }
+    for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+      const id = (message as { id?: unknown } | null)?.id;
+      if (id === undefined) continue;
+      const key = JSON.stringify(id);
+      const waiting = awaiting.get(key);
+      if (!waiting) continue;
+      awaiting.delete(key);
+      waiting(message as { result?: unknown });
+    }
+  };
+  const wantsText = () => awaiting.size > 0;
+  const relayMessages = (chunk: Buffer) => {
+    const startsAtBoundary = boundaries.idle;
+    const ends = boundaries.read(chunk, wantsText, onAnswerText);
+    if (!paused && !buffering && injected.length === 0) {
+      toClient(chunk);
+      return;
+    }
+    let from = 0;
+    let atBoundary = startsAtBoundary;
+    const out = (segment: Buffer) => {
+      if (atBoundary) {
+        if (paused) buffering = true;
+        else flushInjected();
+      }
+      if (buffering) heldBack.push(segment);
+      else toClient(segment);
+    };
+    for (const end of ends) {
+      out(chunk.subarray(from, end));
+      from = end;
+      atBoundary = true;
+    }
+    if (from < chunk.length) out(chunk.subarray(from));
+    else if (atBoundary && !paused && !buffering) flushInjected();
+  };
+  function forgetSubscriptions(): void {
+    for (const subscription of subscriptions) logs.subscriptions.delete(subscription);
+    subscriptions.clear();
+    logs.pausable.delete(stream);
+    for (const waiting of [...awaiting.values()]) waiting(undefined);
+    awaiting.clear();
+    pauses = 0;
+    if (paused) stream.resume();
+  }
+  /** Follows this connection's log subscriptions: their ids (anvil's answers) and their end. */
+  function followSubscriptions(calls: ClockCall[]): void {
+    for (const call of calls) {
+      const filter = logsFilterOf(call);
+      if (filter && call.id !== undefined && call.id !== null) {
+        awaiting.set(JSON.stringify(call.id), (answer) => {
+          if (typeof answer?.result !== "string") return;
+          const subscription: LogSubscription = { id: answer.result, filter, deliver };
+          subscriptions.add(subscription);
+          logs.subscriptions.add(subscription);
+          logs.pausable.add(stream);
+        });
+      } else if (call.method === "eth_unsubscribe") {
+        const id = String(call.params[0]).toLowerCase();
+        for (const subscription of subscriptions)
+          if (subscription.id.toLowerCase() === id) {
+            subscriptions.delete(subscription);
+            logs.subscriptions.delete(subscription);
+          }
+        if (subscriptions.size === 0) logs.pausable.delete(stream);
+      }
+    }
+  }
+
+  upstream.on("data", (chunk: Buffer) => {
+    if (mode === "websocket") {
+      relayMessages(chunk);
+      return;
+    }
+    toClient(chunk);
     if (mode !== "http") return;
     const outcome = answers.read(chunk);
     if (outcome === "switched") mode = "websocket";
@@ -225,6 +378,11 @@ function relayConnection(
       hold(answerFault(only, faults));
       return;
     }
+    if (mode === "websocket" && calls.length > 0) followSubscriptions(calls);
+    if (logs.subscriptions.size > 0 && calls.some(isRollback)) {
+      hold(withRemovedLogs(bytes, calls));
+      return;
+    }
     const before =
       faults && calls.some((call) => clock.blocksOf(call) > 0) ? faults.hooks.beforeMining() : undefined;
     if (before) {
@@ -266,7 +424,45 @@ function relayConnection(
     if (endAfterAnswer) client.end();
   }
 
-  function dispatchToAnvil(bytes: Buffer, calls: ClockCall[]): void {
+  /**
+   * A rollback while log subscriptions are open: the logs of the blocks it may take off are read
+   * first; subscribers' streams from anvil pause while it goes through; then each subscriber gets
+   * those of its logs whose blocks are gone, with `removed: true`, before anything anvil sent
+   * meanwhile (the new branch's logs, for `anvil_reorg`).
+   */
+  async function withRemovedLogs(bytes: Buffer, calls: ClockCall[]): Promise<void> {
+    const atRisk = await logsAtRisk(rpc, rollbackDepth(calls)).catch(() => []);
+    const watched = [...logs.subscriptions].filter((subscription) =>
+      atRisk.some((log) => matches(subscription.filter, log)),
+    );
+    if (watched.length === 0) {
+      dispatchToAnvil(bytes, calls);
+      return;
+    }
+    const streams = [...logs.pausable];
+    for (const subscriber of streams) subscriber.pause();
+    try {
+      await new Promise<void>((resolve) => {
+        const last = calls.filter(isRollback).at(-1)?.id;
+        if (mode === "websocket" && last !== undefined && last !== null) {
+          awaiting.set(JSON.stringify(last), () => resolve());
+          dispatchToAnvil(bytes, calls);
+        } else dispatchToAnvil(bytes, calls, resolve);
+      });
+      const removed = await removedOf(rpc, atRisk);
+      for (const subscription of watched) {
+        if (!logs.subscriptions.has(subscription)) continue;
+        const own = removed.filter((log) => matches(subscription.filter, log));
+        if (own.length > 0) subscription.deliver(own.map((log) => removedNotification(subscription.id, log)));
+      }
+    } catch {
+      // anvil could not be read: the rollback went through without removed logs.
+    } finally {
+      for (const subscriber of streams) subscriber.resume();
+    }
+  }
+
+  function dispatchToAnvil(bytes: Buffer, calls: ClockCall[], answered?: () => void): void {
     let blocks = 0;
     let gated = false;
     for (const call of calls) {
@@ -286,10 +482,10 @@ function relayConnection(
     }
     const wait = gated ? clock.gate() : undefined;
     if (wait) {
-      hold(wait.then(() => send(bytes, blocks)));
+      hold(wait.then(() => send(bytes, blocks, answered)));
       return;
     }
-    send(bytes, blocks);
+    send(bytes, blocks, answered);
   }
 
   /**
@@ -417,7 +613,7 @@ function answerCounter(onAnswer: () => void) {
 }
 
 /** Bodies that name nothing the clock acts on are not parsed. */
-const mentionsClockMethod = /"(?:evm_|anvil_|eth_s|eth_e|eth_c|privnet_faults_)/;
+const mentionsClockMethod = /"(?:evm_|anvil_|eth_s|eth_e|eth_c|eth_u|privnet_faults_)/;
 
 /** The JSON-RPC calls of a body (one call or a batch); none when it is not JSON-RPC. */
 function readCalls(body: Buffer): ClockCall[] {
