@@ -37,6 +37,10 @@ export const errorCodes = [
   "DEVNET_PORT_IN_USE",
   "DEVNET_STATE_INVALID",
   "DEVNET_START_FAILED",
+  // faults on demand (ChainFaults): bad input, another fault under way, not on this chain
+  "FAULT_INVALID",
+  "FAULT_IN_PROGRESS",
+  "FAULT_UNSUPPORTED",
   // contracts
   "CONTRACT_DEPLOYMENT_FAILED",
   // a server's start-up: a taken port (@privnet/http's startServer and listenOn, privnet up)

@@ -94,6 +94,9 @@ export type PrivnetErrorTypes = {
   DEVNET_PORT_IN_USE: PrivnetError;
   DEVNET_STATE_INVALID: PrivnetError;
   DEVNET_START_FAILED: PrivnetError;
+  FAULT_INVALID: PrivnetError;
+  FAULT_IN_PROGRESS: PrivnetError;
+  FAULT_UNSUPPORTED: PrivnetError;
   PORT_IN_USE: PrivnetError;
   CONTRACT_DEPLOYMENT_FAILED: ContractDeploymentFailedError;
   INVALID_SYMBOL: InvalidSymbolError;

@@ -3,6 +3,7 @@ import { mkdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, resolve as resolvePath } from "node:path";
 import {
+  type ChainFaults,
   type DerivedAccount,
   deriveAccounts,
   PRIVNET_GAS_LIMIT,
@@ -13,8 +14,14 @@ import {
 } from "@privnet/core";
 import { firstIndexes } from "@privnet/core/internal";
 import type { Chain } from "viem";
-import { DevnetPortInUseError, DevnetStartError, DevnetStateInvalidError } from "../errors.js";
-import { type ClockWorker, startClockWorker } from "./clock/startClockWorker.js";
+import {
+  DevnetFaultError,
+  DevnetPortInUseError,
+  DevnetStartError,
+  DevnetStateInvalidError,
+} from "../errors.js";
+import { createDevnetFaults } from "../faults/createDevnetFaults.js";
+import { type ClockWorker, type ClockWorkerOwner, startClockWorker } from "./clock/startClockWorker.js";
 import { resolveAnvilBinary } from "./resolveAnvilBinary.js";
 import { supervisorScript } from "./supervisor.js";
 
@@ -89,6 +96,16 @@ export type Devnet = {
    * Idempotent.
    */
   stop(): Promise<void>;
+  /**
+   * Faults on demand (`ChainFaults` from `@privnet/core`): `reorg`, `dropPool`, `restart`,
+   * `stall`, `unreachable`, `feeSpike`, `recover`, `subscribe`. With `clock: false` (no relay in
+   * front of anvil) `restart`, `unreachable` and `feeSpike` are refused (`FAULT_UNSUPPORTED`).
+   * See docs/faults.md.
+   *
+   * @example
+   * const { replaced, remined } = await devnet.faults.reorg({ depth: 3 });
+   */
+  faults: ChainFaults;
   /** `stop()`, for `await using devnet = await startDevnet(…)`. */
   [Symbol.asyncDispose](): Promise<void>;
 };
@@ -157,51 +174,120 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   if (blockTime > 0 && !automineFirst) args.push("--block-time", String(blockTime));
   if (statePath !== undefined) args.push("--state", statePath, "--preserve-historical-states");
 
-  const child = spawnSupervised(binary, args);
   const output: string[] = [];
   const onLine = (line: string) => {
     output.push(line);
     if (output.length > lastLines) output.shift();
     options.onLog?.(line);
   };
-  readLines(child.stdout, onLine);
-  readLines(child.stderr, onLine);
+  /** Runs anvil and waits until it answers; `extraArgs` come after the devnet's own. */
+  const launch = async (extraArgs: string[]) => {
+    output.length = 0;
+    const child = spawnSupervised(binary, [...args, ...extraArgs]);
+    readLines(child.stdout, onLine);
+    readLines(child.stderr, onLine);
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    let port: number;
+    try {
+      port = await waitForListening(child, exited, output, options.startTimeout ?? 20_000);
+    } catch (error) {
+      await terminate(child, exited);
+      throw classifyStartFailure(error, { host, port: requestedPort, statePath, output });
+    }
+    const url = `http://${withClock ? "127.0.0.1" : formatHost(host)}:${port}`;
+    try {
+      await waitForRpc(url, exited);
+    } catch (error) {
+      await terminate(child, exited);
+      throw classifyStartFailure(error, { host, port: requestedPort, statePath, output });
+    }
+    return { child, exited, port, url, pid: anvilPid(output) ?? child.pid ?? -1 };
+  };
 
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  let port: number;
-  try {
-    port = await waitForListening(child, exited, output, options.startTimeout ?? 20_000);
-  } catch (error) {
-    await terminate(child, exited);
-    throw classifyStartFailure(error, { host, port: requestedPort, statePath, output });
-  }
-
-  const anvilUrl = `http://${withClock ? "127.0.0.1" : formatHost(host)}:${port}`;
+  let anvil = await launch([]);
   let relay: ClockWorker | undefined;
   try {
-    await waitForRpc(anvilUrl, exited);
     if (withClock)
-      relay = await startClock(anvilUrl, {
-        host,
-        port: requestedPort,
-        anvilPort: port,
-        blockTime,
-        automineFirst,
-      });
+      relay = await startClock(
+        anvil.url,
+        {
+          host,
+          port: requestedPort,
+          anvilPort: anvil.port,
+          blockTime,
+          automineFirst,
+        },
+        { restart: (keepPool) => restart(keepPool) },
+      );
   } catch (error) {
-    await terminate(child, exited);
+    await terminate(anvil.child, anvil.exited);
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE")
       throw new DevnetPortInUseError(host, requestedPort);
     throw classifyStartFailure(error, { host, port: requestedPort, statePath, output });
   }
-  const publicPort = relay?.port ?? port;
+
+  /**
+   * `privnet_faults_restart`: anvil stops and starts again with the chain it had (its state file,
+   * or its state dumped before it stops), on a new loopback port the relay turns to; the devnet's
+   * port stays the relay's. The pool is lost, unless `keepPool`: its transactions are sent again.
+   */
+  let restarting: Promise<unknown> | undefined;
+  async function restart(keepPool: boolean): Promise<unknown> {
+    if (restarting || stopping)
+      throw new DevnetFaultError("FAULT_IN_PROGRESS", "The devnet is restarting or stopping already.");
+    restarting = (async () => {
+      const before = anvil.url;
+      const pool = await readPool(before);
+      const automine = await anvilRequest<boolean>(before, "anvil_getAutomine", []);
+      const interval = (await anvilRequest<number | null>(before, "anvil_getIntervalMining", [])) ?? 0;
+      // With a state file anvil writes it as it stops and reads it as it starts; without one the
+      // state is dumped now and loaded into the next anvil.
+      const dump =
+        statePath === undefined ? await anvilRequest<string>(before, "anvil_dumpState", []) : undefined;
+      const downAt = performance.now();
+      await terminate(anvil.child, anvil.exited);
+      anvil = await launch([]);
+      if (dump !== undefined) await anvilRequest(anvil.url, "anvil_loadState", [dump]);
+      const downMs = Math.round(performance.now() - downAt);
+      const after = anvil.url;
+      await anvilRequest(after, "anvil_setBlockTimestampInterval", [
+        timestampInterval(automine ? 0 : interval),
+      ]);
+      if (automine) await anvilRequest(after, "evm_setAutomine", [true]);
+      else if (interval > 0) await anvilRequest(after, "evm_setIntervalMining", [interval]);
+      else await anvilRequest(after, "evm_setAutomine", [false]);
+      await relay?.retarget(anvil.port);
+      if (keepPool)
+        for (const raw of pool.raw)
+          await anvilRequest(rpcUrl, "eth_sendRawTransaction", [raw]).catch(() => undefined);
+      const head = await anvilRequest<{ number: string; hash: string }>(after, "eth_getBlockByNumber", [
+        "latest",
+        false,
+      ]);
+      return { keepPool, head: { number: head.number, hash: head.hash }, pool: pool.hashes, downMs };
+    })();
+    try {
+      return await restarting;
+    } finally {
+      restarting = undefined;
+    }
+  }
+
+  const publicPort = relay?.port ?? anvil.port;
   const rpcUrl = `http://${formatHost(host)}:${publicPort}`;
   const wsUrl = `ws://${formatHost(host)}:${publicPort}`;
+
+  const faultsUrl = relay ? `http://127.0.0.1:${relay.faultsPort}` : rpcUrl;
+  const faults = createDevnetFaults({ url: faultsUrl, relay: relay !== undefined });
 
   let accounts: DerivedAccount[] | undefined;
   let stopping: Promise<void> | undefined;
   const stop = () => {
-    stopping ??= (relay?.close() ?? Promise.resolve()).then(() => terminate(child, exited));
+    faults.dispose();
+    stopping ??= (restarting ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => relay?.close())
+      .then(() => terminate(anvil.child, anvil.exited));
     return stopping;
   };
   const chainAt = (seconds: number): Chain => ({
@@ -224,7 +310,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     return switched;
   };
 
-  return {
+  const devnet: Devnet = {
     rpcUrl,
     wsUrl,
     host,
@@ -236,12 +322,25 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       accounts ??= deriveAccounts(mnemonic, firstIndexes(accountCount));
       return accounts;
     },
-    pid: anvilPid(output) ?? child.pid ?? -1,
+    get pid() {
+      return anvil.pid;
+    },
     blockTime,
     useBlockTime,
+    faults,
     stop,
     [Symbol.asyncDispose]: stop,
   };
+  faultsUrls.set(devnet, faultsUrl);
+  return devnet;
+}
+
+/** Where each devnet answers its faults (the relay's faults port): for the test pool's workers. */
+const faultsUrls = new WeakMap<Devnet, string>();
+
+/** The URL the faults of `devnet` are asked at, from another process (a Vitest worker). */
+export function faultsUrlOf(devnet: Devnet): string | undefined {
+  return faultsUrls.get(devnet);
 }
 
 /**
@@ -268,17 +367,37 @@ function timestampInterval(blockTime: number): number {
 async function startClock(
   anvilUrl: string,
   options: { host: string; port: number; anvilPort: number; blockTime: number; automineFirst: boolean },
+  owner: ClockWorkerOwner,
 ): Promise<ClockWorker> {
   const automine = options.blockTime === 0 || options.automineFirst;
   const interval = timestampInterval(automine ? 0 : options.blockTime);
   await anvilRequest(anvilUrl, "anvil_setBlockTimestampInterval", [interval]);
-  return startClockWorker({
-    host: options.host,
-    port: options.port,
-    anvilPort: options.anvilPort,
-    interval,
-    automine,
-  });
+  return startClockWorker(
+    {
+      host: options.host,
+      port: options.port,
+      anvilPort: options.anvilPort,
+      interval,
+      automine,
+    },
+    owner,
+  );
+}
+
+/** The pool's transactions (pending and queued), by hash, with their signed bytes. */
+async function readPool(anvilUrl: string): Promise<{ hashes: string[]; raw: string[] }> {
+  type Pool = Record<string, Record<string, { hash: string; nonce: string }>>;
+  const content = await anvilRequest<{ pending: Pool; queued: Pool }>(anvilUrl, "txpool_content", []);
+  const entries = [content.pending, content.queued].flatMap((pool) =>
+    Object.values(pool).flatMap((byNonce) => Object.values(byNonce)),
+  );
+  // Each sender's in nonce order, so that they are accepted again in that order.
+  entries.sort((a, b) => Number(BigInt(a.nonce) - BigInt(b.nonce)));
+  const hashes = entries.map((entry) => entry.hash);
+  const raw = await Promise.all(
+    hashes.map((hash) => anvilRequest<string>(anvilUrl, "eth_getRawTransactionByHash", [hash])),
+  );
+  return { hashes, raw };
 }
 
 async function anvilRequest<T>(rpcUrl: string, method: string, params: unknown[]): Promise<T> {

@@ -2,6 +2,7 @@ export { resolveAnvilBinary } from "../anvil/resolveAnvilBinary.js";
 export { type Devnet, type StartDevnetOptions, startDevnet } from "../anvil/startDevnet.js";
 export {
   DevnetBinaryNotFoundError,
+  DevnetFaultError,
   DevnetPortInUseError,
   DevnetStartError,
   DevnetStateInvalidError,

@@ -61,16 +61,28 @@ export type UseDevnetOptions = {
  */
 export function useDevnet(options: UseDevnetOptions = {}): WorkerDevnet {
   let snapshot: string | undefined;
-  // A reset inside a test discards the chain its snapshot belongs to.
-  const devnet = workerDevnet(() => {
-    snapshot = undefined;
-  });
+  let restarted = false;
+  // A reset inside a test discards the chain its snapshot belongs to; a restart of anvil
+  // (`faults.restart`) discards every snapshot: the chain then goes back to genesis.
+  const devnet = workerDevnet(
+    () => {
+      snapshot = undefined;
+    },
+    () => {
+      restarted = snapshot !== undefined;
+    },
+  );
   beforeAll(() => devnet.reset());
   if (options.isolateTests ?? true) {
     beforeEach(async () => {
       snapshot = await devnet.request<string>("evm_snapshot");
     });
     afterEach(async () => {
+      if (restarted) {
+        restarted = false;
+        await devnet.reset();
+        return;
+      }
       if (snapshot === undefined) return;
       const id = snapshot;
       snapshot = undefined;

@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { type Devnet, type StartDevnetOptions, startDevnet } from "../anvil/startDevnet.js";
+import { type Devnet, faultsUrlOf, type StartDevnetOptions, startDevnet } from "../anvil/startDevnet.js";
 
 /** What the pool hands to test workers (serialisable). */
 export type PooledDevnet = {
@@ -8,6 +8,8 @@ export type PooledDevnet = {
   pid: number;
   /** Seconds between blocks; 0: a block per transaction. */
   blockTime: number;
+  /** Where the devnet's faults are asked (its relay's faults port); absent without the relay. */
+  faultsUrl?: string;
 };
 
 export type DevnetPoolOptions = Omit<StartDevnetOptions, "port" | "statePath"> & {
@@ -39,7 +41,11 @@ export async function acquireDevnetPool(
   const devnets = await current.devnets;
   let released = false;
   return {
-    devnets: devnets.map(({ rpcUrl, wsUrl, pid, blockTime }) => ({ rpcUrl, wsUrl, pid, blockTime })),
+    devnets: devnets.map((devnet) => {
+      const { rpcUrl, wsUrl, pid, blockTime } = devnet;
+      const faultsUrl = faultsUrlOf(devnet);
+      return { rpcUrl, wsUrl, pid, blockTime, ...(faultsUrl ? { faultsUrl } : {}) };
+    }),
     async release() {
       if (released) return;
       released = true;

@@ -33,6 +33,8 @@ type PrivnetWorker = {
   madePlatform: Platform | undefined;
   /** The test's isolation, told when the chain is reset under it. */
   current: Isolation | undefined;
+  /** The test during which anvil restarted (its snapshot went with it). */
+  restartedIn: Isolation | undefined;
 };
 
 type Isolation = {
@@ -65,17 +67,23 @@ export function createPrivnetTest(options: PrivnetTestOptions = {}) {
       .extend("privnetWorker", { scope: "worker" }, async ({}, { onCleanup }): Promise<PrivnetWorker> => {
         let platform: Promise<Platform> | undefined;
         const worker: PrivnetWorker = {
-          devnet: workerDevnet(() => {
-            // The chain the platform deployed to is gone: the next test that asks gets a new one.
-            const stale = platform;
-            platform = undefined;
-            worker.madePlatform = undefined;
-            worker.current = undefined;
-            // Their snapshots went with the chain.
-            clearFixtures();
-            // Closing it is best effort: its chain is gone, and a failure must not surface later.
-            if (stale) void stale.then((old) => old.close()).catch(() => undefined);
-          }),
+          devnet: workerDevnet(
+            () => {
+              // The chain the platform deployed to is gone: the next test that asks gets a new one.
+              const stale = platform;
+              platform = undefined;
+              worker.madePlatform = undefined;
+              worker.current = undefined;
+              // Their snapshots went with the chain.
+              clearFixtures();
+              // Closing it is best effort: its chain is gone, and a failure must not surface later.
+              if (stale) void stale.then((old) => old.close()).catch(() => undefined);
+            },
+            () => {
+              // anvil restarted: the test's snapshot is gone; its chain is reset after it instead.
+              worker.restartedIn = worker.current;
+            },
+          ),
           testClient: undefined as unknown as DevnetTestClient,
           platform() {
             platform ??= createPlatform({ ...platformOptions, transport: http(worker.devnet.rpcUrl) }).then(
@@ -93,6 +101,7 @@ export function createPrivnetTest(options: PrivnetTestOptions = {}) {
           },
           madePlatform: undefined,
           current: undefined,
+          restartedIn: undefined,
         };
         worker.testClient = createDevnetTestClient(worker.devnet);
         await worker.devnet.reset();
@@ -129,6 +138,11 @@ export function createPrivnetTest(options: PrivnetTestOptions = {}) {
           // Reset inside the test: the snapshot belonged to the chain that is gone.
           const reset = privnetWorker.current !== isolation;
           privnetWorker.current = undefined;
+          if (privnetWorker.restartedIn === isolation) {
+            privnetWorker.restartedIn = undefined;
+            await privnetWorker.devnet.reset();
+            return;
+          }
           if (snapshot && !reset) await snapshot.revert();
         });
         return isolation;

@@ -2,6 +2,7 @@ import type { DerivedAccount } from "@privnet/core";
 import { deriveAccounts, privnet, SYSTEM_ACCOUNT_COUNT, SYSTEM_MNEMONIC } from "@privnet/core";
 import { firstIndexes } from "@privnet/core/internal";
 import { inject } from "vitest";
+import { createDevnetFaults } from "../faults/createDevnetFaults.js";
 import type { PooledDevnet } from "../testing/devnetPool.js";
 import { rpcOf } from "../testing/takeSnapshot.js";
 import type { WorkerDevnet } from "../testing/WorkerDevnet.js";
@@ -20,7 +21,7 @@ let cachedAccounts: DerivedAccount[] | undefined;
  * The devnet the global setup's pool gave this Vitest worker. `onReset` runs before each
  * `reset()`: snapshots taken before it belong to a chain that is gone.
  */
-export function workerDevnet(onReset: () => void): WorkerDevnet {
+export function workerDevnet(onReset: () => void, onRestart: () => void = () => undefined): WorkerDevnet {
   const devnets = inject("privnetDevnets");
   if (!devnets?.length) {
     throw new Error(
@@ -30,7 +31,13 @@ export function workerDevnet(onReset: () => void): WorkerDevnet {
   const poolId = Number(process.env.VITEST_POOL_ID ?? "1");
   const pooled = devnets[(poolId - 1) % devnets.length] as PooledDevnet;
   const rpc = rpcOf({ rpcUrl: pooled.rpcUrl });
+  const faults = createDevnetFaults({
+    url: pooled.faultsUrl ?? pooled.rpcUrl,
+    relay: pooled.faultsUrl !== undefined,
+    onRestart,
+  });
   return {
+    faults,
     rpcUrl: pooled.rpcUrl,
     wsUrl: pooled.wsUrl,
     chain: {
@@ -47,6 +54,8 @@ export function workerDevnet(onReset: () => void): WorkerDevnet {
     request: (method, params) => rpc(method, params),
     async reset() {
       onReset();
+      // A stall, a refused port or a fee spike of the test before ends here.
+      await faults.recover().catch(() => undefined);
       await rpc("anvil_reset");
       // A fresh genesis, and a pool with nothing of the chain that is gone.
       await rpc("anvil_dropAllTransactions");

@@ -82,6 +82,9 @@ export const errorStatus = {
   DEVNET_PORT_IN_USE: 500,
   DEVNET_STATE_INVALID: 500,
   DEVNET_START_FAILED: 500,
+  FAULT_INVALID: 400,
+  FAULT_IN_PROGRESS: 409,
+  FAULT_UNSUPPORTED: 501,
   PORT_IN_USE: 500,
   // The contracts are deployed on first use: a router mounted without a server that ensured them
   // first deploys them on its first request. A deployment that fails there means the chain did not

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { createDevnetClock } from "./createDevnetClock.js";
+import { createRelayFaults } from "./relayFaults.js";
 import { startClockRelay } from "./startClockRelay.js";
 
 /** What the devnet hands the thread that runs its clock. */
@@ -13,10 +14,22 @@ export type ClockWorkerData = {
 };
 
 /** What the thread answers: the port it listens on, or why it could not. */
-export type ClockWorkerMessage = { port: number } | { error: string; code?: string } | { closed: true };
+export type ClockWorkerMessage =
+  | { port: number; faultsPort: number }
+  | { error: string; code?: string }
+  | { closed: true }
+  | { retargeted: number }
+  /** `privnet_faults_restart` came in: the devnet's owner restarts anvil and answers `restarted`. */
+  | { restart: number; keepPool: boolean };
+
+/** What the devnet's owner tells the thread. */
+export type ClockOwnerMessage =
+  | "close"
+  | { retarget: number }
+  | { restarted: number; result?: unknown; error?: { message: string; code?: string } };
 
 const data = workerData as ClockWorkerData;
-const anvilUrl = `http://127.0.0.1:${data.anvilPort}`;
+let anvilUrl = `http://127.0.0.1:${data.anvilPort}`;
 /**
  * The clock's own calls to anvil. Each is bounded: calls that mine or read the next block wait for
  * the clock's check, so a check that never got its answer would hold every one of them; timed out,
@@ -37,21 +50,51 @@ const rpc = async <T>(method: string, params: unknown[]): Promise<T> => {
 const post = (message: ClockWorkerMessage) => parentPort?.postMessage(message);
 
 try {
+  const clock = createDevnetClock({ rpc, interval: data.interval, automine: data.automine });
+  const restarts = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let nextRestart = 0;
+  const faults = createRelayFaults({
+    rpc,
+    restart(keepPool) {
+      const id = ++nextRestart;
+      return new Promise((resolve, reject) => {
+        restarts.set(id, { resolve, reject });
+        post({ restart: id, keepPool });
+      });
+    },
+  });
   const relay = await startClockRelay({
     host: data.host,
     port: data.port,
     target: { host: "127.0.0.1", port: data.anvilPort },
-    clock: createDevnetClock({ rpc, interval: data.interval, automine: data.automine }),
+    clock,
     rpc,
+    faults,
   });
-  parentPort?.on("message", (message: unknown) => {
-    if (message !== "close") return;
-    void relay.close().then(() => {
-      post({ closed: true });
-      parentPort?.close();
-    });
+  parentPort?.on("message", (message: ClockOwnerMessage) => {
+    if (message === "close") {
+      faults.close();
+      void relay.close().then(() => {
+        post({ closed: true });
+        parentPort?.close();
+      });
+      return;
+    }
+    if ("retarget" in message) {
+      anvilUrl = `http://127.0.0.1:${message.retarget}`;
+      relay.retarget(message.retarget);
+      clock.forgetHead();
+      post({ retargeted: message.retarget });
+      return;
+    }
+    const waiting = restarts.get(message.restarted);
+    restarts.delete(message.restarted);
+    if (!waiting) return;
+    if (message.error)
+      waiting.reject(Object.assign(new Error(message.error.message), { code: message.error.code }));
+    else waiting.resolve(message.result);
   });
-  post({ port: relay.port });
+  post({ port: relay.port, faultsPort: relay.faultsPort });
 } catch (error) {
   const { code, message } = error as NodeJS.ErrnoException;
   post(code === undefined ? { error: message } : { error: message, code });

@@ -2,7 +2,7 @@
 export type AnvilRpc = <T>(method: string, params: unknown[]) => Promise<T>;
 
 /** One JSON-RPC call as the clock reads it. */
-export type ClockCall = { method: string; params: unknown[] };
+export type ClockCall = { method: string; params: unknown[]; id?: unknown };
 
 export type DevnetClockOptions = {
   rpc: AnvilRpc;
@@ -185,6 +185,12 @@ export function createDevnetClock(options: DevnetClockOptions) {
       return state.interval;
     },
 
+    /** The chain behind the relay was replaced (a restarted anvil): the next check reads its head. */
+    forgetHead(): void {
+      state.knownHead = Number.NEGATIVE_INFINITY;
+      state.checkedAt = Number.NEGATIVE_INFINITY;
+    },
+
     /** Takes note of a call on its way to anvil, in order. */
     observe(call: ClockCall): void {
       const first = call.params[0];
@@ -224,6 +230,11 @@ export function createDevnetClock(options: DevnetClockOptions) {
           }
           break;
         }
+        case "anvil_rollback":
+        case "anvil_reorg":
+          // The head went back: the next check reads it again (timestamps are the caller's).
+          state.knownHead = Number.NEGATIVE_INFINITY;
+          break;
         case "evm_revert":
         case "anvil_revert":
         case "anvil_reset":

@@ -1,4 +1,4 @@
-import { connect, createServer, type Socket } from "node:net";
+import { connect, createServer, type Server, type Socket } from "node:net";
 import type { AnvilRpc, ClockCall, DevnetClock } from "./createDevnetClock.js";
 
 export type ClockRelayOptions = {
@@ -10,10 +10,28 @@ export type ClockRelayOptions = {
   clock: DevnetClock;
   /** Calls to anvil itself, for what the relay does around a spaced `anvil_mine`. */
   rpc: AnvilRpc;
+  /** privnet's own fault methods (`privnet_faults_*`), answered by the relay, not anvil. */
+  faults?: RelayFaultHooks;
+};
+
+/** What the relay asks of the devnet's faults. */
+export type RelayFaultHooks = {
+  /** Answers a `privnet_faults_*` call (an HTTP request with that one call). */
+  handle(call: ClockCall, relay: ClockRelay): Promise<unknown>;
+  /** Work to do before a call that mines goes to anvil (a base fee to set), if any. */
+  beforeMining(): Promise<void> | undefined;
 };
 
 export type ClockRelay = {
   port: number;
+  /** A loopback port of the same relay that stays open while the devnet's port refuses connections. */
+  faultsPort: number;
+  /** The devnet's port stops listening and its connections are reset: connections are refused. */
+  refuse(): Promise<void>;
+  /** The devnet's port listens again (the same port). */
+  accept(): Promise<void>;
+  /** Relays new connections to another anvil (a restarted one). */
+  retarget(port: number): void;
   /** Stops listening and closes every connection. */
   close(): Promise<void>;
 };
@@ -33,41 +51,79 @@ const maxHead = 64 * 1024;
  * permessage-deflate, which the relay takes out of the handshake).
  */
 export async function startClockRelay(options: ClockRelayOptions): Promise<ClockRelay> {
-  const { clock, rpc, target } = options;
+  const { clock, rpc } = options;
+  const target = { ...options.target };
+  /** Connections through the devnet's port, and through the faults port. */
   const sockets = new Set<Socket>();
-  const server = createServer((client) => {
+  const faultSockets = new Set<Socket>();
+  let relay: ClockRelay | undefined;
+  const onConnection = (owned: Set<Socket>) => (client: Socket) => {
     const upstream = connect({ host: target.host, port: target.port });
     for (const socket of [client, upstream]) {
-      sockets.add(socket);
+      owned.add(socket);
       socket.setNoDelay(true);
-      socket.on("close", () => sockets.delete(socket));
+      socket.on("close", () => owned.delete(socket));
     }
-    relayConnection(client, upstream, clock, rpc);
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen({ host: options.host, port: options.port, exclusive: true }, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : options.port;
-  return {
-    port,
-    close() {
-      return new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
+    relayConnection(
+      client,
+      upstream,
+      clock,
+      rpc,
+      options.faults && relay ? { hooks: options.faults, relay } : undefined,
+    );
+  };
+  let server = createServer(onConnection(sockets));
+  const faultsServer = createServer(onConnection(faultSockets));
+  const listen = (on: Server, host: string, port: number) =>
+    new Promise<number>((resolve, reject) => {
+      on.once("error", reject);
+      on.listen({ host, port, exclusive: true }, () => {
+        on.off("error", reject);
+        const address = on.address();
+        resolve(typeof address === "object" && address ? address.port : port);
       });
+    });
+  const closeServer = (on: Server, owned: Set<Socket>) =>
+    new Promise<void>((resolve) => {
+      if (!on.listening) return resolve();
+      on.close(() => resolve());
+      for (const socket of owned) socket.destroy();
+    });
+
+  const port = await listen(server, options.host, options.port);
+  const faultsPort = await listen(faultsServer, "127.0.0.1", 0).catch(async (error: unknown) => {
+    await closeServer(server, sockets);
+    throw error;
+  });
+  relay = {
+    port,
+    faultsPort,
+    refuse: () => closeServer(server, sockets),
+    async accept() {
+      if (server.listening) return;
+      server = createServer(onConnection(sockets));
+      await listen(server, options.host, port);
+    },
+    retarget(anvilPort) {
+      // Connections to the old anvil closed as it stopped; new ones go to this one.
+      target.port = anvilPort;
+    },
+    async close() {
+      await Promise.all([closeServer(server, sockets), closeServer(faultsServer, faultSockets)]);
     },
   };
+  return relay;
 }
 
 type Pending = { blocks: number; answered?: () => void };
 
-function relayConnection(client: Socket, upstream: Socket, clock: DevnetClock, rpc: AnvilRpc): void {
+function relayConnection(
+  client: Socket,
+  upstream: Socket,
+  clock: DevnetClock,
+  rpc: AnvilRpc,
+  faults: { hooks: RelayFaultHooks; relay: ClockRelay } | undefined,
+): void {
   let input: Buffer = noBytes;
   /** A request waits for the clock: later ones on this connection wait behind it. */
   let held = false;
@@ -88,10 +144,14 @@ function relayConnection(client: Socket, upstream: Socket, clock: DevnetClock, r
       entry.answered?.();
     }
   };
+  /** A fault call being answered: it outlives anvil (a restart stops the anvil behind it). */
+  let answeringFault = false;
+  let endAfterAnswer = false;
   const end = () => {
     settleAll();
-    client.destroy();
     upstream.destroy();
+    if (answeringFault) endAfterAnswer = true;
+    else client.destroy();
   };
   client.on("error", end);
   upstream.on("error", end);
@@ -160,6 +220,53 @@ function relayConnection(client: Socket, upstream: Socket, clock: DevnetClock, r
   }
 
   function dispatch(bytes: Buffer, calls: ClockCall[]): void {
+    const only = calls.length === 1 ? (calls[0] as ClockCall) : undefined;
+    if (faults && mode === "http" && only?.method.startsWith("privnet_faults_")) {
+      hold(answerFault(only, faults));
+      return;
+    }
+    const before =
+      faults && calls.some((call) => clock.blocksOf(call) > 0) ? faults.hooks.beforeMining() : undefined;
+    if (before) {
+      hold(before.then(() => dispatchToAnvil(bytes, calls)));
+      return;
+    }
+    dispatchToAnvil(bytes, calls);
+  }
+
+  /**
+   * Answers a `privnet_faults_*` call itself, once every earlier request on this connection has
+   * its answer (HTTP answers keep the order of their requests).
+   */
+  async function answerFault(call: ClockCall, with_: { hooks: RelayFaultHooks; relay: ClockRelay }) {
+    while (pending.length > 0)
+      await new Promise<void>((resolve) => upstream.once("data", () => setImmediate(resolve)));
+    answeringFault = true;
+    let body: unknown;
+    try {
+      body = { jsonrpc: "2.0", id: call.id ?? null, result: await with_.hooks.handle(call, with_.relay) };
+    } catch (error) {
+      const { message, code } = error as { message?: string; code?: string };
+      body = {
+        jsonrpc: "2.0",
+        id: call.id ?? null,
+        error: { code: -32000, message: message ?? String(error), data: { code } },
+      };
+    }
+    const text = JSON.stringify(body);
+    const connection = endAfterAnswer ? "connection: close\r\n" : "";
+    await new Promise<void>((resolve) =>
+      client.write(
+        `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n${connection}content-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+        () => resolve(),
+      ),
+    );
+    answeringFault = false;
+    // Its anvil went away meanwhile: the connection goes too, once the answer is out.
+    if (endAfterAnswer) client.end();
+  }
+
+  function dispatchToAnvil(bytes: Buffer, calls: ClockCall[]): void {
     let blocks = 0;
     let gated = false;
     for (const call of calls) {
@@ -310,7 +417,7 @@ function answerCounter(onAnswer: () => void) {
 }
 
 /** Bodies that name nothing the clock acts on are not parsed. */
-const mentionsClockMethod = /"(?:evm_|anvil_|eth_s|eth_e|eth_c)/;
+const mentionsClockMethod = /"(?:evm_|anvil_|eth_s|eth_e|eth_c|privnet_faults_)/;
 
 /** The JSON-RPC calls of a body (one call or a batch); none when it is not JSON-RPC. */
 function readCalls(body: Buffer): ClockCall[] {
@@ -326,8 +433,13 @@ function readCalls(body: Buffer): ClockCall[] {
   const calls: ClockCall[] = [];
   for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
     if (typeof call !== "object" || call === null) continue;
-    const { method, params } = call as { method?: unknown; params?: unknown };
-    if (typeof method === "string") calls.push({ method, params: Array.isArray(params) ? params : [] });
+    const { method, params, id } = call as { method?: unknown; params?: unknown; id?: unknown };
+    if (typeof method === "string")
+      calls.push({
+        method,
+        params: Array.isArray(params) ? params : [],
+        ...(id === undefined ? {} : { id }),
+      });
   }
   return calls;
 }

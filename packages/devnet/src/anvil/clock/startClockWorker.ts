@@ -1,12 +1,22 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { ClockWorkerData, ClockWorkerMessage } from "./clockWorker.js";
+import type { ClockOwnerMessage, ClockWorkerData, ClockWorkerMessage } from "./clockWorker.js";
 
 export type ClockWorker = {
   port: number;
+  /** The relay's faults port (loopback): open while the devnet's port refuses connections. */
+  faultsPort: number;
+  /** Relays to another anvil from now on (a restarted one). */
+  retarget(anvilPort: number): Promise<void>;
   /** Closes the relay's connections and ends the thread. */
   close(): Promise<void>;
+};
+
+/** What the relay asks of the devnet's owner. */
+export type ClockWorkerOwner = {
+  /** Restarts anvil (`privnet_faults_restart`); the answer goes back as the call's result. */
+  restart(keepPool: boolean): Promise<unknown>;
 };
 
 /**
@@ -15,7 +25,10 @@ export type ClockWorker = {
  * it ran on the same thread (about 0.7× the throughput, against ~0.9–1× now). The thread never
  * keeps the process alive on its own, as anvil does not.
  */
-export async function startClockWorker(data: ClockWorkerData): Promise<ClockWorker> {
+export async function startClockWorker(
+  data: ClockWorkerData,
+  owner?: ClockWorkerOwner,
+): Promise<ClockWorker> {
   const { url, execArgv } = workerEntry();
   const worker = new Worker(url, { workerData: data, execArgv });
   worker.unref();
@@ -29,9 +42,41 @@ export async function startClockWorker(data: ClockWorkerData): Promise<ClockWork
     throw Object.assign(new Error(first.error), first.code === undefined ? {} : { code: first.code });
   }
   if (!("port" in first)) throw new Error("the clock's thread answered nothing it should");
+  const tell = (message: ClockOwnerMessage) => worker.postMessage(message);
+  const retargeted = new Map<number, () => void>();
+  worker.on("message", (message: ClockWorkerMessage) => {
+    if ("retargeted" in message) {
+      retargeted.get(message.retargeted)?.();
+      retargeted.delete(message.retargeted);
+      return;
+    }
+    if (!("restart" in message)) return;
+    const id = message.restart;
+    if (!owner) {
+      tell({
+        restarted: id,
+        error: { message: "this devnet cannot be restarted", code: "FAULT_UNSUPPORTED" },
+      });
+      return;
+    }
+    owner.restart(message.keepPool).then(
+      (result) => tell({ restarted: id, result }),
+      (error: unknown) => {
+        const { message: text, code } = error as { message?: string; code?: string };
+        tell({ restarted: id, error: { message: text ?? String(error), ...(code ? { code } : {}) } });
+      },
+    );
+  });
   let closing: Promise<void> | undefined;
   return {
     port: first.port,
+    faultsPort: first.faultsPort,
+    retarget(anvilPort) {
+      return new Promise<void>((resolve) => {
+        retargeted.set(anvilPort, resolve);
+        tell({ retarget: anvilPort });
+      });
+    },
     close() {
       closing ??= (async () => {
         worker.ref(); // waited for: the process stays up until the thread has closed
