@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { ChainFaultEvent } from "@privnet/core";
 import {
   createPublicClient,
@@ -119,6 +122,46 @@ describe("reorg", () => {
     },
   );
 
+  test("a log subscription gets the new branch's logs; anvil sends no removed ones (docs/faults.md)", async () => {
+    const socket = new WebSocket(devnet.wsUrl);
+    await new Promise((resolve) => socket.addEventListener("open", resolve, { once: true }));
+    const logs: { blockHash: Hash; removed: boolean }[] = [];
+    let onLog = () => {};
+    const subscribed = new Promise<void>((resolve) =>
+      socket.addEventListener("message", (event) => {
+        const message = JSON.parse(String(event.data));
+        if (message.id === 1) return resolve();
+        if (message.params?.result) {
+          logs.push(message.params.result);
+          onLog();
+        }
+      }),
+    );
+    socket.send(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "eth_subscribe",
+        params: ["logs", { address: emitter }],
+      }),
+    );
+    await subscribed;
+    const arrived = (count: number) =>
+      new Promise<void>((resolve) => {
+        onLog = () => logs.length >= count && resolve();
+        onLog();
+      });
+    await emit();
+    await emit();
+    await arrived(2);
+    const { replaced } = await devnet.faults.reorg({ depth: 2 });
+    // In order on one socket: a removed log would come before the new branch's.
+    await arrived(4);
+    socket.close();
+    expect(logs.filter((log) => log.removed)).toEqual([]);
+    expect(logs.slice(2).map((log) => log.blockHash)).toEqual(replaced.map(({ newHash }) => newHash));
+  });
+
   test("extraBlocks makes the new branch longer; reorder keeps each sender's order", async () => {
     const sent = [await emit(0), await emit(1), await emit(0), await emit(1)];
     const head = await client.getBlockNumber({ cacheTime: 0 });
@@ -172,6 +215,14 @@ describe("reorg", () => {
     await expect(devnet.faults.reorg({ depth: 64 })).rejects.toMatchObject({
       code: "FAULT_INVALID",
       message: expect.stringContaining("goes below genesis"),
+    });
+    await expect(devnet.faults.reorg({ depth: 1, drop: ["0x1" as Hash] })).rejects.toMatchObject({
+      code: "FAULT_INVALID",
+      message: expect.stringContaining("drop must be a list of transaction hashes"),
+    });
+    await expect(devnet.faults.reorg({ depth: 1, extraBlocks: -1 })).rejects.toMatchObject({
+      code: "FAULT_INVALID",
+      message: expect.stringContaining("extraBlocks must be an integer from 0 to 64"),
     });
     await expect(devnet.faults.reorg({ depth: 1, drop: [padHex("0x1")] })).rejects.toMatchObject({
       code: "FAULT_INVALID",
@@ -320,6 +371,24 @@ describe("restart and unreachable", () => {
   });
 });
 
+describe("restart with a state file", () => {
+  test("anvil writes and reads its state file: the chain is kept", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "privnet-faults-"));
+    try {
+      await using stateful = await startDevnet({ port: 0, blockTime: 0, statePath: join(dir, "state.json") });
+      const statefulClient = createPublicClient({ transport: http(stateful.rpcUrl) });
+      await statefulClient.request({ method: "evm_mine" as "eth_chainId" });
+      const before = await statefulClient.getBlock({ blockTag: "latest" });
+      const { head, downMs } = await stateful.faults.restart();
+      expect(head).toEqual({ number: before.number, hash: before.hash });
+      expect(downMs).toBeGreaterThanOrEqual(0);
+      expect((await statefulClient.getBlock({ blockTag: "latest" })).hash).toBe(before.hash);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("one fault at a time", () => {
   test("a second fault while one is under way is refused", async () => {
     await emit();
@@ -345,5 +414,32 @@ describe("without the clock relay", () => {
     await plainClient.request({ method: "evm_mine" as "eth_chainId" });
     const { replaced } = await plain.faults.reorg({ depth: 1 });
     expect(replaced[0]?.newHash).not.toBe(replaced[0]?.oldHash);
+  });
+});
+
+describe("at a block time", () => {
+  test("reorg and feeSpike on a devnet mining a block a second; interval mining comes back", async () => {
+    await using timed = await startDevnet({ port: 0, blockTime: 1 });
+    const timedClient = createPublicClient({ chain: timed.chain, transport: http(timed.rpcUrl) });
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(timed.accounts[1]?.privateKey as Hex),
+      chain: timed.chain,
+      transport: http(timed.rpcUrl),
+    });
+    const hash = await wallet.sendTransaction({ to: wallet.account.address });
+    const mined = await timedClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+    const { replaced, remined } = await timed.faults.reorg({ depth: 1 });
+    expect(remined).toEqual([hash]);
+    expect(replaced[0]?.newHash).not.toBe(mined.blockHash);
+    expect(await timedClient.request({ method: "anvil_getIntervalMining" as "eth_chainId" })).toBe(1);
+
+    const baseFee = parseGwei("333");
+    const { fromBlock } = await timed.faults.feeSpike({ baseFee, blocks: 2 });
+    const recovered = new Promise<void>((resolve) =>
+      timed.faults.subscribe((event) => event.type === "recovered" && resolve()),
+    );
+    await recovered;
+    for (const number of [fromBlock, fromBlock + 1n])
+      expect((await timedClient.getBlock({ blockNumber: number })).baseFeePerGas).toBe(baseFee);
   });
 });

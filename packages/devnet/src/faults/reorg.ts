@@ -38,7 +38,21 @@ export async function reorg(rpc: FaultRpc, options: ReorgOptions): Promise<Reorg
     );
   if (dropTo !== "discard" && dropTo !== "pool")
     throw new DevnetFaultError("FAULT_INVALID", `dropTo must be "discard" or "pool", got ${String(dropTo)}.`);
-  const asked = new Set((options.drop ?? []).map((hash) => hash.toLowerCase()));
+  const drop: unknown = options.drop ?? [];
+  if (
+    !Array.isArray(drop) ||
+    drop.some((hash) => typeof hash !== "string" || !/^0x[0-9a-f]{64}$/i.test(hash))
+  )
+    throw new DevnetFaultError(
+      "FAULT_INVALID",
+      "drop must be a list of transaction hashes (0x and 64 hex digits).",
+    );
+  if (options.reorder !== undefined && typeof options.reorder !== "boolean")
+    throw new DevnetFaultError(
+      "FAULT_INVALID",
+      `reorder must be true or false, got ${String(options.reorder)}.`,
+    );
+  const asked = new Set((drop as string[]).map((hash) => hash.toLowerCase()));
 
   const mode = await miningMode(rpc);
   await pauseMining(rpc);

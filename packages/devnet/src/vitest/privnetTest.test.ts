@@ -68,3 +68,26 @@ describe("test.extend fixtures: each test starts from the same snapshot", () => 
     expect(await testClient.getBalance({ address: stranger })).toBe(0n);
   });
 });
+
+describe("test.extend fixtures: devnet.faults", () => {
+  test("a reorg from the devnet fixture replaces the blocks", async ({ devnet }) => {
+    await devnet.request("evm_mine");
+    await devnet.request("evm_mine");
+    const head = BigInt(await devnet.request<string>("eth_blockNumber"));
+    const { replaced } = await devnet.faults.reorg({ depth: 2 });
+    expect(replaced.map(({ number }) => number)).toEqual([head - 1n, head]);
+    expect(replaced.every(({ oldHash, newHash }) => oldHash !== newHash)).toBe(true);
+  });
+
+  test("a restart loses the test's snapshot: the chain is reset after the test", async ({ devnet }) => {
+    await devnet.request("evm_mine");
+    const before = BigInt(await devnet.request<string>("eth_blockNumber"));
+    const { head } = await devnet.faults.restart();
+    expect(head.number).toBe(before);
+    expect(await devnet.request("eth_blockNumber")).toBe(`0x${before.toString(16)}`);
+  });
+
+  test("after the restart the next test starts at genesis", async ({ devnet }) => {
+    expect(await devnet.request("eth_blockNumber")).toBe("0x0");
+  });
+});

@@ -75,8 +75,9 @@ export function createRelayFaults(options: RelayFaultsOptions): RelayFaultHooks 
       const endsAt = new Date(Date.now() + length).toISOString();
       const timer = setTimeout(() => void endUnreachable(), length);
       unreachable = { endsAt, timer, relay };
-      // The answer goes out first; the port closes right after it.
-      setImmediate(() => void relay.refuse());
+      // In effect before the answer: a connection made once it is read is refused. (Asked on the
+      // devnet's port itself, the answer is lost with the connection: the faults port is for this.)
+      await relay.refuse();
       return { endsAt };
     },
     async privnet_faults_feeSpike([baseFee, blocks]) {
