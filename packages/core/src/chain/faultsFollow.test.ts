@@ -129,9 +129,9 @@ describe("privnet follows each fault (bot, oracle, history, explorer)", () => {
   }, 60_000);
 
   test("feeSpike: a send made during the spike is priced over the spiked base fee and confirms", async () => {
-    const baseFee = parseGwei("200");
+    const baseFee = parseGwei("20");
     await underTheBot(async () => {
-      const { fromBlock } = await devnet.faults.feeSpike({ baseFee, blocks: 5 });
+      const { fromBlock } = await devnet.faults.feeSpike({ baseFee, blocks: 2 });
       const sent = await platform.sender.sendFromWallet({
         fromWalletId: 3,
         to: "0x00000000000000000000000000000000000000bb",
