@@ -3,7 +3,8 @@ import type { LatestBlock } from "../chain/ChainHead.js";
 import type { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
 import { isMethodMissing } from "./classifyNodeError.js";
 import type { WatchedTransaction } from "./followedTransactions.js";
-import { receiptOutcome } from "./receiptOutcome.js";
+import { type ReceiptOutcome, receiptOutcome } from "./receiptOutcome.js";
+import type { RewoundRecord } from "./rewoundRecords.js";
 import type { Settlement } from "./Settler.js";
 import type { WatcherParts } from "./watcherParts.js";
 
@@ -38,19 +39,17 @@ export class ReceiptScanner {
 
   /** Matches the receipts of the blocks after the last scanned, up to `latest`. */
   async scan(latest: LatestBlock) {
-    const { followed, settler } = this.#parts;
+    const { followed, rewound, settler } = this.#parts;
     const head = latest.number;
-    if (followed.size === 0) {
+    // Receipts are read while a transaction is followed, or one a rewind failed may still land.
+    const watching = () => followed.size > 0 || rewound.size > 0;
+    if (!watching()) {
       // Nothing to read: move the scan start along.
       this.#scannedThrough = head;
       return;
     }
     const from = this.#scannedThrough === undefined ? head : this.#scannedThrough + 1n;
-    for (
-      let start = from;
-      this.#blockReceipts && start <= head && followed.size > 0;
-      start += BLOCKS_PER_READ
-    ) {
+    for (let start = from; this.#blockReceipts && start <= head && watching(); start += BLOCKS_PER_READ) {
       const end = start + BLOCKS_PER_READ - 1n < head ? start + BLOCKS_PER_READ - 1n : head;
       const numbers: bigint[] = [];
       for (let n = start; n <= end; n++) numbers.push(n);
@@ -62,11 +61,25 @@ export class ReceiptScanner {
       if (blocks.some((receipts) => receipts === undefined)) break;
       // Every transaction these blocks settle is written with one storage call.
       const settled: Settlement[] = [];
+      const landed: [RewoundRecord, ReceiptOutcome][] = [];
       for (const receipt of blocks.flatMap((receipts) => receipts ?? [])) {
         const watched = followed.byHash(receipt.transactionHash);
         if (watched) settled.push([watched, receiptOutcome(receipt)]);
+        else if (rewound.size > 0) {
+          const entry = rewound.take(receipt.transactionHash);
+          if (entry) landed.push([entry, receiptOutcome(receipt)]);
+        }
       }
       await settler.finishMany(settled);
+      for (const [index, [entry, outcome]] of landed.entries()) {
+        try {
+          await settler.landedAfterRewind(entry, outcome);
+        } catch (error) {
+          // Storage away: these blocks are scanned again on the next tick, and find them again.
+          for (const [left] of landed.slice(index)) rewound.remember(left);
+          throw error;
+        }
+      }
       this.#scannedThrough = end;
     }
     if (!this.#blockReceipts) {

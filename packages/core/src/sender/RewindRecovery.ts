@@ -61,6 +61,10 @@ export class RewindRecovery {
         if (known) return;
         if (watched.recordId === undefined) return; // still being sent: the sender decides
         await settler.fail(watched, cause === "reset" ? "the chain was reset" : "the chain was reverted");
+        if (cause === "revert") {
+          const { recordId, from, nonce, hashes } = watched;
+          this.#parts.rewound.remember({ recordId, from, nonce, hashes: [...hashes] });
+        }
       }),
     );
   }
@@ -124,7 +128,8 @@ export class RewindRecovery {
    * reorganisation re-included it): its block number is updated. Back in the pool: pending again,
    * and followed. Gone: `failed` with no block number, so that the history never calls confirmed
    * what the chain does not hold. Such a record is not resubmitted: after an `evm_revert` in a test
-   * suite that would replay the reverted test's transactions into the next test.
+   * suite that would replay the reverted test's transactions into the next test. It is remembered
+   * (`RewoundRecords`): should a later block hold it after all, the record is corrected.
    */
   async #recheckSettled(cause: ChainRewindCause) {
     for (const entries of this.#parts.settledOnChain.byBlockNewestFirst()) {
@@ -163,7 +168,14 @@ export class RewindRecovery {
       status: inPool ? "pending" : "failed",
       blockNumber: null,
     });
-    if (!watched) return;
+    if (!watched) {
+      // Gone for now: if a block holds it later after all, the record is corrected then.
+      if (record && cause === "revert") {
+        const { recordId, from, nonce, hash } = entry;
+        this.#parts.rewound.remember({ recordId, from, nonce, hashes: [hash] });
+      }
+      return;
+    }
     if (record) await this.#parts.attach(watched, record);
     else followed.unwatch(watched);
   }

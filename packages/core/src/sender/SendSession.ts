@@ -2,6 +2,7 @@ import { BaseError } from "viem";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, NonceConflictError, TransactionRejectedError } from "../errors/sender.js";
 import { GAS_PER_BLOB, type TransactionFees } from "../fees/feePolicy.js";
+import { readBaseFee } from "../fees/readBaseFee.js";
 import { createGate, type Gate } from "./createGate.js";
 import { fillGap } from "./fillNonceGaps.js";
 import type { NonceLock } from "./nonceLock.js";
@@ -95,10 +96,10 @@ export class SendSession {
   async #reconcile() {
     const { ctx, watcher, address } = this.#host;
     const client = ctx.client;
-    const [chainPending, balance, block, stored, genesis] = await Promise.all([
+    const [chainPending, balance, baseFee, stored, genesis] = await Promise.all([
       client.getTransactionCount({ address, blockTag: "pending" }),
       client.getBalance({ address, blockTag: "pending" }),
-      client.getBlock({ blockTag: "latest" }),
+      readBaseFee(client),
       ctx.storage.state.get<StoredNonceState>(nonceLockKey(address)).catch((error: unknown) => {
         throw toStorageError(error);
       }),
@@ -108,7 +109,7 @@ export class SendSession {
     this.#genesis = genesis;
     this.#firstNonce = await reconcileNonce(this.#host, this.#lock, chainPending, stored, genesis);
     this.#next = this.#firstNonce;
-    this.#fees = ctx.fees.newTransaction(block.baseFeePerGas);
+    this.#fees = ctx.fees.newTransaction(baseFee);
     this.#balance = balance;
     this.#available = balance;
   }

@@ -1,6 +1,8 @@
 import type { PlatformContext } from "../context/PlatformContext.js";
 import type { TransactionRecord, TransactionRecordUpdate } from "../storage/StorageAdapter.js";
 import type { FollowedTransactions, WatchedOutcome, WatchedTransaction } from "./followedTransactions.js";
+import type { ReceiptOutcome } from "./receiptOutcome.js";
+import type { RewoundRecord } from "./rewoundRecords.js";
 import type { SettledRecords } from "./settledRecords.js";
 
 /** A followed transaction and the outcome seen for it (none: nothing to write). */
@@ -101,6 +103,25 @@ export class Settler {
   async update(watched: WatchedTransaction, update: TransactionRecordUpdate) {
     if (watched.recordId === undefined) return undefined;
     return this.updateRecord(watched.recordId, update);
+  }
+
+  /**
+   * A record a rewind failed whose transaction is in a block after all (see `RewoundRecords`):
+   * written from its receipt and announced, and checked again like any settled record if the chain
+   * goes back under that block.
+   */
+  async landedAfterRewind(entry: RewoundRecord, outcome: ReceiptOutcome) {
+    const { status, blockNumber, blockHash, hash } = outcome;
+    const record = await this.updateRecord(entry.recordId, { status, blockNumber, hash });
+    if (!record) return;
+    this.#settledOnChain.remember({
+      recordId: entry.recordId,
+      from: entry.from,
+      nonce: entry.nonce,
+      hash,
+      blockNumber,
+      blockHash,
+    });
   }
 
   /** Updates record `id` and announces it. */

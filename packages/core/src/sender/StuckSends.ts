@@ -1,4 +1,5 @@
 import { MAX_REPLACEMENTS } from "../fees/feePolicy.js";
+import { readBaseFee } from "../fees/readBaseFee.js";
 import { classifyNodeError } from "./classifyNodeError.js";
 import type { WatchedTransaction } from "./followedTransactions.js";
 import { withNonceLock } from "./nonceLock.js";
@@ -103,14 +104,14 @@ export class StuckSends {
   /** Same fields, authorization list included (a set-code transaction stays one); higher fees. */
   async #raised(previous: TransactionRequest): Promise<TransactionRequest> {
     const { ctx } = this.#parts;
-    const block = await ctx.client.getBlock({ blockTag: "latest" });
-    const raised = () => ctx.fees.replacement(requestFees(previous) ?? {}, block.baseFeePerGas);
+    const baseFee = await readBaseFee(ctx.client);
+    const raised = () => ctx.fees.replacement(requestFees(previous) ?? {}, baseFee);
     // One gas price: raised like a max fee (at least the bump nodes require).
     if (isGasPriced(previous)) return { ...previous, gasPrice: raised().maxFeePerGas };
     if (previous.type === "eip4844") {
       return {
         ...previous,
-        ...ctx.fees.blobReplacement(previous, block.baseFeePerGas, await ctx.client.getBlobBaseFee()),
+        ...ctx.fees.blobReplacement(previous, baseFee, await ctx.client.getBlobBaseFee()),
       };
     }
     return { ...previous, ...raised() };

@@ -16,6 +16,7 @@ import type { NonceLock } from "./nonceLock.js";
 import { PoolLossRecovery } from "./PoolLossRecovery.js";
 import { ReceiptScanner } from "./ReceiptScanner.js";
 import { RewindRecovery } from "./RewindRecovery.js";
+import { RewoundRecords } from "./rewoundRecords.js";
 import { Settler } from "./Settler.js";
 import { StuckSends } from "./StuckSends.js";
 import { SettledRecords } from "./settledRecords.js";
@@ -76,6 +77,7 @@ export class TransactionWatcher {
       options,
       followed,
       settledOnChain,
+      rewound: new RewoundRecords(),
       settler: new Settler(ctx, followed, settledOnChain, recordError),
       head: options.head ?? new ChainHead(ctx.client),
       pool: nodePool(ctx.client),
@@ -195,6 +197,7 @@ export class TransactionWatcher {
         else await settler.fail(watched, "the chain was reverted");
       }
       this.#parts.settledOnChain.clear();
+      this.#parts.rewound.clear();
       await revertChain();
       await restoreState();
       this.#parts.head.anchorAt(head, this.#parts);

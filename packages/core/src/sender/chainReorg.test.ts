@@ -105,6 +105,22 @@ describe("a confirmed transaction whose block the chain took back", () => {
     expect(await platform.transactions.wait(id)).toMatchObject({ status: "confirmed" });
   });
 
+  test("gone when the watcher looked, mined later (a reorganisation in steps): corrected to confirmed", async () => {
+    // anvil's reorganisation is several calls: roll back, then mine the orphaned transactions
+    // again. A tick in between finds the transaction nowhere and fails it; the block that holds
+    // it afterwards must turn the record back to confirmed, or the history contradicts the chain.
+    const before = await devnet.request<Hex>("evm_snapshot");
+    const { id, raw, record } = await confirmedTransfer(8);
+    const failed = nextStatus(id);
+    await devnet.request("evm_revert", [before]);
+    expect(await failed).toMatchObject({ status: "failed", blockNumber: null });
+
+    const confirmed = nextStatus(id);
+    await devnet.request("eth_sendRawTransaction", [raw]);
+    expect(await confirmed).toMatchObject({ status: "confirmed", blockNumber: record.blockNumber });
+    expect((await platform.transactions.verify()).mismatches).toEqual([]);
+  });
+
   test("gone from the chain and the pool: failed, no block number", async () => {
     const before = await devnet.request<Hex>("evm_snapshot");
     const { id } = await confirmedTransfer(7);

@@ -3,6 +3,7 @@ import type { PlatformContext } from "../context/PlatformContext.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
 import type { FollowedTransactions, WatchedTransaction } from "./followedTransactions.js";
 import type { NodePool } from "./nodePool.js";
+import type { RewoundRecords } from "./rewoundRecords.js";
 import type { Settler } from "./Settler.js";
 import type { SettledRecords } from "./settledRecords.js";
 import type { TransactionWatcherOptions } from "./watcherOptions.js";
@@ -14,6 +15,8 @@ export type WatcherParts = {
   readonly followed: FollowedTransactions;
   readonly settler: Settler;
   readonly settledOnChain: SettledRecords;
+  /** Records a rewind failed whose transaction may still land (corrected from its receipt then). */
+  readonly rewound: RewoundRecords;
   readonly head: ChainHead;
   readonly pool: NodePool;
   /** `pool` is cleared when the node has no `txpool_*` methods: its pool is not looked at then. */
