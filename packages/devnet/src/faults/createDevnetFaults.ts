@@ -146,7 +146,7 @@ export function createDevnetFaults(options: DevnetFaultsOptions): DevnetFaults {
      */
     reorg(reorgOptions) {
       return run("reorg", async () => {
-        const result = await reorg(rpc, reorgOptions);
+        const result = await reorg(rpc, reorgOptions, { relay: options.relay });
         emit({ type: "reorged", ...result });
         return result;
       });

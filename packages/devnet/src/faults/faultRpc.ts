@@ -7,6 +7,10 @@ export type FaultRpc = (<T = unknown>(method: string, params?: unknown[]) => Pro
    * The first error answered fails the whole (the calls before it were carried out).
    */
   batch<T = unknown>(calls: readonly (readonly [method: string, params: unknown[]])[]): Promise<T[]>;
+  /** Like {@link FaultRpc.batch}, but every call's own answer: its result, or the error's message. */
+  batchSettled<T = unknown>(
+    calls: readonly (readonly [method: string, params: unknown[]])[],
+  ): Promise<({ result: T } | { error: string })[]>;
 };
 
 /** Calls per JSON-RPC batch: a full block's transactions in a few requests, each well under a megabyte. */
@@ -31,6 +35,30 @@ export function faultRpc(url: string): FaultRpc {
     const body = (await post({ jsonrpc: "2.0", id: ++id, method, params })) as RpcAnswer<T>;
     return resultOf(method, body);
   };
+  const batchSettled = async <T>(
+    calls: readonly (readonly [string, unknown[]])[],
+  ): Promise<({ result: T } | { error: string })[]> => {
+    const settled: ({ result: T } | { error: string })[] = [];
+    for (let start = 0; start < calls.length; start += batchSize) {
+      const chunk = calls.slice(start, start + batchSize);
+      const first = id + 1;
+      id += chunk.length;
+      const answers = (await post(
+        chunk.map(([method, params], index) => ({ jsonrpc: "2.0", id: first + index, method, params })),
+      )) as RpcAnswer<T>[];
+      if (!Array.isArray(answers)) throw new Error(`a batch of ${chunk[0]?.[0]} was not answered as a batch`);
+      const byId = new Map(answers.map((answer) => [answer.id, answer]));
+      for (const index of chunk.keys()) {
+        const answer = byId.get(first + index);
+        settled.push(
+          answer && !answer.error
+            ? { result: answer.result as T }
+            : { error: answer?.error?.message ?? "no answer in its batch" },
+        );
+      }
+    }
+    return settled;
+  };
   const batch = async <T>(calls: readonly (readonly [string, unknown[]])[]): Promise<T[]> => {
     const results: T[] = [];
     for (let start = 0; start < calls.length; start += batchSize) {
@@ -51,7 +79,7 @@ export function faultRpc(url: string): FaultRpc {
     }
     return results;
   };
-  return Object.assign(call, { batch });
+  return Object.assign(call, { batch, batchSettled });
 }
 
 function resultOf<T>(method: string, body: RpcAnswer<T>): T {

@@ -24,7 +24,11 @@ type Orphan = { hash: Hash; raw: Hex; from: Address; nonce: bigint; block: numbe
  * A dropped transaction takes its sender's later orphaned ones with it: they could not be mined
  * without its nonce.
  */
-export async function reorg(rpc: FaultRpc, options: ReorgOptions): Promise<ReorgResult> {
+export async function reorg(
+  rpc: FaultRpc,
+  options: ReorgOptions,
+  through: { relay: boolean } = { relay: false },
+): Promise<ReorgResult> {
   const { depth } = options;
   const extraBlocks = options.extraBlocks ?? 0;
   const dropTo = options.dropTo ?? "discard";
@@ -56,6 +60,27 @@ export async function reorg(rpc: FaultRpc, options: ReorgOptions): Promise<Reorg
     );
   const asked = new Set((drop as string[]).map((hash) => hash.toLowerCase()));
 
+  // A node reorganises at once; this is many calls. With the relay, the devnet's clients wait
+  // (their requests held, those at anvil answered first) until the new branch is in place, so
+  // none reads the chain half-way: without it a watcher sees the orphaned transactions nowhere,
+  // and a sender's nonces go back under its pending sends (measured: ~500 acknowledged sends of
+  // the transfer bot lost at depth 1).
+  if (through.relay) await rpc("privnet_faults_hold");
+  try {
+    return await reorgHeld(rpc, options, depth, extraBlocks, dropTo, asked);
+  } finally {
+    if (through.relay) await rpc("privnet_faults_release");
+  }
+}
+
+async function reorgHeld(
+  rpc: FaultRpc,
+  options: ReorgOptions,
+  depth: number,
+  extraBlocks: number,
+  dropTo: "discard" | "pool",
+  asked: Set<string>,
+): Promise<ReorgResult> {
   const mode = await miningMode(rpc);
   await pauseMining(rpc);
   try {
@@ -112,6 +137,12 @@ export async function reorg(rpc: FaultRpc, options: ReorgOptions): Promise<Reorg
     const order = options.reorder ? reordered(kept) : kept;
     const perBlock = old.map((_, block) => kept.filter((orphan) => orphan.block === block).length);
 
+    // The pool goes aside while the branch is mined: pending transactions whose nonces follow the
+    // orphaned ones would otherwise sit behind a nonce gap at the first block of the branch, and
+    // anvil evicts those (measured: the transfer bot lost sends at every reorg under load). They
+    // come back, in nonce order, once the branch is mined.
+    const waiting = await readPool(rpc);
+    if (waiting.length > 0) await rpc("anvil_dropAllTransactions");
     await rpc("anvil_rollback", [depth]);
     let timestamp = BigInt(parent.timestamp);
     let next = 0;
@@ -133,11 +164,10 @@ export async function reorg(rpc: FaultRpc, options: ReorgOptions): Promise<Reorg
       const receipt = receipts[index];
       (receipt && BigInt(receipt.blockNumber) > base ? remined : lost).push(orphan.hash);
     }
-    if (dropTo === "pool")
-      await sendRaw(
-        rpc,
-        [...dropped].sort((a, b) => (a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0)),
-      );
+    // Dropped ones first (lower nonces), then the pool as it was; a transaction the new branch
+    // made invalid (its nonce mined, a sender's gap) is refused by the node and stays out.
+    const back = [...(dropTo === "pool" ? dropped : []), ...waiting].sort(bySenderAndNonce);
+    await rpc.batchSettled(back.map((orphan) => ["eth_sendRawTransaction", [orphan.raw]] as const));
 
     const now = await rpc.batch<RpcBlock>(
       old.map((_, index) => ["eth_getBlockByNumber", [hex(base + 1n + BigInt(index)), false]] as const),
@@ -164,6 +194,33 @@ export async function reorg(rpc: FaultRpc, options: ReorgOptions): Promise<Reorg
   } finally {
     await resumeMining(rpc, mode);
   }
+}
+
+/** The pool's transactions (pending and queued) with their signed bytes, each sender's in nonce order. */
+async function readPool(rpc: FaultRpc): Promise<Orphan[]> {
+  type PoolTx = { hash: Hash; from: Address; nonce: Hex };
+  const pool =
+    await rpc<Record<"pending" | "queued", Record<string, Record<string, PoolTx>>>>("txpool_content");
+  const found = [...Object.values(pool.pending ?? {}), ...Object.values(pool.queued ?? {})].flatMap(
+    (byNonce) => Object.values(byNonce),
+  );
+  const raws = await rpc.batchSettled<Hex | null>(
+    found.map((tx) => ["eth_getRawTransactionByHash", [tx.hash]] as const),
+  );
+  const waiting: Orphan[] = [];
+  for (const [index, tx] of found.entries()) {
+    const raw = raws[index];
+    if (raw && "result" in raw && raw.result)
+      waiting.push({ hash: tx.hash, raw: raw.result, from: tx.from, nonce: BigInt(tx.nonce), block: -1 });
+  }
+  return waiting.sort(bySenderAndNonce);
+}
+
+function bySenderAndNonce(a: Orphan, b: Orphan): number {
+  const from = a.from.toLowerCase();
+  const other = b.from.toLowerCase();
+  if (from !== other) return from < other ? -1 : 1;
+  return a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0;
 }
 
 /** Sends signed transactions in order, batched; the node takes a batch's calls in their order. */

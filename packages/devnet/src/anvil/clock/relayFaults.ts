@@ -7,6 +7,9 @@ export type RelayFaultsOptions = {
   restart(keepPool: boolean): Promise<unknown>;
 };
 
+/** The longest the devnet's port is held for one fault (a reorg): a client that never lets go is let go. */
+const maxHoldMs = 60_000;
+
 /** How often a base fee spike looks for blocks mined by anvil's own timer (interval mining). */
 const spikePollMs = 100;
 
@@ -19,12 +22,16 @@ const spikePollMs = 100;
  *   fee: it is set before every call that mines goes to anvil, and again after each block anvil
  *   mines on its own timer.
  * - `privnet_faults_restart [{ keepPool }]`: handed to the devnet's owner, which runs anvil.
+ * - `privnet_faults_hold [ms?]` / `privnet_faults_release []`: requests on the devnet's port wait
+ *   (those at anvil answered first) until released, at most `ms` (60 s): a reorganisation made of
+ *   many calls looks atomic to the devnet's clients.
  * - `privnet_faults_status []`: which of these is under way.
  * - `privnet_faults_recover []`: ends them now.
  */
 export function createRelayFaults(options: RelayFaultsOptions): RelayFaultHooks & { close(): void } {
   const { rpc } = options;
   let unreachable: { endsAt: string; timer: NodeJS.Timeout; relay: ClockRelay } | undefined;
+  let held: NodeJS.Timeout | undefined;
   let spike: { baseFee: string; remaining: number; lastHead: bigint; poller: NodeJS.Timeout } | undefined;
   /** One spike step at a time: counting blocks and setting the fee must not interleave. */
   let spikeStep: Promise<void> = Promise.resolve();
@@ -98,6 +105,20 @@ export function createRelayFaults(options: RelayFaultsOptions): RelayFaultHooks 
       const keepPool = (restartOptions as { keepPool?: unknown } | undefined)?.keepPool === true;
       return options.restart(keepPool);
     },
+    async privnet_faults_hold([ms], relay) {
+      const length = typeof ms === "number" && ms > 0 && ms <= maxHoldMs ? ms : maxHoldMs;
+      clearTimeout(held);
+      await relay.hold();
+      // A client that never releases (it crashed mid-fault) does not freeze the devnet.
+      held = setTimeout(() => relay.release(), length);
+      held.unref();
+      return true;
+    },
+    async privnet_faults_release(_params, relay) {
+      clearTimeout(held);
+      relay.release();
+      return true;
+    },
     async privnet_faults_status() {
       return {
         unreachable: unreachable ? { endsAt: unreachable.endsAt } : null,
@@ -123,6 +144,7 @@ export function createRelayFaults(options: RelayFaultsOptions): RelayFaultHooks 
       return spike ? stepSpike() : undefined;
     },
     close() {
+      clearTimeout(held);
       if (unreachable) clearTimeout(unreachable.timer);
       unreachable = undefined;
       endSpike();

@@ -46,6 +46,14 @@ export type ClockRelay = {
   accept(): Promise<void>;
   /** Relays new connections to another anvil (a restarted one). */
   retarget(port: number): void;
+  /**
+   * Holds every request on the devnet's port (not the faults port) until {@link release}: those
+   * already at anvil are answered first, and this resolves once they are. A client then sees the
+   * chain before and after what happens meanwhile, never half of it — a reorganisation is atomic.
+   */
+  hold(): Promise<void>;
+  /** Lets the held requests through, in their order. Harmless when nothing is held. */
+  release(): void;
   /** Stops listening and closes every connection. */
   close(): Promise<void>;
 };
@@ -79,6 +87,7 @@ export async function startClockRelay(options: ClockRelayOptions): Promise<Clock
   const faultSockets = new Set<Socket>();
   let relay: ClockRelay | undefined;
   const logs: RelayLogSubscriptions = { subscriptions: new Set(), pausable: new Set() };
+  const gate = createGate();
   const onConnection = (owned: Set<Socket>) => (client: Socket) => {
     const upstream = connect({ host: target.host, port: target.port });
     for (const socket of [client, upstream]) {
@@ -93,6 +102,7 @@ export async function startClockRelay(options: ClockRelayOptions): Promise<Clock
       rpc,
       options.faults && relay ? { hooks: options.faults, relay } : undefined,
       logs,
+      owned === sockets ? gate : undefined,
     );
   };
   let server = createServer(onConnection(sockets));
@@ -131,7 +141,10 @@ export async function startClockRelay(options: ClockRelayOptions): Promise<Clock
       // Connections to the old anvil closed as it stopped; new ones go to this one.
       target.port = anvilPort;
     },
+    hold: () => gate.close(),
+    release: () => gate.open(),
     async close() {
+      gate.open();
       await Promise.all([closeServer(server, sockets), closeServer(faultsServer, faultSockets)]);
     },
   };
@@ -147,8 +160,11 @@ function relayConnection(
   rpc: AnvilRpc,
   faults: { hooks: RelayFaultHooks; relay: ClockRelay } | undefined,
   logs: RelayLogSubscriptions,
+  gate: RelayGate | undefined,
 ): void {
   let input: Buffer = noBytes;
+  /** A request that met the closed gate: dispatched first once it opens. */
+  let deferred: { bytes: Buffer; calls: ClockCall[] } | undefined;
   /** A request waits for the clock: later ones on this connection wait behind it. */
   let held = false;
   let mode: "http" | "websocket" | "pipe" = "http";
@@ -159,6 +175,7 @@ function relayConnection(
     if (!answered) return;
     clock.settled(answered.blocks);
     answered.answered?.();
+    if (pending.length === 0) gate?.check();
   });
   let fragments: Buffer[] = [];
 
@@ -331,6 +348,12 @@ function relayConnection(
     pump();
   });
 
+  const idle = () => pending.length === 0;
+  gate?.connections.add(idle);
+  client.once("close", () => {
+    gate?.connections.delete(idle);
+    gate?.check();
+  });
   const send = (bytes: Buffer, blocks: number, answered?: () => void) => {
     if (mode === "http") {
       pending.push(answered ? { blocks, answered } : { blocks });
@@ -360,6 +383,11 @@ function relayConnection(
   };
 
   function pump(): void {
+    while (!held && deferred) {
+      const message = deferred;
+      deferred = undefined;
+      dispatch(message.bytes, message.calls);
+    }
     while (!held && input.length > 0) {
       if (mode === "pipe") {
         send(input, 0);
@@ -373,6 +401,12 @@ function relayConnection(
   }
 
   function dispatch(bytes: Buffer, calls: ClockCall[]): void {
+    const closed = gate?.closed;
+    if (closed) {
+      deferred = { bytes, calls };
+      hold(closed);
+      return;
+    }
     const only = calls.length === 1 ? (calls[0] as ClockCall) : undefined;
     if (faults && mode === "http" && only?.method.startsWith("privnet_faults_")) {
       hold(answerFault(only, faults));
@@ -577,6 +611,48 @@ function relayConnection(
  * Counts whole HTTP answers in anvil's byte stream (status line, headers, `content-length`
  * bytes of body), calling `onAnswer` for each.
  */
+/** The devnet port's gate: closed, requests wait; `connections` tell whether anvil owes them answers. */
+type RelayGate = {
+  /** Resolves when the gate opens; undefined while open. */
+  closed: Promise<void> | undefined;
+  connections: Set<() => boolean>;
+  close(): Promise<void>;
+  open(): void;
+  /** Called when a connection's last answer came: the close may be complete. */
+  check(): void;
+};
+
+function createGate(): RelayGate {
+  let opened: (() => void) | undefined;
+  let drained: (() => void) | undefined;
+  const gate: RelayGate = {
+    closed: undefined,
+    connections: new Set(),
+    close() {
+      if (!gate.closed) gate.closed = new Promise<void>((resolve) => (opened = resolve));
+      return new Promise<void>((resolve) => {
+        drained = resolve;
+        gate.check();
+      });
+    },
+    open() {
+      const open = opened;
+      gate.closed = undefined;
+      opened = undefined;
+      drained = undefined;
+      open?.();
+    },
+    check() {
+      if (!drained) return;
+      for (const idle of gate.connections) if (!idle()) return;
+      const done = drained;
+      drained = undefined;
+      done();
+    },
+  };
+  return gate;
+}
+
 function answerCounter(onAnswer: () => void) {
   let head: Buffer = noBytes;
   let remaining = 0;
