@@ -13,6 +13,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
 import { testTokenAbi, testTokenBytecode } from "../contracts/generated.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
+import { readBaseFee } from "../fees/readBaseFee.js";
 import { createPlatform } from "../platform/createPlatform.js";
 
 const devnet = useDevnet();
@@ -143,7 +144,8 @@ describe("sender.sendTransaction", () => {
       priorityFeePerGas: parseGwei("2"),
     });
     try {
-      const before = await platform.client.getBlock({ blockTag: "latest" });
+      // The base fee a send covers: the higher of the latest block's and the next one's.
+      const baseFee = (await readBaseFee(platform.client)) ?? 0n;
       const deployed = await platform.sender.sendTransaction({
         fromWalletId: 2,
         data: tokenDeployData,
@@ -155,8 +157,8 @@ describe("sender.sendTransaction", () => {
       expect(deployTx.type).toBe("legacy");
       // EIP-155: v carries the chain id (35 + 2 × chainId, + 1).
       expect(deployTx.chainId).toBe(platform.chain.id);
-      // The fee policy's max fee for a type-2 send: twice the latest base fee plus the tip.
-      expect(deployTx.gasPrice).toBe(2n * (before.baseFeePerGas ?? 0n) + parseGwei("2"));
+      // The fee policy's max fee for a type-2 send: twice that base fee plus the tip.
+      expect(deployTx.gasPrice).toBe(2n * baseFee + parseGwei("2"));
 
       const token = deployed.contractAddress as `0x${string}`;
       const accessList = [{ address: token, storageKeys: [`0x${"00".repeat(31)}02` as const] }];
