@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { nextBotEvents, transactionWith } from "../bots/fixtures/nextBotEvents.js";
 import type { PlatformEvents } from "../context/PlatformEvents.js";
 import { createPlatform, type Platform } from "../platform/createPlatform.js";
+import { readWholeHistory } from "../storage/readWholeHistory.js";
 import type { ChainFaultEvent } from "./ChainFaults.js";
 import {
   collectBotEvents,
@@ -80,6 +81,11 @@ async function underTheBot(fault: () => Promise<readonly Hash[]>) {
     ]);
     await platform.bots.stop("transfer");
     await platform.bots.settled("transfer");
+    // The oracle pushes every second: stopped, and its last pushes settled, before the history is
+    // read (started again for the next fault, in `finally`).
+    await platform.oracle.stop();
+    for (const record of await readWholeHistory(platform.storage))
+      if (record.status === "pending") await platform.transactions.wait(record.id);
     const records = await expectHistoryOnCanonicalChain(platform);
     const acknowledged = bot.acknowledged();
     expect(records.filter((record) => record.status === "failed" && acknowledged.has(record.id))).toEqual([]);
@@ -93,6 +99,7 @@ async function underTheBot(fault: () => Promise<readonly Hash[]>) {
   } finally {
     bot.stop();
     await platform.bots.stop("transfer");
+    await platform.oracle.start();
   }
 }
 
