@@ -21,6 +21,7 @@ import {
   DevnetStateInvalidError,
 } from "../errors.js";
 import { createDevnetFaults } from "../faults/createDevnetFaults.js";
+import { faultRpc, miningMode, readPool, resumeMining } from "../faults/faultRpc.js";
 import { type ClockWorker, type ClockWorkerOwner, startClockWorker } from "./clock/startClockWorker.js";
 import { resolveAnvilBinary } from "./resolveAnvilBinary.js";
 import { supervisorScript } from "./supervisor.js";
@@ -236,35 +237,31 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     if (restarting || stopping)
       throw new DevnetFaultError("FAULT_IN_PROGRESS", "The devnet is restarting or stopping already.");
     restarting = (async () => {
-      const before = anvil.url;
+      const before = faultRpc(anvil.url);
       const pool = await readPool(before);
-      const automine = await anvilRequest<boolean>(before, "anvil_getAutomine", []);
-      const interval = (await anvilRequest<number | null>(before, "anvil_getIntervalMining", [])) ?? 0;
+      const mode = await miningMode(before);
       // With a state file anvil writes it as it stops and reads it as it starts; without one the
       // state is dumped now and loaded into the next anvil.
-      const dump =
-        statePath === undefined ? await anvilRequest<string>(before, "anvil_dumpState", []) : undefined;
+      const dump = statePath === undefined ? await before<string>("anvil_dumpState") : undefined;
       const downAt = performance.now();
       await terminate(anvil.child, anvil.exited);
       anvil = await launch([]);
-      if (dump !== undefined) await anvilRequest(anvil.url, "anvil_loadState", [dump]);
+      const after = faultRpc(anvil.url);
+      if (dump !== undefined) await after("anvil_loadState", [dump]);
       const downMs = Math.round(performance.now() - downAt);
-      const after = anvil.url;
-      await anvilRequest(after, "anvil_setBlockTimestampInterval", [
-        timestampInterval(automine ? 0 : interval),
-      ]);
-      if (automine) await anvilRequest(after, "evm_setAutomine", [true]);
-      else if (interval > 0) await anvilRequest(after, "evm_setIntervalMining", [interval]);
-      else await anvilRequest(after, "evm_setAutomine", [false]);
+      await after("anvil_setBlockTimestampInterval", [timestampInterval(mode.automine ? 0 : mode.interval)]);
+      await resumeMining(after, mode);
       await relay?.retarget(anvil.port);
+      // Through the devnet's port, so that the clock sees them; one the node refuses stays out.
       if (keepPool)
-        for (const raw of pool.raw)
-          await anvilRequest(rpcUrl, "eth_sendRawTransaction", [raw]).catch(() => undefined);
-      const head = await anvilRequest<{ number: string; hash: string }>(after, "eth_getBlockByNumber", [
-        "latest",
-        false,
-      ]);
-      return { keepPool, head: { number: head.number, hash: head.hash }, pool: pool.hashes, downMs };
+        await faultRpc(rpcUrl).batchSettled(pool.map((tx) => ["eth_sendRawTransaction", [tx.raw]] as const));
+      const head = await after<{ number: string; hash: string }>("eth_getBlockByNumber", ["latest", false]);
+      return {
+        keepPool,
+        head: { number: head.number, hash: head.hash },
+        pool: pool.map((tx) => tx.hash),
+        downMs,
+      };
     })();
     try {
       return await restarting;
@@ -390,22 +387,6 @@ async function startClock(
     },
     owner,
   );
-}
-
-/** The pool's transactions (pending and queued), by hash, with their signed bytes. */
-async function readPool(anvilUrl: string): Promise<{ hashes: string[]; raw: string[] }> {
-  type Pool = Record<string, Record<string, { hash: string; nonce: string }>>;
-  const content = await anvilRequest<{ pending: Pool; queued: Pool }>(anvilUrl, "txpool_content", []);
-  const entries = [content.pending, content.queued].flatMap((pool) =>
-    Object.values(pool).flatMap((byNonce) => Object.values(byNonce)),
-  );
-  // Each sender's in nonce order, so that they are accepted again in that order.
-  entries.sort((a, b) => Number(BigInt(a.nonce) - BigInt(b.nonce)));
-  const hashes = entries.map((entry) => entry.hash);
-  const raw = await Promise.all(
-    hashes.map((hash) => anvilRequest<string>(anvilUrl, "eth_getRawTransactionByHash", [hash])),
-  );
-  return { hashes, raw };
 }
 
 async function anvilRequest<T>(rpcUrl: string, method: string, params: unknown[]): Promise<T> {

@@ -10,7 +10,7 @@ import type {
 } from "@privnet/core";
 import type { Hash } from "viem";
 import { DevnetFaultError } from "../errors.js";
-import { type FaultRpc, faultRpc, miningMode, pauseMining, resumeMining } from "./faultRpc.js";
+import { type FaultRpc, faultRpc, miningMode, pauseMining, poolContent, resumeMining } from "./faultRpc.js";
 import { reorg } from "./reorg.js";
 
 export type DevnetFaultsOptions = {
@@ -160,11 +160,7 @@ export function createDevnetFaults(options: DevnetFaultsOptions): DevnetFaults {
      */
     dropPool() {
       return run("dropPool", async () => {
-        type Pool = Record<string, Record<string, { hash: Hash }>>;
-        const content = await rpc<{ pending: Pool; queued: Pool }>("txpool_content");
-        const dropped = [content.pending, content.queued].flatMap((pool) =>
-          Object.values(pool).flatMap((byNonce) => Object.values(byNonce).map((tx) => tx.hash)),
-        );
+        const dropped = (await poolContent(rpc)).map((tx) => tx.hash);
         await rpc("anvil_dropAllTransactions");
         emit({ type: "poolDropped", dropped });
         return { dropped };

@@ -1,3 +1,4 @@
+import type { Address, Hash, Hex } from "viem";
 import { DevnetFaultError } from "../errors.js";
 
 /** A JSON-RPC call to the devnet, for the faults, and {@link FaultRpc.batch} for many at once. */
@@ -35,50 +36,37 @@ export function faultRpc(url: string): FaultRpc {
     const body = (await post({ jsonrpc: "2.0", id: ++id, method, params })) as RpcAnswer<T>;
     return resultOf(method, body);
   };
+  /** The answers to `calls`, in their order, batch by batch (a batch's answers may come in any order). */
+  const answersTo = async <T>(calls: readonly (readonly [string, unknown[]])[]) => {
+    const answers: (RpcAnswer<T> | undefined)[] = [];
+    for (let start = 0; start < calls.length; start += batchSize) {
+      const chunk = calls.slice(start, start + batchSize);
+      const first = id + 1;
+      id += chunk.length;
+      const answered = (await post(
+        chunk.map(([method, params], index) => ({ jsonrpc: "2.0", id: first + index, method, params })),
+      )) as RpcAnswer<T>[];
+      if (!Array.isArray(answered))
+        throw new Error(`a batch of ${chunk[0]?.[0]} was not answered as a batch`);
+      const byId = new Map(answered.map((answer) => [answer.id, answer]));
+      for (const index of chunk.keys()) answers.push(byId.get(first + index));
+    }
+    return answers;
+  };
+  const batch = async <T>(calls: readonly (readonly [string, unknown[]])[]): Promise<T[]> =>
+    (await answersTo<T>(calls)).map((answer, index) => {
+      const method = calls[index]?.[0] ?? "";
+      if (!answer) throw new Error(`${method}: no answer in its batch`);
+      return resultOf(method, answer);
+    });
   const batchSettled = async <T>(
     calls: readonly (readonly [string, unknown[]])[],
-  ): Promise<({ result: T } | { error: string })[]> => {
-    const settled: ({ result: T } | { error: string })[] = [];
-    for (let start = 0; start < calls.length; start += batchSize) {
-      const chunk = calls.slice(start, start + batchSize);
-      const first = id + 1;
-      id += chunk.length;
-      const answers = (await post(
-        chunk.map(([method, params], index) => ({ jsonrpc: "2.0", id: first + index, method, params })),
-      )) as RpcAnswer<T>[];
-      if (!Array.isArray(answers)) throw new Error(`a batch of ${chunk[0]?.[0]} was not answered as a batch`);
-      const byId = new Map(answers.map((answer) => [answer.id, answer]));
-      for (const index of chunk.keys()) {
-        const answer = byId.get(first + index);
-        settled.push(
-          answer && !answer.error
-            ? { result: answer.result as T }
-            : { error: answer?.error?.message ?? "no answer in its batch" },
-        );
-      }
-    }
-    return settled;
-  };
-  const batch = async <T>(calls: readonly (readonly [string, unknown[]])[]): Promise<T[]> => {
-    const results: T[] = [];
-    for (let start = 0; start < calls.length; start += batchSize) {
-      const chunk = calls.slice(start, start + batchSize);
-      const first = id + 1;
-      id += chunk.length;
-      const answers = (await post(
-        chunk.map(([method, params], index) => ({ jsonrpc: "2.0", id: first + index, method, params })),
-      )) as RpcAnswer<T>[];
-      if (!Array.isArray(answers)) throw new Error(`a batch of ${chunk[0]?.[0]} was not answered as a batch`);
-      // Batch answers may come in any order: each goes back to its call by id.
-      const byId = new Map(answers.map((answer) => [answer.id, answer]));
-      for (const [index, [method]] of chunk.entries()) {
-        const answer = byId.get(first + index);
-        if (!answer) throw new Error(`${method}: no answer in its batch`);
-        results.push(resultOf(method, answer));
-      }
-    }
-    return results;
-  };
+  ): Promise<({ result: T } | { error: string })[]> =>
+    (await answersTo<T>(calls)).map((answer) =>
+      answer && !answer.error
+        ? { result: answer.result as T }
+        : { error: answer?.error?.message ?? "no answer in its batch" },
+    );
   return Object.assign(call, { batch, batchSettled });
 }
 
@@ -111,7 +99,53 @@ export async function pauseMining(rpc: FaultRpc): Promise<void> {
   await rpc("evm_setAutomine", [false]);
 }
 
+/** Mines as `mode` says, whatever it does now (paused, or a new anvil's default automine). */
 export async function resumeMining(rpc: FaultRpc, mode: MiningMode): Promise<void> {
   if (mode.automine) await rpc("evm_setAutomine", [true]);
   else if (mode.interval > 0) await rpc("evm_setIntervalMining", [mode.interval]);
+  else await rpc("evm_setAutomine", [false]);
+}
+
+/** A transaction of the pool, with its signed bytes. */
+export type PoolTransaction = { hash: Hash; from: Address; nonce: bigint; raw: Hex };
+
+type PoolContent = Record<
+  "pending" | "queued",
+  Record<string, Record<string, { hash: Hash; from: Address; nonce: Hex }>>
+>;
+
+/** The hashes, senders and nonces of the pool's transactions, pending and queued (`txpool_content`). */
+export async function poolContent(rpc: FaultRpc): Promise<{ hash: Hash; from: Address; nonce: bigint }[]> {
+  const pool = await rpc<PoolContent>("txpool_content");
+  return [...Object.values(pool.pending ?? {}), ...Object.values(pool.queued ?? {})].flatMap((byNonce) =>
+    Object.values(byNonce).map(({ hash, from, nonce }) => ({ hash, from, nonce: BigInt(nonce) })),
+  );
+}
+
+/**
+ * The pool's transactions with their signed bytes (read in batches), each sender's in nonce order
+ * so that a node takes them again in that order. One that left the pool meanwhile is left out.
+ */
+export async function readPool(rpc: FaultRpc): Promise<PoolTransaction[]> {
+  const found = await poolContent(rpc);
+  const raws = await rpc.batchSettled<Hex | null>(
+    found.map((tx) => ["eth_getRawTransactionByHash", [tx.hash]] as const),
+  );
+  const waiting: PoolTransaction[] = [];
+  for (const [index, tx] of found.entries()) {
+    const raw = raws[index];
+    if (raw && "result" in raw && raw.result) waiting.push({ ...tx, raw: raw.result });
+  }
+  return waiting.sort(bySenderAndNonce);
+}
+
+/** Each sender's transactions together, in nonce order. */
+export function bySenderAndNonce(
+  a: { from: Address; nonce: bigint },
+  b: { from: Address; nonce: bigint },
+): number {
+  const from = a.from.toLowerCase();
+  const other = b.from.toLowerCase();
+  if (from !== other) return from < other ? -1 : 1;
+  return a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0;
 }

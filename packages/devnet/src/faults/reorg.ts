@@ -1,7 +1,15 @@
 import type { ReorgOptions, ReorgResult } from "@privnet/core";
 import type { Address, Hash, Hex } from "viem";
 import { DevnetFaultError } from "../errors.js";
-import { type FaultRpc, miningMode, pauseMining, resumeMining } from "./faultRpc.js";
+import {
+  bySenderAndNonce,
+  type FaultRpc,
+  miningMode,
+  type PoolTransaction,
+  pauseMining,
+  readPool,
+  resumeMining,
+} from "./faultRpc.js";
 
 const maxDepth = 64;
 const maxExtraBlocks = 64;
@@ -9,7 +17,8 @@ const maxExtraBlocks = 64;
 type RpcBlock = { number: Hex; hash: Hash; timestamp: Hex; transactions: Hash[] };
 type RpcTransaction = { hash: Hash; from: Address; nonce: Hex };
 type RpcFullBlock = Omit<RpcBlock, "transactions"> & { transactions: RpcTransaction[] };
-type Orphan = { hash: Hash; raw: Hex; from: Address; nonce: bigint; block: number };
+/** A transaction of an orphaned block (`block`: its index among them). */
+type Orphan = PoolTransaction & { block: number };
 
 /**
  * A real reorganisation on anvil: mining paused, the orphaned blocks' transactions read (their
@@ -196,35 +205,8 @@ async function reorgHeld(
   }
 }
 
-/** The pool's transactions (pending and queued) with their signed bytes, each sender's in nonce order. */
-async function readPool(rpc: FaultRpc): Promise<Orphan[]> {
-  type PoolTx = { hash: Hash; from: Address; nonce: Hex };
-  const pool =
-    await rpc<Record<"pending" | "queued", Record<string, Record<string, PoolTx>>>>("txpool_content");
-  const found = [...Object.values(pool.pending ?? {}), ...Object.values(pool.queued ?? {})].flatMap(
-    (byNonce) => Object.values(byNonce),
-  );
-  const raws = await rpc.batchSettled<Hex | null>(
-    found.map((tx) => ["eth_getRawTransactionByHash", [tx.hash]] as const),
-  );
-  const waiting: Orphan[] = [];
-  for (const [index, tx] of found.entries()) {
-    const raw = raws[index];
-    if (raw && "result" in raw && raw.result)
-      waiting.push({ hash: tx.hash, raw: raw.result, from: tx.from, nonce: BigInt(tx.nonce), block: -1 });
-  }
-  return waiting.sort(bySenderAndNonce);
-}
-
-function bySenderAndNonce(a: Orphan, b: Orphan): number {
-  const from = a.from.toLowerCase();
-  const other = b.from.toLowerCase();
-  if (from !== other) return from < other ? -1 : 1;
-  return a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0;
-}
-
 /** Sends signed transactions in order, batched; the node takes a batch's calls in their order. */
-async function sendRaw(rpc: FaultRpc, orphans: readonly Orphan[]): Promise<void> {
+async function sendRaw(rpc: FaultRpc, orphans: readonly { raw: Hex }[]): Promise<void> {
   await rpc.batch(orphans.map((orphan) => ["eth_sendRawTransaction", [orphan.raw]] as const));
 }
 
