@@ -41,6 +41,7 @@ export class ReceiptScanner {
   async scan(latest: LatestBlock) {
     const { followed, rewound, settler } = this.#parts;
     const head = latest.number;
+    rewound.expire(head);
     // Receipts are read while a transaction is followed, or one a rewind failed may still land.
     const watching = () => followed.size > 0 || rewound.size > 0;
     if (!watching()) {

@@ -10,6 +10,13 @@ export type RewoundRecord = { recordId: number; from: Address; nonce: number; ha
 const REWOUND_KEPT = 4096;
 
 /**
+ * Blocks a record is looked for after the scan first meets it (a reorganisation's new branch is
+ * at most 64 + 64 blocks, and is mined at once): then it is forgotten, so that receipts are not
+ * read block after block for transactions a test suite's `evm_revert` took back for good.
+ */
+const REWOUND_BLOCKS = 128n;
+
+/**
  * The records failed by a rewind lately, by hash: such a transaction can still land. A
  * reorganisation carried out as several steps (anvil's: roll back, then mine the orphaned
  * transactions again) shows the watcher a chain without them for a moment, and on a network of
@@ -19,6 +26,8 @@ const REWOUND_KEPT = 4096;
  */
 export class RewoundRecords {
   readonly #byHash = new Map<string, RewoundRecord>();
+  /** Each record's last block to be looked for; undefined until the scan first meets it. */
+  readonly #until = new Map<RewoundRecord, bigint | undefined>();
 
   get size() {
     return this.#byHash.size;
@@ -30,6 +39,7 @@ export class RewoundRecords {
       this.#byHash.delete(key);
       this.#byHash.set(key, entry);
     }
+    if (!this.#until.has(entry)) this.#until.set(entry, undefined);
     while (this.#byHash.size > REWOUND_KEPT)
       this.#forget(this.#byHash.values().next().value as RewoundRecord);
   }
@@ -41,11 +51,21 @@ export class RewoundRecords {
     return entry;
   }
 
+  /** Forgets the records no block held {@link REWOUND_BLOCKS} blocks after the scan first met them. */
+  expire(head: bigint) {
+    for (const [entry, until] of this.#until) {
+      if (until === undefined) this.#until.set(entry, head + REWOUND_BLOCKS);
+      else if (head > until) this.#forget(entry);
+    }
+  }
+
   clear() {
     this.#byHash.clear();
+    this.#until.clear();
   }
 
   #forget(entry: RewoundRecord) {
+    this.#until.delete(entry);
     for (const hash of entry.hashes) {
       const key = hash.toLowerCase();
       if (this.#byHash.get(key) === entry) this.#byHash.delete(key);
