@@ -73,7 +73,7 @@ export class HeldBackRelease {
       // Queued below the mined count: another transaction took its nonce; it never lands.
       for (const [nonce, entry] of Object.entries(waiting)) {
         const stale = Number(nonce) < used ? followed.byHash(entry.hash) : undefined;
-        if (!stale || stale.recordId === undefined || (await this.#scanner.checkReceipts(stale))) continue;
+        if (!stale || stale.recordId === undefined || (await this.#scanner.landedStrict(stale))) continue;
         await settler.fail(stale, "dropped: its nonce was used by another transaction");
       }
       if (waiting[String(used)]) await this.#release(from);

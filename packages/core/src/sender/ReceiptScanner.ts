@@ -3,6 +3,7 @@ import type { LatestBlock } from "../chain/ChainHead.js";
 import type { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
 import { isMethodMissing } from "./classifyNodeError.js";
 import type { WatchedTransaction } from "./followedTransactions.js";
+import { lookUpReceipt } from "./nodeLookups.js";
 import { type ReceiptOutcome, receiptOutcome } from "./receiptOutcome.js";
 import type { RewoundRecord } from "./rewoundRecords.js";
 import type { Settlement } from "./Settler.js";
@@ -122,10 +123,8 @@ export class ReceiptScanner {
 
   async #settleFromReceipts(watched: WatchedTransaction, strict: boolean): Promise<boolean> {
     for (const hash of watched.hashes) {
-      const receipt = await this.#parts.ctx.client.getTransactionReceipt({ hash }).catch((error: unknown) => {
-        if (strict && (error as { name?: string }).name !== "TransactionReceiptNotFoundError") throw error;
-        return undefined;
-      });
+      const lookUp = lookUpReceipt(this.#parts.ctx.client, hash);
+      const receipt = await (strict ? lookUp : lookUp.catch(() => undefined));
       if (!receipt) continue;
       await this.#parts.settler.finish(watched, receiptOutcome(receipt));
       return true;

@@ -2,6 +2,7 @@ import { type Hex, parseTransaction } from "viem";
 import type { ChainRewindCause } from "../chain/ChainHead.js";
 import type { TransactionFees } from "../fees/feePolicy.js";
 import type { WatchedTransaction } from "./followedTransactions.js";
+import { lookUpReceipt, lookUpTransaction } from "./nodeLookups.js";
 import type { ReceiptScanner } from "./ReceiptScanner.js";
 import { receiptOutcome } from "./receiptOutcome.js";
 import type { SettledOnChain } from "./settledRecords.js";
@@ -53,11 +54,16 @@ export class RewindRecovery {
   }
 
   async #settleFollowed(cause: ChainRewindCause) {
-    const { ctx, followed, settler } = this.#parts;
+    const { followed, settler } = this.#parts;
+    // A read the node did not answer (a timeout while a reorg holds requests) is no answer: the
+    // transaction stays followed, and the recovery runs again on the next tick.
+    const unanswered: unknown[] = [];
     await Promise.all(
       [...followed].map(async (watched) => {
-        if (await this.#scanner.checkReceipts(watched)) return;
-        const known = await ctx.client.getTransaction({ hash: watched.hash }).catch(() => undefined);
+        const known = await this.#knownToChain(watched).catch((error: unknown) => {
+          unanswered.push(error);
+          return true;
+        });
         if (known) return;
         if (watched.recordId === undefined) return; // still being sent: the sender decides
         await settler.fail(watched, cause === "reset" ? "the chain was reset" : "the chain was reverted");
@@ -67,6 +73,16 @@ export class RewindRecovery {
         }
       }),
     );
+    if (unanswered.length > 0) throw unanswered[0];
+  }
+
+  /**
+   * Whether the chain still has `watched`: settled from a receipt of any of its hashes, or its
+   * current hash in the pool. Rejects when the node does not answer: only a "not found" is no.
+   */
+  async #knownToChain(watched: WatchedTransaction): Promise<boolean> {
+    if (await this.#scanner.landedStrict(watched)) return true;
+    return (await lookUpTransaction(this.#parts.ctx.client, watched.hash)) !== undefined;
   }
 
   /**
@@ -144,22 +160,18 @@ export class RewindRecovery {
 
   async #recheck(entry: SettledOnChain, cause: ChainRewindCause) {
     const { ctx, followed, settledOnChain, settler } = this.#parts;
-    settledOnChain.forget(entry.recordId);
     const client = ctx.client;
-    const receipt =
-      cause === "reset"
-        ? undefined
-        : await client.getTransactionReceipt({ hash: entry.hash }).catch(() => undefined);
+    // Read before the entry is forgotten: when the node does not answer, the entry stays and the
+    // recovery's next run (next tick) checks it again; the record is never failed on no answer.
+    const receipt = cause === "reset" ? undefined : await lookUpReceipt(client, entry.hash);
+    const inPool = cause === "reset" || receipt ? undefined : await lookUpTransaction(client, entry.hash);
+    settledOnChain.forget(entry.recordId);
     if (receipt) {
       settledOnChain.remember({ ...entry, blockNumber: receipt.blockNumber, blockHash: receipt.blockHash });
       const { status, blockNumber } = receiptOutcome(receipt);
       await settler.updateRecord(entry.recordId, { status, blockNumber });
       return;
     }
-    const inPool =
-      cause === "reset"
-        ? undefined
-        : await client.getTransaction({ hash: entry.hash }).catch(() => undefined);
     // Followed before anyone hears it is pending again.
     const watched = inPool
       ? followed.watch({ from: entry.from, nonce: entry.nonce, hash: entry.hash, sentAt: Date.now() })

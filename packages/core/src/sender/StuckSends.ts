@@ -2,6 +2,7 @@ import { MAX_REPLACEMENTS } from "../fees/feePolicy.js";
 import { readBaseFee } from "../fees/readBaseFee.js";
 import { classifyNodeError } from "./classifyNodeError.js";
 import type { WatchedTransaction } from "./followedTransactions.js";
+import { lookUpTransaction } from "./nodeLookups.js";
 import { withNonceLock } from "./nonceLock.js";
 import type { PoolLossRecovery } from "./PoolLossRecovery.js";
 import type { ReceiptScanner } from "./ReceiptScanner.js";
@@ -46,7 +47,9 @@ export class StuckSends {
   async #checkOne(watched: WatchedTransaction, now: number) {
     const { ctx, followed, settler, options } = this.#parts;
     followed.markChecked(watched, now);
-    const inPool = await ctx.client.getTransaction({ hash: watched.hash }).catch(() => undefined);
+    // No answer (a timeout while the node is held or away) decides nothing: the lookup rejects,
+    // and the transaction is looked at again after `replaceAfter`.
+    const inPool = await lookUpTransaction(ctx.client, watched.hash);
     if (inPool?.blockNumber != null) {
       await this.#scanner.checkReceipts(watched);
       return;
@@ -60,7 +63,7 @@ export class StuckSends {
     // The node does not know the current hash, or keeps it in its pool below the sender's mined
     // count (anvil does with one it held back, when another transaction took the nonce): an
     // earlier hash may have landed; if not, it never will.
-    if (await this.#scanner.checkReceipts(watched)) return;
+    if (await this.#scanner.landedStrict(watched)) return;
     if (used > watched.nonce) {
       await settler.fail(watched, "dropped: its nonce was used by another transaction");
       return;

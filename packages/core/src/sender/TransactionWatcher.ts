@@ -141,7 +141,9 @@ export class TransactionWatcher {
     this.#timer = setInterval(() => {
       const now = Date.now();
       const { stuck, heldBack, pace } = this.#stages;
-      if (stuck.due(now) || heldBack.due(now, pace.headSince) || this.#stillHeadCheckDue(now))
+      // A rewind's recovery that the node left unfinished runs again without waiting for a block.
+      const rewindDue = pace.rewindUnfinished !== undefined && !this.#ticks.running;
+      if (rewindDue || stuck.due(now) || heldBack.due(now, pace.headSince) || this.#stillHeadCheckDue(now))
         this.#ticks.schedule();
     }, interval);
     this.#timer.unref?.();
@@ -198,6 +200,7 @@ export class TransactionWatcher {
       }
       this.#parts.settledOnChain.clear();
       this.#parts.rewound.clear();
+      this.#stages.pace.rewindUnfinished = undefined;
       await revertChain();
       await restoreState();
       this.#parts.head.anchorAt(head, this.#parts);

@@ -4,6 +4,7 @@ import type { PlatformContext } from "../context/PlatformContext.js";
 import type { NewTransactionRecord, TransactionRecord } from "../storage/StorageAdapter.js";
 import { classifyNodeError, type NodeErrorKind } from "./classifyNodeError.js";
 import { createGate, type Gate } from "./createGate.js";
+import { lookUpTransaction } from "./nodeLookups.js";
 import type { QueuedTransaction } from "./queuedRequest.js";
 import type { RecordWriter } from "./RecordWriter.js";
 import { submissionClient } from "./submissionClient.js";
@@ -99,12 +100,15 @@ async function refused(
   error: unknown,
 ): Promise<SubmissionOutcome> {
   const { item, nonce, watched, record } = sent;
-  const kind = classifyNodeError(error);
+  let kind = classifyNodeError(error);
   if (kind === "already-known") return { ...sent, accepted: true };
   // A resend below us (a proxy or fallback transport retrying a lost answer) of a transaction
   // the node did take reads "nonce too low" (mined meanwhile) or "underpriced" (in the pool):
   // ask the node about our own hash before calling it a conflict.
-  if (isNonceConflict(kind) && (await nodeHas(sender, watched.hash))) return { ...sent, accepted: true };
+  // No answer to that question leaves the outcome unknown, like no answer to the send.
+  const has = isNonceConflict(kind) ? await nodeHas(sender, watched.hash) : false;
+  if (has === true) return { ...sent, accepted: true };
+  if (has === "unknown") kind = "unreachable";
   if (kind === "unreachable") {
     // The node may have taken it before the connection broke: the record stays and the
     // watcher settles it (mined, or failed once its nonce is used by another transaction).
@@ -120,9 +124,13 @@ async function refused(
   return { item, nonce, accepted: false, kind, error };
 }
 
-async function nodeHas(sender: NonceSender, hash: Hash) {
-  const known = await sender.ctx.client.getTransaction({ hash }).catch(() => undefined);
-  return known !== undefined;
+/** Whether the node knows `hash` (pooled or mined); "unknown" when it did not answer. */
+async function nodeHas(sender: NonceSender, hash: Hash): Promise<boolean | "unknown"> {
+  try {
+    return (await lookUpTransaction(sender.ctx.client, hash)) !== undefined;
+  } catch {
+    return "unknown";
+  }
 }
 
 function newRecord(

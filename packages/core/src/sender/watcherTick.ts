@@ -5,7 +5,7 @@ import type { WatchedTransaction } from "./followedTransactions.js";
 import type { HeldBackRelease } from "./HeldBackRelease.js";
 import type { PoolLossRecovery } from "./PoolLossRecovery.js";
 import type { ReceiptScanner } from "./ReceiptScanner.js";
-import type { RewindRecovery } from "./RewindRecovery.js";
+import { RewindRecovery } from "./RewindRecovery.js";
 import type { StuckSends } from "./StuckSends.js";
 import type { WatcherParts } from "./watcherParts.js";
 
@@ -23,6 +23,11 @@ export type TickStages = {
     headSince: number;
     /** The next tick compares the pool with what is followed, whatever the counts say. */
     poolCheckDue: boolean;
+    /**
+     * A rewind whose recovery failed part-way (the node did not answer a read): the next tick
+     * runs its steps again, all but `announce`, until one run completes.
+     */
+    rewindUnfinished?: ChainRewindCause | undefined;
   };
 };
 
@@ -95,15 +100,27 @@ const STEPS: Record<TickStep, StepRun> = {
     reads.anchorHash = await parts.head.anchorHashSeenFrom(reads.latest);
     return undefined;
   },
-  async recoverFromRewind({ parts, scanner, rewind }, reads) {
+  async recoverFromRewind({ parts, scanner, rewind, pace }, reads) {
     const latest = reads.latest as LatestBlock;
     // Rewinds are recovered from before anything settles on the new chain.
     const cause: ChainRewindCause | undefined = await parts.head.checkAnchor(latest, reads.anchorHash, parts);
-    if (!cause) return undefined;
+    const unfinished = pace.rewindUnfinished;
+    if (!cause && !unfinished) return undefined;
     scanner.restartAfter(latest.number);
-    // viem's block watcher only reports numbers above the last it saw: start it afresh.
-    parts.head.restart();
-    await rewind.recover(cause, parts.options.rewindSteps);
+    let steps = parts.options.rewindSteps ?? RewindRecovery.steps;
+    if (cause) {
+      // viem's block watcher only reports numbers above the last it saw: start it afresh.
+      parts.head.restart();
+    } else {
+      // Announced already: the bots set up once per rewind.
+      steps = steps.filter((step) => step !== "announce");
+    }
+    // The newest cause: a revert's recovery asks the chain about every settled record, so it also
+    // finishes an unfinished reset's.
+    const recovering = (cause ?? unfinished) as ChainRewindCause;
+    pace.rewindUnfinished = recovering;
+    await rewind.recover(recovering, steps);
+    pace.rewindUnfinished = undefined;
     return "end";
   },
   async scanReceipts({ scanner }, reads) {
