@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { dirname } from "node:path";
 import { createPlatform, memoryStorage, type Platform, type StorageAdapter } from "@privnet/core";
 import type { PlatformContractAddresses } from "@privnet/core/contracts";
-import { type Devnet, DevnetPortInUseError, startDevnet } from "@privnet/devnet";
+import { DEVNET_REQUEST_TIMEOUT_MS, type Devnet, DevnetPortInUseError, startDevnet } from "@privnet/devnet";
 import { PortInUseError } from "@privnet/http";
 import { builtinScenarios } from "@privnet/scenarios";
 import { http, type Transport, webSocket } from "viem";
@@ -131,7 +131,8 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
     let platform: Platform;
     try {
       platform = await createPlatform({
-        transport: transportFor(rpcUrl),
+        // The embedded devnet holds requests while it reorganises (faults): wait for it.
+        transport: transportFor(rpcUrl, devnet ? DEVNET_REQUEST_TIMEOUT_MS : undefined),
         storage,
         // The embedded devnet is on this machine: asking it for new blocks 20 times a block costs
         // next to nothing, and a confirmation (the set-up's fundings first) is seen within 1/20 of
@@ -274,8 +275,9 @@ function addressOf(server: Server): string {
   return `${address.includes(":") ? `[${address}]` : address}:${port}`;
 }
 
-function transportFor(rpcUrl: string): Transport {
-  return /^wss?:/i.test(rpcUrl) ? webSocket(rpcUrl) : http(rpcUrl);
+function transportFor(rpcUrl: string, timeout?: number): Transport {
+  const options = timeout === undefined ? {} : { timeout };
+  return /^wss?:/i.test(rpcUrl) ? webSocket(rpcUrl, options) : http(rpcUrl, options);
 }
 
 /** The configured storage; each adapter's package is loaded only when it is the one used (pg is not small). */

@@ -7,6 +7,7 @@ export {
   DevnetStartError,
   DevnetStateInvalidError,
 } from "../errors.js";
+export { DEVNET_REQUEST_TIMEOUT_MS, MAX_FAULT_HOLD_MS } from "../faults/holdLimit.js";
 // Test helpers, with or without Vitest: snapshots, fixtures, and thin wrappers over viem's test actions.
 export {
   createDevnetTestClient,

@@ -1,6 +1,7 @@
 import { type CreatePlatformOptions, createPlatform, type Platform } from "@privnet/core";
 import { http } from "viem";
 import { test as baseTest } from "vitest";
+import { DEVNET_REQUEST_TIMEOUT_MS } from "../faults/holdLimit.js";
 import { createDevnetTestClient, type DevnetTestClient } from "../testing/createDevnetTestClient.js";
 import {
   clearFixtures,
@@ -86,7 +87,11 @@ export function createPrivnetTest(options: PrivnetTestOptions = {}) {
           ),
           testClient: undefined as unknown as DevnetTestClient,
           platform() {
-            platform ??= createPlatform({ ...platformOptions, transport: http(worker.devnet.rpcUrl) }).then(
+            platform ??= createPlatform({
+              ...platformOptions,
+              // A reorganisation holds requests longer than viem's default timeout.
+              transport: http(worker.devnet.rpcUrl, { timeout: DEVNET_REQUEST_TIMEOUT_MS }),
+            }).then(
               (made) => {
                 worker.madePlatform = made;
                 return made;

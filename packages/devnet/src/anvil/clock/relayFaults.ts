@@ -1,3 +1,4 @@
+import { MAX_FAULT_HOLD_MS } from "../../faults/holdLimit.js";
 import type { AnvilRpc, ClockCall } from "./createDevnetClock.js";
 import type { ClockRelay, RelayFaultHooks } from "./startClockRelay.js";
 
@@ -6,9 +7,6 @@ export type RelayFaultsOptions = {
   /** Asks the devnet's owner to restart anvil; resolves with what it answered. */
   restart(keepPool: boolean): Promise<unknown>;
 };
-
-/** The longest the devnet's port is held for one fault (a reorg): a client that never lets go is let go. */
-const maxHoldMs = 60_000;
 
 /** How often a base fee spike looks for blocks mined by anvil's own timer (interval mining). */
 const spikePollMs = 100;
@@ -106,7 +104,7 @@ export function createRelayFaults(options: RelayFaultsOptions): RelayFaultHooks 
       return options.restart(keepPool);
     },
     async privnet_faults_hold([ms], relay) {
-      const length = typeof ms === "number" && ms > 0 && ms <= maxHoldMs ? ms : maxHoldMs;
+      const length = typeof ms === "number" && ms > 0 && ms <= MAX_FAULT_HOLD_MS ? ms : MAX_FAULT_HOLD_MS;
       clearTimeout(held);
       await relay.hold();
       // A client that never releases (it crashed mid-fault) does not freeze the devnet.
