@@ -248,3 +248,69 @@ describe("the liquidation keeper after a deep crash", () => {
     expect(stats.counters).toMatchObject({ "bad-debt": 2, "float-refill-held": 1 });
   });
 });
+
+// The keeper under a reorganisation (docs/faults.md): a rewind makes every bot run its setup again,
+// and the keeper's book of positions is rebuilt from the pool's logs on the new branch. A borrow the
+// reorganisation dropped is not in it; its own float is not borrowed twice; it still liquidates.
+describe("the liquidation keeper through a reorganisation", () => {
+  test("acts on the new branch: a dropped borrow is not liquidated, the others are, and the float is borrowed once", async () => {
+    const platform = await platformWithContracts();
+    const { addresses } = await platform.contracts.get();
+    const [first, second, dropped] = [devnet.accounts[5], devnet.accounts[6], devnet.accounts[7]] as {
+      address: Address;
+      privateKey: `0x${string}`;
+    }[];
+    if (!first || !second || !dropped) throw new Error("no accounts");
+    const debtOf = (user: Address) =>
+      client.readContract({
+        address: addresses.lendingPool,
+        abi: lendingPoolAbi,
+        functionName: "debtOf",
+        args: [user, addresses.usdc],
+      });
+    // At ETH 2,000: 1 ETH of collateral, 1,380 USDC borrowed: health 1.087; at 1,800: 0.978.
+    for (const { privateKey } of [first, second]) {
+      await platform.lending.deposit({ privateKey, token: "ETH", amount: "1" });
+      await platform.lending.borrow({ privateKey, token: "USDC", amount: "1380" });
+    }
+    await platform.bots.start("liquidation-keeper", { collateral: "20", float: { USDC: "5000" } });
+    const keeper = (await platform.bots.get("liquidation-keeper")).address;
+    await untilBot(
+      platform,
+      "liquidation-keeper",
+      async () => (await debtOf(keeper)) === parseUnits("5000", 6),
+    );
+
+    // The third position, its borrow in the last block (the devnet automines: one per block),
+    // then that block replaced by a branch without it.
+    await platform.lending.deposit({ privateKey: dropped.privateKey, token: "ETH", amount: "1" });
+    const borrow = await platform.lending.borrow({
+      privateKey: dropped.privateKey,
+      token: "USDC",
+      amount: "1380",
+    });
+    expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(borrow.blockNumber);
+    const reorged = await devnet.faults.reorg({ depth: 1, drop: [borrow.hash] });
+    expect(reorged.dropped).toEqual([borrow.hash]);
+    expect(await debtOf(dropped.address)).toBe(0n);
+
+    const crashed = await platform.oracle.crash("ETH", 10);
+    await untilBot(platform, "liquidation-keeper", async () => {
+      const logs = await client.getLogs({ address: addresses.lendingPool, fromBlock: crashed?.blockNumber });
+      return parseEventLogs({ abi: lendingPoolAbi, logs, eventName: "Liquidation" }).length >= 2;
+    });
+    const logs = await client.getLogs({ address: addresses.lendingPool, fromBlock: crashed?.blockNumber });
+    const liquidated = parseEventLogs({ abi: lendingPoolAbi, logs, eventName: "Liquidation" }).map(
+      ({ args }) => args.borrower,
+    );
+    expect(liquidated.sort()).toEqual([first.address, second.address].sort());
+    expect(await debtOf(first.address)).toBe(parseUnits("690", 6));
+    expect(await debtOf(second.address)).toBe(parseUnits("690", 6));
+    // Set up again after the rewind, it found its float in place: borrowed once.
+    expect(await debtOf(keeper)).toBe(parseUnits("5000", 6));
+    const { stats } = await platform.bots.get("liquidation-keeper");
+    expect(stats.errors).toBe(0);
+    expect(stats.failed).toBe(0);
+    expect((await platform.transactions.verify()).mismatches).toEqual([]);
+  });
+});
