@@ -1,5 +1,5 @@
 import type { Worker } from "node:worker_threads";
-import { type Hex, hexToBytes } from "viem";
+import type { Hex } from "viem";
 import { kzgWorkerSource } from "./kzgWorkerSource.js";
 import { type KzgBackendName, kzgPreference, type LoadKzgOptions, selectKzg } from "./loadKzg.js";
 
@@ -19,6 +19,7 @@ type Thread = {
 
 type KzgWorkerState =
   | { status: "stopped" }
+  /** Until its first answer. */
   | { status: "starting"; thread: Thread }
   | { status: "running"; thread: Thread }
   | { status: "unavailable"; reason: string };
@@ -71,7 +72,7 @@ export class KzgWorker {
     if (!thread) return undefined;
     try {
       const backend = await this.#backend(thread, prefer);
-      const bytes = blobs.map((blob) => hexToBytes(blob));
+      const bytes = blobs.map(blobBytes);
       const results = await this.#request(
         thread,
         { op: "prove", backend, blobs: bytes },
@@ -130,11 +131,10 @@ export class KzgWorker {
     worker.unref();
     const thread: Thread = { worker, pending: new Map(), chosen: new Map(), exited: undefined };
     let failure: Error | undefined;
-    worker.on("online", () => {
+    worker.on("message", (message: { id: number; ok: boolean; results?: Uint8Array; error?: string }) => {
+      // Running once it has answered: a script that throws at once is a thread that did not start.
       if (this.#state.status === "starting" && this.#state.thread === thread)
         this.#transition({ status: "running", thread });
-    });
-    worker.on("message", (message: { id: number; ok: boolean; results?: Uint8Array; error?: string }) => {
       const call = thread.pending.get(message.id);
       if (!call) return;
       this.#settled(thread, message.id);
@@ -207,6 +207,17 @@ export class KzgWorker {
     thread.pending.delete(id);
     if (thread.pending.size === 0) thread.worker.unref();
   }
+}
+
+/**
+ * A blob's bytes in a buffer of their own, to transfer to the thread. Node's hex decoding, not
+ * viem's `hexToBytes`: ~0.3 ms a blob against ~3.5, which for 18 blobs held the loop for 60 ms.
+ */
+function blobBytes(blob: Hex): Uint8Array {
+  const decoded = Buffer.from(blob.slice(2), "hex");
+  // Node pools small buffers; a blob is far above that size, but a shared buffer must not move.
+  if (decoded.byteOffset === 0 && decoded.byteLength === decoded.buffer.byteLength) return decoded;
+  return new Uint8Array(decoded);
 }
 
 /** The process's one KZG worker thread, shared by every platform. */
