@@ -89,14 +89,6 @@ export class KzgWorker {
     }
   }
 
-  /** Loads the preferred backend in the thread ahead of the first blob, without waiting for it. */
-  warm(options: LoadKzgOptions = {}): void {
-    const prefer = kzgPreference(options);
-    void this.#thread()
-      .then((thread) => thread && this.#backend(thread, prefer))
-      .catch(() => undefined);
-  }
-
   /** Stops the thread now; calls in flight reject as they would if it crashed. */
   async close(): Promise<void> {
     const state = this.#state;
