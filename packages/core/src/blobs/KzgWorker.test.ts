@@ -13,7 +13,7 @@ import { describe, expect, test } from "vitest";
 import { prepareBlobs } from "../sender/prepareBlobs.js";
 import { computeBlobProofs } from "./computeBlobProofs.js";
 import { KzgWorker, kzgWorker } from "./KzgWorker.js";
-import { loadKzg } from "./loadKzg.js";
+import { KZG_ENV, loadKzg } from "./loadKzg.js";
 
 const devnet = useDevnet();
 
@@ -84,6 +84,27 @@ describe("KzgWorker", () => {
     const again = await computeBlobProofs({ blobs: [second], worker });
     expect(again).toEqual({ commitments: expected.commitments, proofs: expected.proofs });
     expect(worker.status).toBe("running");
+    await worker.close();
+  }, 120_000);
+
+  test("PRIVNET_KZG and `prefer` choose the thread's backend: the pure-JavaScript one there gives the native bytes; an unknown one is refused", async () => {
+    const worker = new KzgWorker();
+    const blobs = randomBlobs(1);
+    const expected = await inThread(blobs);
+    await expect(computeBlobProofs({ blobs, worker, prefer: "js" })).resolves.toEqual({
+      commitments: expected.commitments,
+      proofs: expected.proofs,
+    });
+    process.env[KZG_ENV] = "js";
+    try {
+      await expect(worker.prove(blobs)).resolves.toMatchObject({ backend: "js" });
+    } finally {
+      delete process.env[KZG_ENV];
+    }
+    await expect(worker.prove(blobs)).resolves.toMatchObject({ backend: "native" });
+    await expect(worker.prove(blobs, { prefer: "fast" as never })).rejects.toMatchObject({
+      code: "INVALID_OPTIONS",
+    });
     await worker.close();
   }, 120_000);
 

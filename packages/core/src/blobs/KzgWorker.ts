@@ -3,8 +3,8 @@ import type { Hex } from "viem";
 import { kzgWorkerSource } from "./kzgWorkerSource.js";
 import { type KzgBackendName, kzgPreference, type LoadKzgOptions, selectKzg } from "./loadKzg.js";
 
-/** Each blob's KZG commitment and proof, in the blobs' order. */
-export type KzgProofs = { commitments: Uint8Array[]; proofs: Uint8Array[] };
+/** Each blob's KZG commitment and proof, in the blobs' order, and the backend that made them. */
+export type KzgProofs = { commitments: Uint8Array[]; proofs: Uint8Array[]; backend: KzgBackendName };
 
 type Pending = { resolve(results: Uint8Array | undefined): void; reject(error: Error): void };
 
@@ -82,6 +82,7 @@ export class KzgWorker {
       return {
         commitments: blobs.map((_, i) => results.slice(2 * i * BYTES, (2 * i + 1) * BYTES)),
         proofs: blobs.map((_, i) => results.slice((2 * i + 1) * BYTES, (2 * i + 2) * BYTES)),
+        backend,
       };
     } catch (error) {
       if (error instanceof KzgWorkerStartError) return undefined;
