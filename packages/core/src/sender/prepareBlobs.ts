@@ -1,6 +1,4 @@
 import {
-  blobsToCommitments,
-  blobsToProofs,
   bytesToHex,
   type Hex,
   isHex,
@@ -8,7 +6,7 @@ import {
   sidecarsToVersionedHashes,
   toBlobSidecars,
 } from "viem";
-import { loadKzg } from "../blobs/loadKzg.js";
+import { computeBlobProofs } from "../blobs/computeBlobProofs.js";
 import { InvalidTransactionError } from "../errors/bots.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { TransactionRejectedError } from "../errors/sender.js";
@@ -30,7 +28,8 @@ export type PrepareBlobsParameters = {
 
 /**
  * Everything a blob transaction needs before it gets a nonce: the blobs checked, their KZG
- * commitments and proofs ({@link loadKzg}: native, else pure JavaScript), their versioned hashes,
+ * commitments and proofs ({@link computeBlobProofs}: in a worker thread, with the native backend,
+ * else pure JavaScript), their versioned hashes,
  * and the max fee per blob gas. A node whose chain has no blob transactions (before Cancun: its
  * blocks lack `excessBlobGas` or `parentBeaconBlockRoot`) is refused here with
  * `TRANSACTION_REJECTED`, before any nonce.
@@ -67,9 +66,8 @@ export async function prepareBlobs(
         throw new ChainUnreachableError({ cause: error });
       }),
     );
-  const kzg = await loadKzg();
-  const commitments = blobsToCommitments({ blobs, kzg });
-  const proofs = blobsToProofs({ blobs, commitments, kzg });
+  // In the KZG worker thread: seconds of work that would otherwise hold every other task.
+  const { commitments, proofs } = await computeBlobProofs({ blobs });
   const sidecars = toBlobSidecars({ blobs, commitments, proofs });
   return { sidecars, blobVersionedHashes: sidecarsToVersionedHashes({ sidecars }), maxFeePerBlobGas };
 }

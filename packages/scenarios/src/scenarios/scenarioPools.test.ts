@@ -3,7 +3,7 @@
 // of its contracts must (mints, giving tokens). The scenarios that have no use for a pool refuse
 // one at start. One file, one worker devnet and one platform, a few transactions per scenario.
 
-import { loadKzg, type Platform, type TransactionRecord } from "@privnet/core";
+import type { Platform, TransactionRecord } from "@privnet/core";
 import {
   deployTargetAbi,
   devMultiTokenAbi,
@@ -11,6 +11,7 @@ import {
   storageSpamAbi,
   testTokenAbi,
 } from "@privnet/core/contracts";
+import { computeBlobProofs } from "@privnet/core/internal";
 import { readWholeHistory } from "@privnet/core/testing";
 import { useDevnet } from "@privnet/devnet/vitest";
 import {
@@ -22,6 +23,7 @@ import {
   getAbiItem,
   hexToBigInt,
   isAddressEqual,
+  toBlobs,
   toFunctionSelector,
 } from "viem";
 import { recoverAuthorizationAddress } from "viem/utils";
@@ -36,8 +38,9 @@ let platform: Platform;
 
 beforeAll(async () => {
   platform = await openBotPlatform(devnet.rpcUrl);
-  // The KZG tables the blob sends need are built once per process (seconds): here, not in a test.
-  await loadKzg();
+  // The KZG tables the blob sends need are built once per process (seconds, in the KZG worker
+  // thread): here, not in a test.
+  await computeBlobProofs({ blobs: toBlobs({ data: "0x00" }) });
 }, 120_000);
 
 afterAll(async () => {

@@ -7,7 +7,6 @@ import { join } from "node:path";
 import {
   type BotEvent,
   CREATE2_FACTORY_ADDRESS,
-  loadKzg,
   type Platform,
   type StorageAdapter,
   type TransactionRecord,
@@ -21,6 +20,7 @@ import {
   testTokenAbi,
   testTokenBytecode,
 } from "@privnet/core/contracts";
+import { computeBlobProofs } from "@privnet/core/internal";
 import { readWholeHistory } from "@privnet/core/testing";
 import { resolveAnvilBinary, startDevnet } from "@privnet/devnet";
 import { useDevnet } from "@privnet/devnet/vitest";
@@ -41,6 +41,7 @@ import {
   parseEther,
   size,
   slice,
+  toBlobs,
 } from "viem";
 import { recoverAuthorizationAddress } from "viem/utils";
 import { beforeAll, describe, expect, test, vi } from "vitest";
@@ -104,8 +105,8 @@ async function contractOf(platform: Platform, bot: string): Promise<Address> {
 
 describe("traffic scenarios on chain", () => {
   // The KZG backend the sender computes blob proofs with builds its tables once per process
-  // (seconds, on the event loop): built here, before the tests that send blobs.
-  beforeAll(() => loadKzg(), 120_000);
+  // (seconds, in its worker thread): built here, before the tests that send blobs.
+  beforeAll(() => computeBlobProofs({ blobs: toBlobs({ data: "0x00" }) }), 120_000);
 
   test("erc1155: batches minted, singles and batches transferred; every balance and supply matches what was sent", async () => {
     const platform = await open();
