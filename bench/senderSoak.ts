@@ -30,6 +30,7 @@ import {
   collectGarbage,
   figure,
   recordFigures,
+  residentByMapping,
   sendBatch,
   settledMemory,
   trackPeakHeap,
@@ -61,6 +62,7 @@ try {
     const batch = sendBatch(platform, wallet.id, batchSize, recipient);
     await batch(); // warm-up: JIT, connections, the wallet's signer
     const before = await settledMemory(platform, collect);
+    const mappingsBefore = residentByMapping();
     const peakHeap = trackPeakHeap();
     const perSend: BatchCost[] = [];
     for (let index = 0; index < batches; index++) {
@@ -72,11 +74,19 @@ try {
     }
     const peak = peakHeap();
     const after = await settledMemory(platform, collect);
+    const mappingsAfter = residentByMapping();
     const first = perSend[0]?.cpu ?? 0;
     const last = perSend.at(-1)?.cpu ?? 0;
     console.log(
       `resident memory: ${before.rss.toFixed(1)} MB before, ${after.rss.toFixed(1)} MB after ${sends} sends; heap used ${before.heapUsed.toFixed(1)} MB, then ${after.heapUsed.toFixed(1)} MB; heap committed ${before.heapTotal.toFixed(1)} MB, at most ${peak.toFixed(1)} MB during the sends, ${after.heapTotal.toFixed(1)} MB after; resident outside the heap (V8's page pool, malloc) ${(before.rss - before.heapTotal).toFixed(1)} MB, then ${(after.rss - after.heapTotal).toFixed(1)} MB`,
     );
+    // V8 keeps the pages it freed after the peak mapped (and resident) for reuse: they show among
+    // the anonymous mappings that are not malloc's, beside the heap it reports as committed.
+    for (const [kind, mb] of Object.entries(mappingsAfter ?? {})) {
+      console.log(
+        `  resident in ${kind}: ${(mappingsBefore?.[kind] ?? 0).toFixed(1)} MB before, ${mb.toFixed(1)} MB after`,
+      );
+    }
     recordFigures({
       sender_cost_growth: figure(
         last,
