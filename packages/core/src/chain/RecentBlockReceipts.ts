@@ -7,11 +7,11 @@ type RawReceipt = { blockHash: Hash };
 const KEPT_BLOCKS = 16;
 
 /**
- * Receipts kept at most, over the blocks kept: a receipt as the node answers it is ~1 kB in the
- * heap (its 512-digit logs bloom alone ~0.5 kB), so 16 full blocks at twice the seed's gas limit
- * (5,714 transfers each) would hold ~90 MB for readers that are done with all but the newest.
- * 6,000 is one such block and then some, or two blocks at the seed's gas limit (2,857 each);
- * past it the oldest blocks go. ~6 MB at most.
+ * Receipts kept at most, over the blocks kept: a transfer's receipt as the node answers it is
+ * ~1.2 kB in the heap (measured; its 512-digit logs bloom alone ~0.5 kB), so 16 full blocks at
+ * twice the seed's gas limit (5,714 transfers each) would hold ~100 MB for readers that are done
+ * with all but the newest. 6,000 is one such block and then some, or two blocks at the seed's gas
+ * limit (2,857 each); past it the blocks read longest ago go. ~7 MB at most.
  */
 const KEPT_RECEIPTS = 6_000;
 
@@ -29,7 +29,8 @@ const KEPT_NEWEST = 2;
  * Read or in flight, an entry is handed out only for the block with the hash the reader expects
  * (each reader knows it from its own header read): a number holds another block after a revert,
  * and then the entry is a miss, never a wrong answer. Empty lists are never handed out (nothing in
- * them shows whose they are).
+ * them shows whose they are). Bounded by blocks and by receipts ({@link KEPT_BLOCKS},
+ * {@link KEPT_RECEIPTS}, {@link KEPT_NEWEST}): a reader further behind reads the node again.
  *
  * @example
  * const receipts = await recent.read(12n, block.hash, () => readBlockReceipts(12n));
