@@ -5,8 +5,13 @@
  * benchmark took. A benchmark that fails does not stop the others; the run then exits with 1.
  * Targets missed are reported, not failed: docs/performance.md explains each.
  *
- *   pnpm bench                         # everything (about 5 minutes on the 2-core machine)
+ *   pnpm bench                         # everything but the long soak (about 5 minutes on the 2-core machine)
+ *   pnpm bench --long                  # and the long soak: 100,000 sends, about 3 more minutes
  *   pnpm bench --only sender,startup   # some of them
+ *
+ * Without `--long`, the long soak's figures (`rss_after_100k_sends`, `heap_after_100k_sends`) are
+ * carried over from the results file as it was (the last `pnpm bench --long` or
+ * `pnpm bench:soak-long`), marked with when they were measured, so that every run prints them.
  */
 import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
@@ -20,6 +25,7 @@ const benchmarks = [
   ["signer", "signer.ts"],
   ["sender", "sender.ts"],
   ["soak", "senderSoak.ts"],
+  ["soak-long", "senderSoakLong.ts"],
   ["admin", "admin-api.ts"],
   ["bots", "bots.ts"],
   ["block-fill", "botBlockFill.ts"],
@@ -40,7 +46,14 @@ const benchmarks = [
   ["event-loop", "eventLoopLag.ts"],
 ] as const;
 
-const { values: args } = parseArgs({ options: { only: { type: "string" } } });
+/** Run only with `--long` (or named in `--only`): minutes of their own. */
+const long = new Set<string>(["soak-long"]);
+/** The figures of the long benchmarks, carried over from the last run that measured them. */
+const longFigures = ["rss_after_100k_sends", "heap_after_100k_sends"];
+
+const { values: args } = parseArgs({
+  options: { only: { type: "string" }, long: { type: "boolean", default: false } },
+});
 const only = args.only?.split(",").map((name) => name.trim());
 const unknown = only?.filter((name) => !benchmarks.some(([known]) => known === name)) ?? [];
 if (unknown.length > 0) {
@@ -51,7 +64,21 @@ if (unknown.length > 0) {
 }
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-writeResults({ figures: {}, machine: readMachine() });
+const runsLong = (name: string) => (only ? only.includes(name) : args.long);
+const previous = readResults();
+const carried = Object.fromEntries(
+  runsLong("soak-long")
+    ? []
+    : longFigures.flatMap((name) => {
+        const entry = previous.figures[name];
+        if (!entry) return [];
+        const note = `carried over from the run of ${previous.machine.startedAt} (\`pnpm bench --long\` measures it again): `;
+        return [
+          [name, { ...entry, work: entry.work.startsWith("carried over") ? entry.work : note + entry.work }],
+        ];
+      }),
+);
+writeResults({ figures: carried, machine: readMachine() });
 const { machine } = readResults();
 console.log(
   `machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.os}, load average ${machine.loadAverage.join(" ")}`,
@@ -61,6 +88,7 @@ const durations: [string, number, boolean][] = [];
 const started = performance.now();
 for (const [name, file, ...fileArgs] of benchmarks) {
   if (only && !only.includes(name)) continue;
+  if (long.has(name) && !runsLong(name)) continue;
   console.log(`\n=== bench:${name} (bench/${file}) ===`);
   const begun = performance.now();
   const result = spawnSync(
@@ -76,6 +104,13 @@ results.machine.loadAverageAtEnd = loadavg().map((load) => Number(load.toFixed(2
 writeResults(results);
 console.log("\n=== every figure (bench/results/latest.json) ===");
 for (const [name, entry] of Object.entries(results.figures)) console.log(formatFigure(name, entry));
+for (const name of longFigures) {
+  const entry = results.figures[name];
+  if (!entry)
+    console.log(`${name.padEnd(34)} not measured yet: \`pnpm bench --long\` or \`pnpm bench:soak-long\``);
+  else if (entry.work.startsWith("carried over"))
+    console.log(`(${name}: ${entry.work.slice(0, entry.work.indexOf("): ") + 1)})`);
+}
 console.log(
   `load average at the start ${results.machine.loadAverage.join(" ")}, at the end ${results.machine.loadAverageAtEnd?.join(" ")} (${results.machine.cores} cores)`,
 );

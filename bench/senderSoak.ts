@@ -21,13 +21,20 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
-import { createPlatform, type Platform } from "@privnet/core";
+import { createPlatform } from "@privnet/core";
 import { startDevnet } from "@privnet/devnet";
 import { sqliteStorage } from "@privnet/storage-sqlite";
 import { http } from "viem";
-import { figure, recordFigures } from "./harness/index.js";
+import {
+  type BatchCost,
+  collectGarbage,
+  figure,
+  recordFigures,
+  residentByMapping,
+  sendBatch,
+  settledMemory,
+  trackPeakHeap,
+} from "./harness/index.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -40,27 +47,7 @@ const batchSize = Number(args.batch);
 const sends = batches * batchSize;
 const recipient = "0x000000000000000000000000000000000000bE0c";
 
-// A collection on demand, so that "resident after" is what is kept, not what is not collected yet.
-setFlagsFromString("--expose-gc");
-const collect = runInNewContext("gc") as () => void;
-
-/** Resolves once the platform follows no unconfirmed transaction. */
-async function allSettled(platform: Platform) {
-  while (platform.transactions.watcherStatus().following > 0) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-async function memoryMb(platform: Platform) {
-  await allSettled(platform);
-  await new Promise((resolve) => setTimeout(resolve, 2_000)); // the pause
-  collect();
-  const usage = process.memoryUsage();
-  const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
-  console.log(
-    `rss ${mb(usage.rss)}, heap used ${mb(usage.heapUsed)} of ${mb(usage.heapTotal)}, external ${mb(usage.external)}, array buffers ${mb(usage.arrayBuffers)}`,
-  );
-  return { rss: usage.rss / 2 ** 20, heap: usage.heapUsed / 2 ** 20 };
-}
+const collect = collectGarbage();
 
 const dataDir = mkdtempSync(join(tmpdir(), "privnet-bench-soak-"));
 const devnet = await startDevnet({ port: 0, blockTime: 1 });
@@ -72,23 +59,12 @@ try {
   try {
     const wallet = (await platform.wallets.list()).find((w) => w.address === devnet.accounts[2]?.address);
     if (!wallet) throw new Error("system wallet 2 is missing");
-    const batch = async () => {
-      const started = performance.now();
-      const cpu = process.cpuUsage();
-      await Promise.all(
-        Array.from({ length: batchSize }, () =>
-          platform.sender.sendFromWallet({ fromWalletId: wallet.id, to: recipient, amount: "0.000001" }),
-        ),
-      );
-      const used = process.cpuUsage(cpu);
-      return {
-        wall: (performance.now() - started) / batchSize,
-        cpu: (used.user + used.system) / 1_000 / batchSize,
-      };
-    };
+    const batch = sendBatch(platform, wallet.id, batchSize, recipient);
     await batch(); // warm-up: JIT, connections, the wallet's signer
-    const before = await memoryMb(platform);
-    const perSend: { wall: number; cpu: number }[] = [];
+    const before = await settledMemory(platform, collect);
+    const mappingsBefore = residentByMapping();
+    const peakHeap = trackPeakHeap();
+    const perSend: BatchCost[] = [];
     for (let index = 0; index < batches; index++) {
       perSend.push(await batch());
       const { wall, cpu } = perSend.at(-1) ?? { wall: 0, cpu: 0 };
@@ -96,12 +72,21 @@ try {
         `sends ${(index + 1) * batchSize}: ${wall.toFixed(3)} ms per send, ${cpu.toFixed(3)} ms CPU, resident ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`,
       );
     }
-    const after = await memoryMb(platform);
+    const peak = peakHeap();
+    const after = await settledMemory(platform, collect);
+    const mappingsAfter = residentByMapping();
     const first = perSend[0]?.cpu ?? 0;
     const last = perSend.at(-1)?.cpu ?? 0;
     console.log(
-      `resident memory: ${before.rss.toFixed(1)} MB before, ${after.rss.toFixed(1)} MB after ${sends} sends; heap used ${before.heap.toFixed(1)} MB, then ${after.heap.toFixed(1)} MB`,
+      `resident memory: ${before.rss.toFixed(1)} MB before, ${after.rss.toFixed(1)} MB after ${sends} sends; heap used ${before.heapUsed.toFixed(1)} MB, then ${after.heapUsed.toFixed(1)} MB; heap committed ${before.heapTotal.toFixed(1)} MB, at most ${peak.toFixed(1)} MB during the sends, ${after.heapTotal.toFixed(1)} MB after; resident outside the heap (V8's page pool, malloc) ${(before.rss - before.heapTotal).toFixed(1)} MB, then ${(after.rss - after.heapTotal).toFixed(1)} MB`,
     );
+    // V8 keeps the pages it freed after the peak mapped (and resident) for reuse: they show among
+    // the anonymous mappings that are not malloc's, beside the heap it reports as committed.
+    for (const [kind, mb] of Object.entries(mappingsAfter ?? {})) {
+      console.log(
+        `  resident in ${kind}: ${(mappingsBefore?.[kind] ?? 0).toFixed(1)} MB before, ${mb.toFixed(1)} MB after`,
+      );
+    }
     recordFigures({
       sender_cost_growth: figure(
         last,
@@ -116,8 +101,8 @@ try {
         `resident memory of the process after ${sends} sendFromWallet calls (sqlite storage), all confirmed, a 2 s pause and a collection, vs the same before them`,
       ),
       heap_after_10k_sends: figure(
-        after.heap,
-        before.heap,
+        after.heapUsed,
+        before.heapUsed,
         "MB",
         `JavaScript heap in use after ${sends} sendFromWallet calls (sqlite storage), all confirmed, a 2 s pause and a collection, vs the same before them`,
       ),

@@ -40,3 +40,45 @@ describe("RecentBlockReceipts", () => {
     expect(await recent.read(8n, hashA, async () => receiptsOf(hashA, 3))).toHaveLength(3);
   });
 });
+
+describe("RecentBlockReceipts bounds", () => {
+  const hashOf = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as const;
+  /** Whether block `n` is served from memory (no read from the node). */
+  async function served(recent: RecentBlockReceipts, n: number, count: number) {
+    let fetched = false;
+    await recent.read(BigInt(n), hashOf(n), async () => {
+      fetched = true;
+      return receiptsOf(hashOf(n), count);
+    });
+    return !fetched;
+  }
+
+  test("past the receipts bound the blocks read longest ago go, and the newest are still served", async () => {
+    const recent = new RecentBlockReceipts({ keptReceipts: 250 });
+    for (let n = 1; n <= 5; n++)
+      await recent.read(BigInt(n), hashOf(n), async () => receiptsOf(hashOf(n), 100));
+    expect(recent.size).toEqual({ blocks: 2, receipts: 200 });
+    expect(await served(recent, 5, 100)).toBe(true);
+    expect(await served(recent, 4, 100)).toBe(true);
+    // Block 1 was forgotten: read from the node again.
+    expect(await served(recent, 1, 100)).toBe(false);
+  });
+
+  test("the two blocks read last are kept even when they alone pass the receipts bound", async () => {
+    const recent = new RecentBlockReceipts({ keptReceipts: 100 });
+    for (const n of [1, 2, 3])
+      await recent.read(BigInt(n), hashOf(n), async () => receiptsOf(hashOf(n), 500));
+    expect(recent.size).toEqual({ blocks: 2, receipts: 1_000 });
+    expect(await served(recent, 3, 500)).toBe(true);
+    expect(await served(recent, 2, 500)).toBe(true);
+  });
+
+  test("small blocks: at most 16 are kept", async () => {
+    const recent = new RecentBlockReceipts();
+    const numbers = Array.from({ length: 20 }, (_, index) => index + 1);
+    for (const n of numbers) await recent.read(BigInt(n), hashOf(n), async () => receiptsOf(hashOf(n), 1));
+    expect(recent.size).toEqual({ blocks: 16, receipts: 16 });
+    expect(await served(recent, 20, 1)).toBe(true);
+    expect(await served(recent, 4, 1)).toBe(false);
+  });
+});

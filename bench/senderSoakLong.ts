@@ -1,0 +1,92 @@
+/**
+ * The sender over 100,000 sends, in a process of its own, with the memory storage (the default of
+ * `createPlatform`) and 1 s blocks, sent the way `bench/senderSoak.ts` sends (batches of 1,000
+ * queued at once from one wallet, the sender keeping its window in flight):
+ *
+ * - `rss_after_100k_sends`: resident memory after the 100,000 sends, once they are confirmed and
+ *   after a pause and a garbage collection, as a ratio to the same after the first 10,000 in the
+ *   same process. Flat is the target (≤ 1.1): what the platform keeps per send beyond the
+ *   history (caches, followed transactions, receipts) must be bounded, so that 90,000 more sends
+ *   cost no more than the history and the explorer's index they add to the memory storage.
+ * - `heap_after_100k_sends`: the same for the JavaScript heap in use.
+ *
+ * The memory storage keeps every record (it is the user's database) and the explorer's index
+ * keeps blocks within its retention: both grow with the sends, by design, and the heap figure
+ * shows how much.
+ *
+ *   pnpm bench:soak-long                     # 100 batches of 1,000
+ *   pnpm bench:soak-long --batches 30        # 30,000 sends (the figure's names stay)
+ */
+import { parseArgs } from "node:util";
+import { createPlatform, memoryStorage } from "@privnet/core";
+import { startDevnet } from "@privnet/devnet";
+import { http } from "viem";
+import {
+  collectGarbage,
+  figure,
+  type MemoryReading,
+  recordFigures,
+  sendBatch,
+  settledMemory,
+} from "./harness/index.js";
+
+const { values: args } = parseArgs({
+  options: {
+    batches: { type: "string", default: "100" },
+    batch: { type: "string", default: "1000" },
+  },
+});
+const batches = Number(args.batches);
+const batchSize = Number(args.batch);
+const sends = batches * batchSize;
+/** The point compared with: the short soak's count. */
+const early = 10_000;
+const recipient = "0x000000000000000000000000000000000000bE0c";
+const collect = collectGarbage();
+
+const devnet = await startDevnet({ port: 0, blockTime: 1 });
+try {
+  const platform = await createPlatform({ transport: http(devnet.rpcUrl), storage: memoryStorage() });
+  try {
+    const wallet = (await platform.wallets.list()).find((w) => w.address === devnet.accounts[2]?.address);
+    if (!wallet) throw new Error("system wallet 2 is missing");
+    const batch = sendBatch(platform, wallet.id, batchSize, recipient);
+    const started = performance.now();
+    await batch(); // warm-up, as the short soak does
+    const warm = await settledMemory(platform, collect);
+    let atEarly: MemoryReading | undefined;
+    for (let index = 0; index < batches; index++) {
+      const { wall, cpu } = await batch();
+      const done = (index + 1) * batchSize;
+      if (done % 10_000 === 0 || index === batches - 1) {
+        console.log(
+          `sends ${done}: ${wall.toFixed(3)} ms per send, ${cpu.toFixed(3)} ms CPU, resident ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+        );
+      }
+      if (done === early) atEarly = await settledMemory(platform, collect);
+    }
+    const after = await settledMemory(platform, collect);
+    if (!atEarly) throw new Error(`--batches × --batch must pass ${early} sends`);
+    console.log(
+      `resident memory: ${warm.rss.toFixed(1)} MB after the warm-up, ${atEarly.rss.toFixed(1)} MB after ${early} sends, ${after.rss.toFixed(1)} MB after ${sends}; heap used ${warm.heapUsed.toFixed(1)}, ${atEarly.heapUsed.toFixed(1)}, ${after.heapUsed.toFixed(1)} MB; ${((performance.now() - started) / 1000).toFixed(0)} s in all`,
+    );
+    recordFigures({
+      rss_after_100k_sends: figure(
+        after.rss,
+        atEarly.rss,
+        "MB",
+        `resident memory of the process after ${sends} sendFromWallet calls (memory storage, 1 s blocks), all confirmed, a 2 s pause and a collection, vs the same after the first ${early} in the same process`,
+      ),
+      heap_after_100k_sends: figure(
+        after.heapUsed,
+        atEarly.heapUsed,
+        "MB",
+        `JavaScript heap in use after ${sends} sendFromWallet calls (memory storage: every record kept), all confirmed, a 2 s pause and a collection, vs the same after the first ${early}`,
+      ),
+    });
+  } finally {
+    await platform.close();
+  }
+} finally {
+  await devnet.stop();
+}
