@@ -3,6 +3,12 @@
 // change here changes api/core.api.md (`pnpm api:check` fails until the report is updated).
 
 // Signing: a drop-in for viem's privateKeyToAccount, signed by libsecp256k1 where it loads
+// Blobs: KZG commitments and proofs, in a worker thread (the first call loads the backend there)
+export {
+  type ComputeBlobProofsParameters,
+  type ComputeBlobProofsReturnType,
+  computeBlobProofs,
+} from "../blobs/computeBlobProofs.js";
 export {
   KZG_ENV,
   type KzgBackend,

@@ -2,7 +2,6 @@
 // storage adapters, devnet, panel) share with core: input parsers, the keyed mutex, state
 // encoding. Only what they import is here. Semver does not cover this entry: anything here may
 // change or go in any release. Applications import from "@privnet/core" only.
-export { computeBlobProofs } from "../blobs/computeBlobProofs.js";
 export { firstIndexes } from "../chain/deriveAccounts.js";
 export { quoteInput } from "../errors/quoteInput.js";
 export { readChainBlocks } from "../explorer/readChainBlocks.js";

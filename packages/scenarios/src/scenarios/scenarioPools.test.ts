@@ -3,7 +3,7 @@
 // of its contracts must (mints, giving tokens). The scenarios that have no use for a pool refuse
 // one at start. One file, one worker devnet and one platform, a few transactions per scenario.
 
-import type { Platform, TransactionRecord } from "@privnet/core";
+import { computeBlobProofs, type Platform, type TransactionRecord } from "@privnet/core";
 import {
   deployTargetAbi,
   devMultiTokenAbi,
@@ -11,7 +11,6 @@ import {
   storageSpamAbi,
   testTokenAbi,
 } from "@privnet/core/contracts";
-import { computeBlobProofs } from "@privnet/core/internal";
 import { readWholeHistory } from "@privnet/core/testing";
 import { useDevnet } from "@privnet/devnet/vitest";
 import {

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import {
   type BotEvent,
   CREATE2_FACTORY_ADDRESS,
+  computeBlobProofs,
   type Platform,
   type StorageAdapter,
   type TransactionRecord,
@@ -20,7 +21,6 @@ import {
   testTokenAbi,
   testTokenBytecode,
 } from "@privnet/core/contracts";
-import { computeBlobProofs } from "@privnet/core/internal";
 import { readWholeHistory } from "@privnet/core/testing";
 import { resolveAnvilBinary, startDevnet } from "@privnet/devnet";
 import { useDevnet } from "@privnet/devnet/vitest";
