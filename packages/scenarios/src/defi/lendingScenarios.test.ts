@@ -37,6 +37,16 @@ async function platformWithContracts() {
   return platform;
 }
 
+/** What `user` owes the lending pool in USDC (its smallest unit). */
+function usdcDebtOf(addresses: { lendingPool: Address; usdc: Address }, user: Address) {
+  return client.readContract({
+    address: addresses.lendingPool,
+    abi: lendingPoolAbi,
+    functionName: "debtOf",
+    args: [user, addresses.usdc],
+  });
+}
+
 /** The pool's events of one kind since the platform deployed it. */
 async function poolEvents(pool: Address, fromBlock: bigint) {
   const logs = await client.getLogs({ address: pool, fromBlock });
@@ -205,13 +215,7 @@ describe("the liquidation keeper after a deep crash", () => {
     // The keeper: 15 ETH for a 5,000 USDC float; at ETH 300 its 4,500 USD are less than its debt.
     await platform.bots.start("liquidation-keeper", { collateral: "15", float: { USDC: "5000" } });
     const keeper = (await platform.bots.get("liquidation-keeper")).address;
-    const debtOf = (user: Address) =>
-      client.readContract({
-        address: addresses.lendingPool,
-        abi: lendingPoolAbi,
-        functionName: "debtOf",
-        args: [user, addresses.usdc],
-      });
+    const debtOf = (user: Address) => usdcDebtOf(addresses, user);
     await untilBot(
       platform,
       "liquidation-keeper",
@@ -261,13 +265,7 @@ describe("the liquidation keeper through a reorganisation", () => {
       privateKey: `0x${string}`;
     }[];
     if (!first || !second || !dropped) throw new Error("no accounts");
-    const debtOf = (user: Address) =>
-      client.readContract({
-        address: addresses.lendingPool,
-        abi: lendingPoolAbi,
-        functionName: "debtOf",
-        args: [user, addresses.usdc],
-      });
+    const debtOf = (user: Address) => usdcDebtOf(addresses, user);
     // At ETH 2,000: 1 ETH of collateral, 1,380 USDC borrowed: health 1.087; at 1,800: 0.978.
     for (const { privateKey } of [first, second]) {
       await platform.lending.deposit({ privateKey, token: "ETH", amount: "1" });
