@@ -106,12 +106,14 @@ const STEPS: Record<TickStep, StepRun> = {
     const cause: ChainRewindCause | undefined = await parts.head.checkAnchor(latest, reads.anchorHash, parts);
     const unfinished = pace.rewindUnfinished;
     if (!cause && !unfinished) return undefined;
-    scanner.restartAfter(latest.number);
     let steps = parts.options.rewindSteps ?? RewindRecovery.steps;
     if (cause) {
+      scanner.restartAfter(latest.number);
       // viem's block watcher only reports numbers above the last it saw: start it afresh.
       parts.head.restart();
     } else {
+      // The scan still starts where the rewind put it: blocks mined since are scanned once the
+      // recovery completes.
       // Announced already: the bots set up once per rewind.
       steps = steps.filter((step) => step !== "announce");
     }
