@@ -9,7 +9,9 @@
  * - `bots_status_p99_ms`: `GET /bots/status` latency at the 99th percentile, 2 requests a second from
  *   autocannon in a process of its own, against the same while idle;
  * - `send_p99_ms`: `POST /send` latency at the 99th percentile, 20 requests a second from another
- *   autocannon process, against the same while idle.
+ *   autocannon process, against the same while idle;
+ * - `node_rpc_p99_ms`: `eth_blockNumber` at the devnet's port at the 99th percentile, 2 requests a
+ *   second from a third: what the routes wait on when they read the chain.
  *
  *   pnpm bench:event-loop                  # 60 s of load
  *   pnpm bench:event-loop --seconds 900    # the issue's 15 minutes
@@ -51,11 +53,12 @@ try {
   const admin = await createAdminServer(platform, { port: 0, logger: false });
   try {
     const body = JSON.stringify({ fromWalletId: 5, toAddress: recipient, amount: "0.000001" });
+    const blockNumberCall = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] });
     /** Event-loop delay and the two routes' latency over `duration` seconds. */
     async function measure(duration: number) {
       const delay = monitorEventLoopDelay({ resolution: 10 });
       delay.enable();
-      const [status, send] = await Promise.all([
+      const [status, send, node] = await Promise.all([
         loadFromOutside({ url: `${admin.url}/bots/status`, seconds: duration, connections: 1, rate: 2 }),
         loadFromOutside({
           url: `${admin.url}/send`,
@@ -65,11 +68,22 @@ try {
           connections: 4,
           rate: 20,
         }),
+        // The node as every client of the devnet's port sees it (the clock relay, then anvil):
+        // what the two routes wait on when they read the chain.
+        loadFromOutside({
+          url: devnet.rpcUrl,
+          method: "POST",
+          body: blockNumberCall,
+          seconds: duration,
+          connections: 1,
+          rate: 2,
+        }),
       ]);
       delay.disable();
       for (const [name, result] of [
         ["GET /bots/status", status],
         ["POST /send", send],
+        ["eth_blockNumber", node],
       ] as const) {
         if (result.non2xx > 0 || result.errors > 0)
           throw new Error(
@@ -81,6 +95,7 @@ try {
         lagMax: delay.max / 1e6,
         status,
         send,
+        node,
       };
     }
 
@@ -120,7 +135,7 @@ try {
       ["loaded", loaded],
     ] as const) {
       console.log(
-        `${label.padEnd(7)} event-loop delay p99 ${ms(m.lagP99)} (max ${ms(m.lagMax)}); GET /bots/status p50 ${ms(m.status.latencyP50)} p99 ${ms(m.status.latencyP99)} (${m.status.total}); POST /send p50 ${ms(m.send.latencyP50)} p99 ${ms(m.send.latencyP99)} (${m.send.total})`,
+        `${label.padEnd(7)} event-loop delay p99 ${ms(m.lagP99)} (max ${ms(m.lagMax)}); GET /bots/status p50 ${ms(m.status.latencyP50)} p99 ${ms(m.status.latencyP99)} (${m.status.total}); POST /send p50 ${ms(m.send.latencyP50)} p99 ${ms(m.send.latencyP99)} (${m.send.total}); node eth_blockNumber p50 ${ms(m.node.latencyP50)} p99 ${ms(m.node.latencyP99)} (${m.node.total})`,
       );
     }
     console.log(`transfer bot meanwhile: sent ${stats.sent}, confirmed ${stats.confirmed}`);
@@ -143,6 +158,12 @@ try {
         idle.send.latencyP99,
         "ms",
         `POST /send latency p99, 20 requests/s from autocannon in its own process: ${work}`,
+      ),
+      node_rpc_p99_ms: figure(
+        loaded.node.latencyP99,
+        idle.node.latencyP99,
+        "ms",
+        `eth_blockNumber latency p99 at the devnet's port (clock relay, then anvil), 2 requests/s from autocannon in its own process: ${work}`,
       ),
     });
   } finally {
