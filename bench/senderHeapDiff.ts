@@ -19,18 +19,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { getHeapSpaceStatistics, writeHeapSnapshot } from "node:v8";
-import { createPlatform, memoryStorage } from "@privnet/core";
-import { startDevnet } from "@privnet/devnet";
+import { memoryStorage } from "@privnet/core";
 import { sqliteStorage } from "@privnet/storage-sqlite";
-import { http } from "viem";
 import {
   collectGarbage,
   diffHeapSnapshots,
   formatMemory,
   readHeapSnapshot,
   readMemory,
-  sendBatch,
   settledMemory,
+  startSoak,
 } from "./harness/index.js";
 
 const { values: args } = parseArgs({
@@ -52,61 +50,54 @@ const { values: args } = parseArgs({
 });
 const batchSize = Number(args.batch);
 const batches = Math.ceil(Number(args.sends) / batchSize);
-const recipient = "0x000000000000000000000000000000000000bE0c";
 const collect = collectGarbage();
 
 const dataDir = mkdtempSync(join(tmpdir(), "privnet-bench-heap-"));
 const snapshotDir = args.keep ?? dataDir;
 mkdirSync(snapshotDir, { recursive: true });
-const devnet = await startDevnet({ port: 0, blockTime: 1 });
 let files: [string, string] | undefined;
-try {
-  const platform = await createPlatform({
-    transport: http(devnet.rpcUrl),
+const { platform, batch, stop } = await startSoak(
+  {
     storage:
       args.storage === "memory" ? memoryStorage() : sqliteStorage({ path: join(dataDir, "privnet.db") }),
-  });
-  try {
-    const wallet = (await platform.wallets.list()).find((w) => w.address === devnet.accounts[2]?.address);
-    if (!wallet) throw new Error("system wallet 2 is missing");
-    const batch = sendBatch(platform, wallet.id, batchSize, recipient);
-    await batch(); // warm-up, as the soak does
-    for (let sent = 0; sent < Number(args.first); sent += batchSize) await batch();
-    const before = await settledMemory(platform, collect);
-    const beforeSpaces = getHeapSpaceStatistics();
-    const beforeFile = writeHeapSnapshot(join(snapshotDir, "before.heapsnapshot"));
-    let duringFile: string | undefined;
-    for (let index = 0; index < batches; index++) {
-      const sent = batch();
-      if (args.during !== undefined && index === Math.floor(batches / 2)) {
-        await new Promise((resolve) => setTimeout(resolve, Number(args.during)));
-        console.log(`${args.during} ms into batch ${index + 1}: ${formatMemory(readMemory())}`);
-        duringFile = writeHeapSnapshot(join(snapshotDir, "during.heapsnapshot"));
-      }
-      await sent;
+    ...(args["no-explorer"] ? { explorer: false } : {}),
+  },
+  batchSize,
+);
+try {
+  for (let sent = 0; sent < Number(args.first); sent += batchSize) await batch();
+  const before = await settledMemory(platform, collect);
+  const beforeSpaces = getHeapSpaceStatistics();
+  const beforeFile = writeHeapSnapshot(join(snapshotDir, "before.heapsnapshot"));
+  let duringFile: string | undefined;
+  for (let index = 0; index < batches; index++) {
+    const sent = batch();
+    if (args.during !== undefined && index === Math.floor(batches / 2)) {
+      await new Promise((resolve) => setTimeout(resolve, Number(args.during)));
+      console.log(`${args.during} ms into batch ${index + 1}: ${formatMemory(readMemory())}`);
+      duringFile = writeHeapSnapshot(join(snapshotDir, "during.heapsnapshot"));
     }
-    const after = await settledMemory(platform, collect);
-    const afterSpaces = getHeapSpaceStatistics();
-    const afterFile = duringFile ?? writeHeapSnapshot(join(snapshotDir, "after.heapsnapshot"));
-    files = [beforeFile, afterFile];
-    const delta = (field: "rss" | "heapUsed" | "heapTotal" | "newSpace" | "external") =>
-      `${(after[field] - before[field]).toFixed(1)} MB`;
+    await sent;
+  }
+  const after = await settledMemory(platform, collect);
+  const afterSpaces = getHeapSpaceStatistics();
+  const afterFile = duringFile ?? writeHeapSnapshot(join(snapshotDir, "after.heapsnapshot"));
+  files = [beforeFile, afterFile];
+  const delta = (field: "rss" | "heapUsed" | "heapTotal" | "newSpace" | "external") =>
+    `${(after[field] - before[field]).toFixed(1)} MB`;
+  console.log(
+    `after ${batches * batchSize} sends (${args.storage} storage${args["no-explorer"] ? ", no explorer" : ""}): resident +${delta("rss")}, heap in use +${delta("heapUsed")}, heap committed +${delta("heapTotal")} (young generation +${delta("newSpace")}), external +${delta("external")}, resident outside the heap +${(after.rss - after.heapTotal - (before.rss - before.heapTotal)).toFixed(1)} MB`,
+  );
+  // What V8 has committed for each space against what the objects in it use.
+  for (const space of afterSpaces) {
+    const earlier = beforeSpaces.find((entry) => entry.space_name === space.space_name);
+    const mb = (bytes: number | undefined) => `${((bytes ?? 0) / 2 ** 20).toFixed(1)}`;
     console.log(
-      `after ${batches * batchSize} sends (${args.storage} storage${args["no-explorer"] ? ", no explorer" : ""}): resident +${delta("rss")}, heap in use +${delta("heapUsed")}, heap committed +${delta("heapTotal")} (young generation +${delta("newSpace")}), external +${delta("external")}, resident outside the heap +${(after.rss - after.heapTotal - (before.rss - before.heapTotal)).toFixed(1)} MB`,
+      `  ${space.space_name.padEnd(26)} committed ${mb(earlier?.space_size).padStart(6)} → ${mb(space.space_size).padStart(6)} MB, used ${mb(earlier?.space_used_size).padStart(6)} → ${mb(space.space_used_size).padStart(6)} MB`,
     );
-    // What V8 has committed for each space against what the objects in it use.
-    for (const space of afterSpaces) {
-      const earlier = beforeSpaces.find((entry) => entry.space_name === space.space_name);
-      const mb = (bytes: number | undefined) => `${((bytes ?? 0) / 2 ** 20).toFixed(1)}`;
-      console.log(
-        `  ${space.space_name.padEnd(26)} committed ${mb(earlier?.space_size).padStart(6)} → ${mb(space.space_size).padStart(6)} MB, used ${mb(earlier?.space_used_size).padStart(6)} → ${mb(space.space_used_size).padStart(6)} MB`,
-      );
-    }
-  } finally {
-    await platform.close();
   }
 } finally {
-  await devnet.stop();
+  await stop();
 }
 if (files) {
   const growth = diffHeapSnapshots(readHeapSnapshot(files[0]), readHeapSnapshot(files[1]));

@@ -21,18 +21,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createPlatform } from "@privnet/core";
-import { startDevnet } from "@privnet/devnet";
 import { sqliteStorage } from "@privnet/storage-sqlite";
-import { http } from "viem";
 import {
   type BatchCost,
   collectGarbage,
   figure,
   recordFigures,
   residentByMapping,
-  sendBatch,
   settledMemory,
+  startSoak,
   trackPeakHeap,
 } from "./harness/index.js";
 
@@ -45,22 +42,16 @@ const { values: args } = parseArgs({
 const batches = Number(args.batches);
 const batchSize = Number(args.batch);
 const sends = batches * batchSize;
-const recipient = "0x000000000000000000000000000000000000bE0c";
 
 const collect = collectGarbage();
 
 const dataDir = mkdtempSync(join(tmpdir(), "privnet-bench-soak-"));
-const devnet = await startDevnet({ port: 0, blockTime: 1 });
 try {
-  const platform = await createPlatform({
-    transport: http(devnet.rpcUrl),
-    storage: sqliteStorage({ path: join(dataDir, "privnet.db") }),
-  });
+  const { platform, batch, stop } = await startSoak(
+    { storage: sqliteStorage({ path: join(dataDir, "privnet.db") }) },
+    batchSize,
+  );
   try {
-    const wallet = (await platform.wallets.list()).find((w) => w.address === devnet.accounts[2]?.address);
-    if (!wallet) throw new Error("system wallet 2 is missing");
-    const batch = sendBatch(platform, wallet.id, batchSize, recipient);
-    await batch(); // warm-up: JIT, connections, the wallet's signer
     const before = await settledMemory(platform, collect);
     const mappingsBefore = residentByMapping();
     const peakHeap = trackPeakHeap();
@@ -108,9 +99,8 @@ try {
       ),
     });
   } finally {
-    await platform.close();
+    await stop();
   }
 } finally {
-  await devnet.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -18,16 +18,14 @@
  *   pnpm bench:soak-long --batches 30        # 30,000 sends (the figure's names stay)
  */
 import { parseArgs } from "node:util";
-import { createPlatform, memoryStorage } from "@privnet/core";
-import { startDevnet } from "@privnet/devnet";
-import { http } from "viem";
+import { memoryStorage } from "@privnet/core";
 import {
   collectGarbage,
   figure,
   type MemoryReading,
   recordFigures,
-  sendBatch,
   settledMemory,
+  startSoak,
 } from "./harness/index.js";
 
 const { values: args } = parseArgs({
@@ -41,52 +39,42 @@ const batchSize = Number(args.batch);
 const sends = batches * batchSize;
 /** The point compared with: the short soak's count. */
 const early = 10_000;
-const recipient = "0x000000000000000000000000000000000000bE0c";
 const collect = collectGarbage();
 
-const devnet = await startDevnet({ port: 0, blockTime: 1 });
+const { platform, batch, stop } = await startSoak({ storage: memoryStorage() }, batchSize);
 try {
-  const platform = await createPlatform({ transport: http(devnet.rpcUrl), storage: memoryStorage() });
-  try {
-    const wallet = (await platform.wallets.list()).find((w) => w.address === devnet.accounts[2]?.address);
-    if (!wallet) throw new Error("system wallet 2 is missing");
-    const batch = sendBatch(platform, wallet.id, batchSize, recipient);
-    const started = performance.now();
-    await batch(); // warm-up, as the short soak does
-    const warm = await settledMemory(platform, collect);
-    let atEarly: MemoryReading | undefined;
-    for (let index = 0; index < batches; index++) {
-      const { wall, cpu } = await batch();
-      const done = (index + 1) * batchSize;
-      if (done % 10_000 === 0 || index === batches - 1) {
-        console.log(
-          `sends ${done}: ${wall.toFixed(3)} ms per send, ${cpu.toFixed(3)} ms CPU, resident ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB, ${((performance.now() - started) / 1000).toFixed(0)} s`,
-        );
-      }
-      if (done === early) atEarly = await settledMemory(platform, collect);
+  const started = performance.now();
+  const warm = await settledMemory(platform, collect);
+  let atEarly: MemoryReading | undefined;
+  for (let index = 0; index < batches; index++) {
+    const { wall, cpu } = await batch();
+    const done = (index + 1) * batchSize;
+    if (done % 10_000 === 0 || index === batches - 1) {
+      console.log(
+        `sends ${done}: ${wall.toFixed(3)} ms per send, ${cpu.toFixed(3)} ms CPU, resident ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
     }
-    const after = await settledMemory(platform, collect);
-    if (!atEarly) throw new Error(`--batches × --batch must pass ${early} sends`);
-    console.log(
-      `resident memory: ${warm.rss.toFixed(1)} MB after the warm-up, ${atEarly.rss.toFixed(1)} MB after ${early} sends, ${after.rss.toFixed(1)} MB after ${sends}; heap used ${warm.heapUsed.toFixed(1)}, ${atEarly.heapUsed.toFixed(1)}, ${after.heapUsed.toFixed(1)} MB; ${((performance.now() - started) / 1000).toFixed(0)} s in all`,
-    );
-    recordFigures({
-      rss_after_100k_sends: figure(
-        after.rss,
-        atEarly.rss,
-        "MB",
-        `resident memory of the process after ${sends} sendFromWallet calls (memory storage, 1 s blocks), all confirmed, a 2 s pause and a collection, vs the same after the first ${early} in the same process`,
-      ),
-      heap_after_100k_sends: figure(
-        after.heapUsed,
-        atEarly.heapUsed,
-        "MB",
-        `JavaScript heap in use after ${sends} sendFromWallet calls (memory storage: every record kept), all confirmed, a 2 s pause and a collection, vs the same after the first ${early}`,
-      ),
-    });
-  } finally {
-    await platform.close();
+    if (done === early) atEarly = await settledMemory(platform, collect);
   }
+  const after = await settledMemory(platform, collect);
+  if (!atEarly) throw new Error(`--batches × --batch must pass ${early} sends`);
+  console.log(
+    `resident memory: ${warm.rss.toFixed(1)} MB after the warm-up, ${atEarly.rss.toFixed(1)} MB after ${early} sends, ${after.rss.toFixed(1)} MB after ${sends}; heap used ${warm.heapUsed.toFixed(1)}, ${atEarly.heapUsed.toFixed(1)}, ${after.heapUsed.toFixed(1)} MB; ${((performance.now() - started) / 1000).toFixed(0)} s in all`,
+  );
+  recordFigures({
+    rss_after_100k_sends: figure(
+      after.rss,
+      atEarly.rss,
+      "MB",
+      `resident memory of the process after ${sends} sendFromWallet calls (memory storage, 1 s blocks), all confirmed, a 2 s pause and a collection, vs the same after the first ${early} in the same process`,
+    ),
+    heap_after_100k_sends: figure(
+      after.heapUsed,
+      atEarly.heapUsed,
+      "MB",
+      `JavaScript heap in use after ${sends} sendFromWallet calls (memory storage: every record kept), all confirmed, a 2 s pause and a collection, vs the same after the first ${early}`,
+    ),
+  });
 } finally {
-  await devnet.stop();
+  await stop();
 }

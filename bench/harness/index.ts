@@ -29,6 +29,7 @@ export {
   residentByMapping,
   sendBatch,
   settledMemory,
+  startSoak,
   trackPeakHeap,
 } from "./soakSends.js";
 export { describeTarget, meetsTarget, type Target, targets } from "./targets.js";

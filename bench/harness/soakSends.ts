@@ -7,7 +7,9 @@
 import { readFileSync } from "node:fs";
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import type { Platform } from "@privnet/core";
+import { type CreatePlatformOptions, createPlatform, type Platform } from "@privnet/core";
+import { startDevnet } from "@privnet/devnet";
+import { http } from "viem";
 
 const MB = 2 ** 20;
 
@@ -109,6 +111,45 @@ export function sendBatch(platform: Platform, fromWalletId: number, batchSize: n
       cpu: (used.user + used.system) / 1_000 / batchSize,
     };
   };
+}
+
+/** Where the soaks send to. */
+const soakRecipient = "0x000000000000000000000000000000000000bE0c";
+
+/**
+ * The soaks' set-up: a devnet with 1 s blocks, a platform on it with `options` (its storage, the
+ * explorer), and {@link sendBatch} from system wallet 2, run once as the warm-up (JIT, connections,
+ * the wallet's signer). `stop()` closes the platform, then the devnet.
+ *
+ * @example
+ * const soak = await startSoak({ storage: memoryStorage() }, 1000);
+ * try { await soak.batch(); } finally { await soak.stop(); }
+ */
+export async function startSoak(
+  options: Omit<CreatePlatformOptions, "transport">,
+  batchSize: number,
+): Promise<{ platform: Platform; batch: () => Promise<BatchCost>; stop(): Promise<void> }> {
+  const devnet = await startDevnet({ port: 0, blockTime: 1 });
+  let platform: Platform | undefined;
+  const stop = async () => {
+    try {
+      await platform?.close();
+    } finally {
+      await devnet.stop();
+    }
+  };
+  try {
+    platform = await createPlatform({ ...options, transport: http(devnet.rpcUrl) });
+    const created = platform;
+    const wallet = (await created.wallets.list()).find((w) => w.address === devnet.accounts[2]?.address);
+    if (!wallet) throw new Error("system wallet 2 is missing");
+    const batch = sendBatch(created, wallet.id, batchSize, soakRecipient);
+    await batch();
+    return { platform: created, batch, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 /**
