@@ -24,7 +24,7 @@ import { TickScheduler } from "./TickScheduler.js";
 import type { TransactionWatcherOptions, TransactionWatcherStatus } from "./watcherOptions.js";
 import type { WatcherParts } from "./watcherParts.js";
 import { moveWatcher, type WatcherState } from "./watcherState.js";
-import { runTick, TICK_STEPS, type TickStages } from "./watcherTick.js";
+import { runTick, TICK_STEPS, type TickStages, tickDueWithoutHead } from "./watcherTick.js";
 
 export type { ChainRewindCause } from "../chain/ChainHead.js";
 export type { WatchedTransaction } from "./followedTransactions.js";
@@ -32,14 +32,6 @@ export type { TransactionWatcherOptions, TransactionWatcherStatus } from "./watc
 
 /** Fee raises per transaction: 1.125^5 ≈ 1.8 × the original fee at most (the fee policy's). */
 export { MAX_REPLACEMENTS };
-
-/**
- * The head's number unchanged this long (ms) while records settled on chain could be taken back:
- * a tick looks at the head's hash (at most this often). The head follower sees numbers only, and
- * a revert followed by a new block at the same height between two polls leaves the number as it
- * was; on an automining devnet no next block may come to show it.
- */
-const STILL_HEAD_CHECK_MS = 1_000;
 
 /**
  * Follows sent transactions until they are confirmed or failed, driven by the chain's head
@@ -60,7 +52,6 @@ export class TransactionWatcher {
   #unfollow: (() => void) | undefined;
   #errors = 0;
   #lastError: TransactionWatcherStatus["lastError"] = null;
-  #lastStillHeadCheck = 0;
 
   /**
    * The last blocks' receipts, shared with the explorer's index so that each block's are read once
@@ -102,7 +93,7 @@ export class TransactionWatcher {
       stuck,
       rewind: new RewindRecovery(parts, scanner),
       heldBack: new HeldBackRelease(parts, scanner, stuck),
-      pace: { tickHead: undefined, headSince: 0, poolCheckDue: false },
+      pace: { tickHead: undefined, headSince: 0, poolCheckDue: false, lastStillHeadCheck: 0 },
     };
   }
 
@@ -139,11 +130,7 @@ export class TransactionWatcher {
     const interval = Math.max(50, Math.min(this.#parts.options.replaceAfter / 2, 1_000));
     // Only for what waits too long: confirmations come with the head's changes.
     this.#timer = setInterval(() => {
-      const now = Date.now();
-      const { stuck, heldBack, pace } = this.#stages;
-      // A rewind's recovery that the node left unfinished runs again without waiting for a block.
-      const rewindDue = pace.rewindUnfinished !== undefined && !this.#ticks.running;
-      if (rewindDue || stuck.due(now) || heldBack.due(now, pace.headSince) || this.#stillHeadCheckDue(now))
+      if (tickDueWithoutHead(this.#stages, Date.now(), this.#ticks.running !== undefined))
         this.#ticks.schedule();
     }, interval);
     this.#timer.unref?.();
@@ -289,16 +276,6 @@ export class TransactionWatcher {
     if (watched.settled) return Promise.resolve(watched.settled);
     if (this.#state.status === "stopped") return Promise.reject(this.#state.error);
     return new Promise((resolve, reject) => this.#parts.followed.addWaiter(watched, { resolve, reject }));
-  }
-
-  /** See {@link STILL_HEAD_CHECK_MS}; due at most once per period. */
-  #stillHeadCheckDue(now: number) {
-    if (this.#parts.settledOnChain.size === 0 || this.#ticks.running) return false;
-    const { headSince } = this.#stages.pace;
-    if (now - headSince < STILL_HEAD_CHECK_MS || now - this.#lastStillHeadCheck < STILL_HEAD_CHECK_MS)
-      return false;
-    this.#lastStillHeadCheck = now;
-    return true;
   }
 
   #recordError(error: unknown) {

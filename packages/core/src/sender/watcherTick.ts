@@ -28,8 +28,39 @@ export type TickStages = {
      * runs its steps again, all but `announce`, until one run completes.
      */
     rewindUnfinished?: ChainRewindCause | undefined;
+    /** When a still head last made a tick due (see {@link STILL_HEAD_CHECK_MS}). */
+    lastStillHeadCheck: number;
   };
 };
+
+/**
+ * The head's number unchanged this long (ms) while records settled on chain could be taken back:
+ * a tick looks at the head's hash (at most this often). The head follower sees numbers only, and
+ * a revert followed by a new block at the same height between two polls leaves the number as it
+ * was; on an automining devnet no next block may come to show it.
+ */
+const STILL_HEAD_CHECK_MS = 1_000;
+
+/**
+ * Whether a tick is due although the head has not moved (the watcher asks on a timer; a tick
+ * already `running` makes the first and last of these wait for it): a rewind's recovery the node
+ * left unfinished, a send stuck past `replaceAfter`, a held-back send to release, or a head that
+ * stood still for {@link STILL_HEAD_CHECK_MS} while settled records could be taken back (at most
+ * once per period).
+ */
+export function tickDueWithoutHead(
+  { parts, stuck, heldBack, pace }: TickStages,
+  now: number,
+  running: boolean,
+) {
+  if (pace.rewindUnfinished !== undefined && !running) return true;
+  if (stuck.due(now) || heldBack.due(now, pace.headSince)) return true;
+  if (parts.settledOnChain.size === 0 || running) return false;
+  if (now - pace.headSince < STILL_HEAD_CHECK_MS || now - pace.lastStillHeadCheck < STILL_HEAD_CHECK_MS)
+    return false;
+  pace.lastStillHeadCheck = now;
+  return true;
+}
 
 /** What one tick has read so far. */
 type TickReads = {
