@@ -25,7 +25,7 @@ import { parseArgs } from "node:util";
 import { type Devnet, startDevnet } from "@privnet/devnet";
 import { createPublicClient, type Hex, http, parseGwei } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { figure, median, recordAsMeasured, runConcurrently } from "./harness/index.js";
+import { figure, median, recordAsMeasured, runConcurrently, startBareRelay } from "./harness/index.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -86,38 +86,44 @@ const start = async (options: Parameters<typeof startDevnet>[0]) => {
 };
 
 type Round = () => Promise<{ rate: number; cpu: number }>;
+type Side = "clock" | "floor" | "anvil";
+const sideNames: Side[] = ["clock", "floor", "anvil"];
 
 /**
- * Medians of `rounds` alternating rounds of each side, after one warm-up round each; with the
- * CPU time this process (the sender, and the relay when the clock is on) spent per transfer
- * while sending, which the machine's load moves less than the rates.
+ * Medians of `rounds` rounds of each side, after one warm-up round each, the sides' order turning
+ * every round so that none always meets the load first; with the CPU time this process (the
+ * sender, and the relay when there is one) spent per transfer while sending, which the machine's
+ * load moves less than the rates.
  */
-async function alternate(sides: Record<"clock" | "anvil", Round>) {
-  const measured = { clock: [] as number[], anvil: [] as number[] };
-  const cpu = { clock: [] as number[], anvil: [] as number[] };
-  const round = async (name: "clock" | "anvil") => {
-    const result = await sides[name]();
-    measured[name].push(result.rate);
-    cpu[name].push(result.cpu);
-  };
-  await sides.clock();
-  await sides.anvil();
-  // Pairs, each side first in every other pair, so that neither always meets the load first.
+async function alternate(sides: Record<Side, Round>) {
+  const measured = { clock: [] as number[], floor: [] as number[], anvil: [] as number[] };
+  const cpu = { clock: [] as number[], floor: [] as number[], anvil: [] as number[] };
+  for (const name of sideNames) await sides[name]();
   for (let index = 0; index < rounds; index++) {
-    const order = index % 2 === 0 ? (["clock", "anvil"] as const) : (["anvil", "clock"] as const);
-    for (const name of order) await round(name);
+    const turn = index % sideNames.length;
+    for (const name of [...sideNames.slice(turn), ...sideNames.slice(0, turn)]) {
+      const result = await sides[name]();
+      measured[name].push(result.rate);
+      cpu[name].push(result.cpu);
+    }
   }
   const list = (values: number[]) => values.map((value) => value.toFixed(0)).join(", ");
-  const pairs = measured.clock.map((value, index) => value / (measured.anvil[index] as number));
+  const pairs = (side: Side) => measured[side].map((value, index) => value / (measured.anvil[index] as number));
   console.log(`  clock: ${list(measured.clock)} tx/s (${list(cpu.clock)} µs CPU/tx)`);
+  console.log(`  bare relay: ${list(measured.floor)} tx/s (${list(cpu.floor)} µs CPU/tx)`);
   console.log(`  anvil alone: ${list(measured.anvil)} tx/s (${list(cpu.anvil)} µs CPU/tx)`);
-  console.log(
-    `  ratio of each pair: ${pairs.map((ratio) => ratio.toFixed(2)).join(", ")} → median ${median(pairs).toFixed(3)}`,
-  );
+  for (const side of ["clock", "floor"] as const)
+    console.log(
+      `  ${side === "clock" ? "clock" : "bare relay"} / anvil, each round: ${pairs(side)
+        .map((ratio) => ratio.toFixed(2))
+        .join(", ")} → median ${median(pairs(side)).toFixed(3)}`,
+    );
   return {
     clock: median(measured.clock),
+    floor: median(measured.floor),
     anvil: median(measured.anvil),
     cpuClock: median(cpu.clock),
+    cpuFloor: median(cpu.floor),
     cpuAnvil: median(cpu.anvil),
   };
 }
@@ -126,6 +132,8 @@ async function alternate(sides: Record<"clock" | "anvil", Round>) {
  * Raw pre-signed sends on a devnet started with and without the clock, the same otherwise: the
  * transfers are signed first, then only their sending is timed (as `rawBaselines` does), one
  * `eth_sendRawTransaction` per request with C in flight, or in batches of 100 with 4 in flight.
+ * A third side sends to the devnet without the clock through a bare relay (`startBareRelay`): the
+ * floor of one more hop in front of anvil, whatever the relay does.
  *
  * Every round runs on a chain of its own, started for it. anvil 1.7.1 automining cannot keep up
  * with sustained sends from one account: its blocks fall behind the pool, and after a few thousand
@@ -136,35 +144,42 @@ async function alternate(sides: Record<"clock" | "anvil", Round>) {
  * whose chain did not is reported as stalled.
  */
 async function throughput(blockTime: number, kind: "preSigned" | "preSignedBatches") {
-  const stalled = { clock: 0, anvil: 0 };
+  const stalled = { clock: 0, floor: 0, anvil: 0 };
   const side =
-    (name: "clock" | "anvil"): Round =>
+    (name: Side): Round =>
     async () => {
       const devnet = await start({ blockTime, clock: name === "clock" });
+      const relay = name === "floor" ? await startBareRelay(Number(new URL(devnet.rpcUrl).port)) : undefined;
       try {
-        return await sendRound(devnet, kind, () => stalled[name]++);
+        return await sendRound(devnet, relay?.url ?? devnet.rpcUrl, kind, () => stalled[name]++);
       } finally {
+        await relay?.close();
         await devnet.stop();
         started.splice(started.indexOf(devnet), 1);
       }
     };
   console.log(`${kind}, ${blockTime === 0 ? "automining" : `${blockTime} s blocks`}:`);
-  const result = await alternate({ clock: side("clock"), anvil: side("anvil") });
-  if (stalled.clock + stalled.anvil > 0) {
+  const result = await alternate({ clock: side("clock"), floor: side("floor"), anvil: side("anvil") });
+  if (stalled.clock + stalled.floor + stalled.anvil > 0) {
     console.log(`  rounds whose chain did not mine all ${transfers} transfers: ${JSON.stringify(stalled)}`);
   }
   return result;
 }
 
 /** One round on a fresh chain: sign `transfers`, time their sending, then wait for them to be mined. */
-async function sendRound(devnet: Devnet, kind: "preSigned" | "preSignedBatches", onStall: () => void) {
+async function sendRound(
+  devnet: Devnet,
+  url: string,
+  kind: "preSigned" | "preSignedBatches",
+  onStall: () => void,
+) {
   const account = privateKeyToAccount(devnet.accounts[1]?.privateKey as Hex);
   const client = createPublicClient({
     chain: devnet.chain,
     // A minute per answer rather than viem's 10 s: on a loaded machine (load average 50 here) an
     // eth_sendRawTransaction through the devnet took longer than 10 s to be answered, and the
     // run died with a TimeoutError. viem does not resend a raw transaction (retryCount 0).
-    transport: http(devnet.rpcUrl, {
+    transport: http(url, {
       timeout: 60_000,
       ...(kind === "preSignedBatches" ? { batch: { batchSize: 100, wait: 0 } } : {}),
     }),
@@ -257,6 +272,24 @@ try {
     "µs",
     `CPU time of the sending process per pre-signed transfer (signing excluded: it is done before), the relay included — with the clock vs without; ${rounding}`,
   );
+  figures.bare_relay_presigned_automine = figure(
+    single.floor,
+    single.anvil,
+    "tx/s",
+    `the same sends through a bare relay (a thread copying bytes to anvil, reading nothing) vs anvil direct: the floor of one more hop on this machine; ${rounding}`,
+  );
+  figures.clock_vs_bare_relay_automine = figure(
+    single.clock,
+    single.floor,
+    "tx/s",
+    `the same sends, the devnet's clock relay vs the bare relay: what the relay's own work costs above the hop; ${rounding}`,
+  );
+  figures.bare_relay_cpu_per_send_automine = figure(
+    single.cpuFloor,
+    single.cpuAnvil,
+    "µs",
+    `CPU time of the sending process per pre-signed transfer, the bare relay's thread included — through the bare relay vs anvil direct; ${rounding}`,
+  );
   const batches = await throughput(0, "preSignedBatches");
   figures.clock_presigned_batches_automine = figure(
     batches.clock,
@@ -264,12 +297,24 @@ try {
     "tx/s",
     `pre-signed eth_sendRawTransaction in JSON-RPC batches of 100, 4 in flight, automining: devnet with its clock vs without; ${rounding}`,
   );
+  figures.bare_relay_presigned_batches_automine = figure(
+    batches.floor,
+    batches.anvil,
+    "tx/s",
+    `the same batches through a bare relay vs anvil direct: the floor of one more hop; ${rounding}`,
+  );
   const blockTime = await throughput(1, "preSigned");
   figures.clock_presigned_block_time = figure(
     blockTime.clock,
     blockTime.anvil,
     "tx/s",
     `pre-signed eth_sendRawTransaction, one per request, ${concurrency} in flight, 1 s blocks: devnet with its clock vs without; ${rounding}`,
+  );
+  figures.bare_relay_presigned_block_time = figure(
+    blockTime.floor,
+    blockTime.anvil,
+    "tx/s",
+    `the same sends at 1 s blocks through a bare relay vs anvil direct: the floor of one more hop; ${rounding}`,
   );
 } finally {
   await Promise.all(started.map((devnet) => devnet.stop()));

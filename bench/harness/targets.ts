@@ -23,10 +23,10 @@ export const targets: Record<string, Target> = {
   rebroadcast_after_pool_loss_ms: { on: "ratio", atMost: 1 },
   bot_block_fill_2x: { on: "ratio", atLeast: 0.9 },
   oracle_burst_blocks: { on: "value", atMost: 2 },
-  // issue 28: the devnet's clock costs raw sends at most 10 %
-  clock_presigned_automine: { on: "ratio", atLeast: 0.9 },
-  clock_presigned_batches_automine: { on: "ratio", atLeast: 0.9 },
-  clock_presigned_block_time: { on: "ratio", atLeast: 0.9 },
+  // issue 28: the devnet's clock costs raw sends at most 10 %; issue 38: at most 5 %
+  clock_presigned_automine: { on: "ratio", atLeast: 0.95 },
+  clock_presigned_batches_automine: { on: "ratio", atLeast: 0.95 },
+  clock_presigned_block_time: { on: "ratio", atLeast: 0.95 },
   // issue 26: the gas-bound traffic scenarios fill blocks like the transfer bot
   scenario_block_fill_erc1155: { on: "ratio", atLeast: 0.9 },
   scenario_block_fill_gas_burner: { on: "ratio", atLeast: 0.9 },
