@@ -49,7 +49,7 @@ const benchmarks = [
 /** Run only with `--long` (or named in `--only`): minutes of their own. */
 const long = new Set<string>(["soak-long"]);
 /** The figures of the long benchmarks, carried over from the last run that measured them. */
-const longFigures = ["rss_after_100k_sends", "heap_after_100k_sends"];
+const longFigures = ["rss_after_100k_sends", "rss_after_100k_sends_regular_gc", "heap_after_100k_sends"];
 
 const { values: args } = parseArgs({
   options: { only: { type: "string" }, long: { type: "boolean", default: false } },

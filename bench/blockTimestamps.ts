@@ -108,7 +108,8 @@ async function alternate(sides: Record<Side, Round>) {
     }
   }
   const list = (values: number[]) => values.map((value) => value.toFixed(0)).join(", ");
-  const pairs = (side: Side) => measured[side].map((value, index) => value / (measured.anvil[index] as number));
+  const pairs = (side: Side) =>
+    measured[side].map((value, index) => value / (measured.anvil[index] as number));
   console.log(`  clock: ${list(measured.clock)} tx/s (${list(cpu.clock)} µs CPU/tx)`);
   console.log(`  bare relay: ${list(measured.floor)} tx/s (${list(cpu.floor)} µs CPU/tx)`);
   console.log(`  anvil alone: ${list(measured.anvil)} tx/s (${list(cpu.anvil)} µs CPU/tx)`);

@@ -1,5 +1,5 @@
-export { type BenchResults, type Figure, figure, type Machine } from "./Figure.js";
 export { type BareRelay, startBareRelay } from "./bareRelay.js";
+export { type BenchResults, type Figure, figure, type Machine } from "./Figure.js";
 export {
   type ClassGrowth,
   diffHeapSnapshots,
