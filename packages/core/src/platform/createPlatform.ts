@@ -56,7 +56,13 @@ export type CreatePlatformOptions<Catalogues extends readonly BotCatalogue[] = [
   dropAfter?: number | undefined;
   /** Priority fee (tip) per gas in wei for every send. Default: 1 gwei. */
   priorityFeePerGas?: bigint | undefined;
-  /** Most transfers of one address sent and not yet answered by the node. Default: 64. */
+  /**
+   * Most transfers of one address sent and not yet answered by the node: the upper bound of a
+   * window that follows the node's latency: it starts at 64, grows while the node answers as fast
+   * as at its best, shrinks when answers slow down, halves when one does not come, and stays at
+   * least 16 (64 and 16, or this value where it is lower: at 16 or less the window is fixed at
+   * it). Learned per address for the platform's life. Default: 512.
+   */
   maxInFlight?: number | undefined;
   /**
    * The platform's contracts (PriceOracle, LendingPool, PRIV, USDC, DAI, feeds): given, they are

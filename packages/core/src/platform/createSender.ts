@@ -40,7 +40,9 @@ export function createSender(
     fillNonceGaps: (from, gaps) => ctx.nonceManager(from).fillGaps(gaps),
   });
   const managers = new Map<string, NonceManager>();
-  const managerOptions = { maxInFlight: options.maxInFlight ?? 64, maxPerLock: 4096, maxAttempts: 5 };
+  // The window adapts between 16 and maxInFlight; 512 leaves room above the best fixed windows
+  // measured (128–400) and bounds what one address holds signed ahead (2 × 512).
+  const managerOptions = { maxInFlight: options.maxInFlight ?? 512, maxPerLock: 4096, maxAttempts: 5 };
   let closed = false;
   const ctx: SenderContext = {
     ...base,
