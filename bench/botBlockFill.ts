@@ -15,7 +15,7 @@
  *   pnpm bench:block-fill --blocks 10
  *   pnpm bench:block-fill --gas-limit 120000000
  *   pnpm bench:block-fill --explorer off   # without the explorer's index (on by default, as `privnet up`)
- *   pnpm bench:block-fill --max-in-flight 256   # the sender's window (default: the platform's, 64)
+ *   pnpm bench:block-fill --max-in-flight 256   # cap the sender's adaptive window (default: 512)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,7 +35,7 @@ const { values: args } = parseArgs({
     "gas-limit": { type: "string" },
     // off: to see what the explorer's index costs the bot (the figure keeps it on, as `privnet up`).
     explorer: { type: "string", default: "on" },
-    // the sender's window, to compare with the platform's default (the figure keeps the default)
+    // the sender's window's upper bound, to compare with the platform's default (the figure keeps the default)
     "max-in-flight": { type: "string" },
   },
 });
