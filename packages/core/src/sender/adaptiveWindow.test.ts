@@ -146,3 +146,38 @@ describe("createAdaptiveWindow", () => {
     expect(sample(80)).toBe(18);
   });
 });
+
+describe("createAdaptiveWindow against a modelled node", () => {
+  /**
+   * A node whose round trip stays at 68 ms up to 128 in flight and then grows by 0.8 ms for each
+   * one more (the shape bench:sender-window measured: 64 and 128 equally fast, 256 2.4× slower),
+   * each sample ±20 % off it, from a fixed pseudo-random sequence.
+   */
+  function kneeAt128(samples: number) {
+    let time = 0;
+    const window = createAdaptiveWindow({ maxInFlight: 512, now: () => time });
+    let seed = 1;
+    const noise = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return 0.8 + 0.4 * (seed / 2_147_483_648);
+    };
+    const sizes: number[] = [];
+    for (let sample = 0; sample < samples; sample++) {
+      sizes.push(window.size);
+      const over = Array.from({ length: window.size }, () => window.start());
+      time += (68 + Math.max(0, window.size - 128) * 0.8) * noise();
+      for (const done of over) done("answered");
+    }
+    return sizes;
+  }
+
+  test("settles near the knee: above the start, far below the cap", () => {
+    const sizes = kneeAt128(1_000).slice(200);
+    const mean = sizes.reduce((sum, size) => sum + size, 0) / sizes.length;
+    // Measured with this model: 107–164, 131 on average, from the 200th sample on.
+    expect(Math.min(...sizes)).toBeGreaterThan(64);
+    expect(Math.max(...sizes)).toBeLessThan(200);
+    expect(mean).toBeGreaterThan(110);
+    expect(mean).toBeLessThan(155);
+  });
+});
