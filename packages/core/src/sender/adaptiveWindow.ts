@@ -67,7 +67,7 @@ export type AdaptiveWindow = {
  * @example
  * const window = createAdaptiveWindow({ maxInFlight: 512 });
  * const done = window.start();
- * done((await send().then(() => "answered", () => "no-answer")));
+ * done(await send().then(() => "answered" as const, () => "no-answer" as const));
  */
 export function createAdaptiveWindow(options: AdaptiveWindowOptions): AdaptiveWindow {
   const now = options.now ?? (() => performance.now());
