@@ -3,8 +3,7 @@
  * transactions pool up between blocks as on the 2 s chain, without the 2 s wait).
  *
  * - `sender_vs_presigned`: N `platform.sender.sendFromWallet` calls from one wallet, the sender
- *   keeping up to C in flight (`maxInFlight`: the adaptive window's upper bound, which starts at
- *   min(64, C)), with the sqlite storage `privnet up` uses (a fresh
+ *   keeping C in flight (`maxInFlight`), with the sqlite storage `privnet up` uses (a fresh
  *   database file, `synchronous=FULL`) — against N transfers signed beforehand and sent with one
  *   `eth_sendRawTransaction` per request, C in flight.
  * - `sender_vs_viem_nonce_manager`: the same sender throughput against what a user writes by

@@ -12,8 +12,7 @@
  * - `heap_after_10k_sends`: the same for the JavaScript heap in use: what the process keeps, apart
  *   from the memory V8 and the allocator keep committed after the peak of a burst.
  *
- * Each batch of 1,000 is queued at once; the sender keeps its window in flight (adaptive, up to
- * the default `maxInFlight` of 512).
+ * Each batch of 1,000 is queued at once; the sender keeps `maxInFlight` (64) in flight.
  *
  *   pnpm bench:soak                       # 10 batches of 1,000
  *   pnpm bench:soak --batches 20 --batch 500

@@ -4,7 +4,7 @@ import { isPrivnetError } from "../errors/PrivnetError.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { TRANSFER_GAS } from "../fees/transferGas.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
-import { type AdaptiveWindow, createAdaptiveWindow } from "./adaptiveWindow.js";
+import { type AdaptiveWindow, createAdaptiveWindow, createFixedWindow } from "./adaptiveWindow.js";
 import { fillNonceGaps, type NonceGaps } from "./fillNonceGaps.js";
 import { withNonceLock } from "./nonceLock.js";
 import type { QueuedTransaction, QueuedTransfer } from "./queuedRequest.js";
@@ -19,13 +19,17 @@ export type { StoredNonceState } from "./reconcileNonce.js";
 
 export type NonceManagerOptions = {
   /**
-   * The upper bound of the window of transfers sent and not yet answered by the node at once. The
-   * window itself follows the node's latency (see {@link createAdaptiveWindow}): it starts at
-   * min(64, maxInFlight), stays at least min(16, maxInFlight), and is learned across holds of the
-   * lock. As many more transfers as the window may be signed and recorded meanwhile, so that the
-   * next group is ready to go when the node answers.
+   * Most transfers sent and not yet answered by the node at once (the window); with `adaptive`, the
+   * window's upper bound. As many more transfers as the window may be signed and recorded
+   * meanwhile, so that the next group is ready to go when the node answers.
    */
   maxInFlight: number;
+  /**
+   * The window follows the node's latency (see {@link createAdaptiveWindow}): it starts at
+   * min(64, maxInFlight), stays at least min(16, maxInFlight), and is learned across holds of the
+   * lock. Otherwise it stays at `maxInFlight`.
+   */
+  adaptive: boolean;
   /** Most transfers sent under one hold of the lock, so that other processes get their turn. */
   maxPerLock: number;
   /** How often one transfer is retried after a nonce conflict before it fails. */
@@ -101,7 +105,9 @@ export class NonceManager {
     this.address = address;
     this.#options = options;
     this.#uncertain = uncertainWrites(ctx.storage, address);
-    this.#window = createAdaptiveWindow({ maxInFlight: options.maxInFlight });
+    this.#window = options.adaptive
+      ? createAdaptiveWindow({ maxInFlight: options.maxInFlight })
+      : createFixedWindow(options.maxInFlight);
   }
 
   /** The current window: how many sends of this address may be at the node at once now. */

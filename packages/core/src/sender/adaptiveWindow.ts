@@ -153,3 +153,13 @@ function median(values: number[]) {
     ? (sorted[middle] as number)
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
+
+/**
+ * A window that stays at `size` whatever the node answers: the sender's default, `maxInFlight`.
+ *
+ * @example
+ * const window = createFixedWindow(64);
+ */
+export function createFixedWindow(size: number): AdaptiveWindow {
+  return { size, min: size, max: size, start: () => () => undefined };
+}

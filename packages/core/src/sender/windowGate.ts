@@ -1,4 +1,4 @@
-import { type AdaptiveWindow, createAdaptiveWindow, type NodeAnswer } from "./adaptiveWindow.js";
+import { type AdaptiveWindow, createFixedWindow, type NodeAnswer } from "./adaptiveWindow.js";
 
 /** One submission's place at the node; `leave` gives it back, with what the node answered. */
 export type NodeTurn = { leave(answer?: NodeAnswer): void };
@@ -47,5 +47,5 @@ export function createWindowGate(window: AdaptiveWindow): NodeGate {
 
 /** A gate of one at a time, for single submissions outside a hold's window (gap fillers). */
 export function createSingleGate(): NodeGate {
-  return createWindowGate(createAdaptiveWindow({ maxInFlight: 1 }));
+  return createWindowGate(createFixedWindow(1));
 }
