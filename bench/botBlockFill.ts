@@ -16,6 +16,7 @@
  *   pnpm bench:block-fill --gas-limit 120000000
  *   pnpm bench:block-fill --explorer off   # without the explorer's index (on by default, as `privnet up`)
  *   pnpm bench:block-fill --max-in-flight 256   # the sender's window (default: the platform's, 64)
+ *   pnpm bench:block-fill --adaptive-window     # the opt-in window that follows the node's latency
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,6 +38,8 @@ const { values: args } = parseArgs({
     explorer: { type: "string", default: "on" },
     // the sender's window, to compare with the platform's default (the figure keeps the default)
     "max-in-flight": { type: "string" },
+    // the opt-in adaptive window (the figure keeps the default, a fixed window)
+    "adaptive-window": { type: "boolean", default: false },
   },
 });
 const blocks = Number(args.blocks);
@@ -70,6 +73,7 @@ try {
     bots: { env: {} },
     ...(args.explorer === "off" ? { explorer: false } : {}),
     ...(args["max-in-flight"] === undefined ? {} : { maxInFlight: Number(args["max-in-flight"]) }),
+    ...(args["adaptive-window"] ? { adaptiveWindow: true } : {}),
   });
   try {
     const errors = new Map<string, number>();
@@ -123,7 +127,7 @@ try {
     console.log(
       `bot: maxPending ${maxPending}, sent ${stats.sent}, confirmed ${stats.confirmed}, failed ${stats.failed}, errors ${stats.errors} (${[...errors].map(([code, count]) => `${code} ${count}`).join(", ") || "none"}), top-ups ${funded}`,
     );
-    const name = `bot_block_fill${gasLimitOption === undefined ? "" : "_2x"}${inMemory ? "_memory" : ""}${args.explorer === "off" ? "_no_explorer" : ""}${args["max-in-flight"] === undefined ? "" : `_window_${args["max-in-flight"]}`}`;
+    const name = `bot_block_fill${gasLimitOption === undefined ? "" : "_2x"}${inMemory ? "_memory" : ""}${args.explorer === "off" ? "_no_explorer" : ""}${args["max-in-flight"] === undefined ? "" : `_window_${args["max-in-flight"]}`}${args["adaptive-window"] ? "_adaptive_window" : ""}`;
     recordFigures({
       [name]: figure(
         gasUsed,

@@ -3,9 +3,12 @@
  * mining): for each window W, a platform with the sqlite storage (a fresh file) and
  * `maxInFlight: W` sends N transfers from its own wallet, queued at once — against N pre-signed
  * transfers in JSON-RPC batches of 100, 4 in flight (`sender_vs_presigned_batches`'s baseline).
- * Rounds alternate; medians are compared: `sender_window_<W>_vs_presigned_batches`.
+ * Rounds alternate; medians are compared: `sender_window_<W>_vs_presigned_batches`, and
+ * `sender_window_adaptive_vs_presigned_batches` for a platform with `adaptiveWindow: true` (the
+ * opt-in window that follows the node's latency, between 16 and 512; it keeps what it learned
+ * from the warm-up round on).
  *
- *   pnpm bench:sender-window                          # windows 64,128,256,400; N=2000; 3 rounds
+ *   pnpm bench:sender-window                          # windows 64,128,256,400 and the adaptive one; N=2000; 3 rounds
  *   pnpm bench:sender-window --windows 64,256 --rounds 5
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -25,14 +28,15 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "3" },
   },
 });
-const windows = args.windows.split(",").map(Number);
+/** The fixed windows asked for, then the adaptive one. */
+const windows: (number | "adaptive")[] = [...args.windows.split(",").map(Number), "adaptive"];
 const transfers = Number(args.transfers);
 const rounds = Number(args.rounds);
 const recipient: Hex = "0x000000000000000000000000000000000000bE0c";
 
 const dataDir = mkdtempSync(join(tmpdir(), "privnet-bench-window-"));
 const devnet = await startDevnet({ port: 0, blockTime: 1 });
-const platforms: { window: number; platform: Platform; walletId: number }[] = [];
+const platforms: { window: number | "adaptive"; platform: Platform; walletId: number }[] = [];
 try {
   const client = createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl) });
   const raw = rawBaselines({
@@ -48,7 +52,7 @@ try {
     const platform = await createPlatform({
       transport: http(devnet.rpcUrl),
       storage: sqliteStorage({ path: join(dataDir, `window-${window}.db`) }),
-      maxInFlight: window,
+      ...(window === "adaptive" ? { adaptiveWindow: true } : { maxInFlight: window }),
     });
     const address = devnet.accounts[2 + index]?.address;
     const wallet = (await platform.wallets.list()).find((stored) => stored.address === address);
@@ -69,7 +73,7 @@ try {
   await raw.preSignedBatches();
   for (const { platform, walletId } of platforms) await senderRound(platform, walletId);
   const batches: number[] = [];
-  const byWindow = new Map<number, number[]>(windows.map((window) => [window, []]));
+  const byWindow = new Map<number | "adaptive", number[]>(windows.map((window) => [window, []]));
   for (let round = 0; round < rounds; round++) {
     batches.push(await raw.preSignedBatches());
     for (const { window, platform, walletId } of platforms) {
@@ -79,18 +83,19 @@ try {
   const rate = (value: number) => `${value.toFixed(0)} tx/s`;
   console.log(`transfers per round: ${transfers}, rounds: ${rounds}, 1 s blocks, sqlite`);
   console.log(
-    `${"pre-signed, batches of 100".padEnd(28)} ${batches.map(rate).join(", ")} → median ${rate(median(batches))}`,
+    `${"pre-signed, batches of 100".padEnd(36)} ${batches.map(rate).join(", ")} → median ${rate(median(batches))}`,
   );
   const figures: Record<string, Figure> = {};
   for (const [window, values] of byWindow) {
+    const side = window === "adaptive" ? "adaptiveWindow (16–512)" : `maxInFlight ${window}`;
     console.log(
-      `${`sender, maxInFlight ${window}`.padEnd(28)} ${values.map(rate).join(", ")} → median ${rate(median(values))}`,
+      `${`sender, ${side}`.padEnd(36)} ${values.map(rate).join(", ")} → median ${rate(median(values))}`,
     );
     figures[`sender_window_${window}_vs_presigned_batches`] = figure(
       median(values),
       median(batches),
       "tx/s",
-      `sendFromWallet (sqlite, fresh file) with maxInFlight ${window}, ${transfers} queued at once, vs raw viem pre-signed in JSON-RPC batches of 100, 4 in flight; median of ${rounds} rounds, 1 s blocks`,
+      `sendFromWallet (sqlite, fresh file) with ${side}, ${transfers} queued at once, vs raw viem pre-signed in JSON-RPC batches of 100, 4 in flight; median of ${rounds} rounds, 1 s blocks`,
     );
   }
   recordFigures(figures);

@@ -13,6 +13,11 @@ export function checkPlatformOptions(options: AnyCreatePlatformOptions) {
   if (options.maxInFlight !== undefined && !Number.isInteger(options.maxInFlight)) {
     throw new InvalidOptionsError(`\`maxInFlight\` must be an integer, got ${options.maxInFlight}.`);
   }
+  if (options.adaptiveWindow !== undefined && typeof options.adaptiveWindow !== "boolean") {
+    throw new InvalidOptionsError(
+      `\`adaptiveWindow\` must be true or false, got ${String(options.adaptiveWindow)}.`,
+    );
+  }
   if (options.priorityFeePerGas !== undefined && options.priorityFeePerGas < 0n) {
     throw new InvalidOptionsError("`priorityFeePerGas` must not be negative.");
   }

@@ -146,7 +146,12 @@ describe("createPlatform services", () => {
   });
 
   test("bad options are INVALID_OPTIONS", async () => {
-    for (const options of [{ replaceAfter: 0 }, { maxInFlight: 1.5 }, { encryptionPassphrase: "" }]) {
+    for (const options of [
+      { replaceAfter: 0 },
+      { maxInFlight: 1.5 },
+      { encryptionPassphrase: "" },
+      { adaptiveWindow: "yes" as unknown as boolean },
+    ]) {
       const error = await createPlatform({ transport: http(devnet.rpcUrl), ...options }).catch(
         (caught: unknown) => caught,
       );

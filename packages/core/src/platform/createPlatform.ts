@@ -56,8 +56,20 @@ export type CreatePlatformOptions<Catalogues extends readonly BotCatalogue[] = [
   dropAfter?: number | undefined;
   /** Priority fee (tip) per gas in wei for every send. Default: 1 gwei. */
   priorityFeePerGas?: bigint | undefined;
-  /** Most transfers of one address sent and not yet answered by the node. Default: 64. */
+  /**
+   * Most transfers of one address sent and not yet answered by the node at once. Default: 64. With
+   * `adaptiveWindow`, the upper bound of the window instead (default 512 then).
+   */
   maxInFlight?: number | undefined;
+  /**
+   * Opt-in: the window of sends at the node follows the node's latency instead of staying at
+   * `maxInFlight`. It starts at 64, grows while the node answers as fast as at its recent best and
+   * the window is full, shrinks when answers slow down well past that, halves when one does not
+   * come, and stays between 16 and `maxInFlight` (64 and 16 become `maxInFlight` where it is lower).
+   * Learned per address for the platform's life. Not the default yet: see docs/performance.md for
+   * what it measured and where it still goes wrong. Default: false.
+   */
+  adaptiveWindow?: boolean | undefined;
   /**
    * The platform's contracts (PriceOracle, LendingPool, PRIV, USDC, DAI, feeds): given, they are
    * reused from storage or deployed when the platform starts; without it, on first use by

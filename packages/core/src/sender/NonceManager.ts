@@ -4,6 +4,7 @@ import { isPrivnetError } from "../errors/PrivnetError.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import { TRANSFER_GAS } from "../fees/transferGas.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
+import { type AdaptiveWindow, createAdaptiveWindow, createFixedWindow } from "./adaptiveWindow.js";
 import { fillNonceGaps, type NonceGaps } from "./fillNonceGaps.js";
 import { withNonceLock } from "./nonceLock.js";
 import type { QueuedTransaction, QueuedTransfer } from "./queuedRequest.js";
@@ -18,10 +19,17 @@ export type { StoredNonceState } from "./reconcileNonce.js";
 
 export type NonceManagerOptions = {
   /**
-   * Most transfers sent and not yet answered by the node at once. As many more may be signed and
-   * recorded meanwhile, so that the next group is ready to go when the node answers.
+   * Most transfers sent and not yet answered by the node at once (the window); with `adaptive`, the
+   * window's upper bound. As many more transfers as the window may be signed and recorded
+   * meanwhile, so that the next group is ready to go when the node answers.
    */
   maxInFlight: number;
+  /**
+   * The window follows the node's latency (see {@link createAdaptiveWindow}): it starts at
+   * min(64, maxInFlight), stays at least min(16, maxInFlight), and is learned across holds of the
+   * lock. Otherwise it stays at `maxInFlight`.
+   */
+  adaptive: boolean;
   /** Most transfers sent under one hold of the lock, so that other processes get their turn. */
   maxPerLock: number;
   /** How often one transfer is retried after a nonce conflict before it fails. */
@@ -53,7 +61,8 @@ export type SentTransaction = SentTransfer;
  *    reaches the node unrecorded; records signed together are written in one storage call, and a
  *    failed write stops the hold with `STORAGE_UNREACHABLE` before that nonce or any later one is
  *    submitted); then sends — over HTTP the group as one JSON-RPC batch request — keeping up to
- *    `maxInFlight` sends unanswered, like a raw sender with that concurrency. Each accepted
+ *    the address's window of sends unanswered, like a raw sender with that concurrency; the window
+ *    follows the node's latency, up to `maxInFlight` ({@link createAdaptiveWindow}). Each accepted
  *    transaction's caller is answered at once (its record was durable before the submission); a
  *    refused one's record is removed;
  * 3. classifies every refusal ({@link classifyNodeError}): a nonce conflict stops the hold and
@@ -72,6 +81,8 @@ export class NonceManager {
   readonly #watcher: TransactionWatcher;
   readonly #options: NonceManagerOptions;
   readonly #queue: Waiting[] = [];
+  /** How many sends may be at the node at once, learned from its answers across holds. */
+  readonly #window: AdaptiveWindow;
   #draining: Promise<void> | undefined;
   /**
    * Hashes of write-ahead records whose write failed: they may be stored all the same (the
@@ -94,6 +105,14 @@ export class NonceManager {
     this.address = address;
     this.#options = options;
     this.#uncertain = uncertainWrites(ctx.storage, address);
+    this.#window = options.adaptive
+      ? createAdaptiveWindow({ maxInFlight: options.maxInFlight })
+      : createFixedWindow(options.maxInFlight);
+  }
+
+  /** The current window: how many sends of this address may be at the node at once now. */
+  get window(): number {
+    return this.#window.size;
   }
 
   /** Queues a transfer; resolves once the node accepted it and its record is stored (pending). */
@@ -152,7 +171,7 @@ export class NonceManager {
       address: this.address,
       queue: this.#queue,
       uncertain: this.#uncertain,
-      maxInFlight: this.#options.maxInFlight,
+      window: this.#window,
       maxPerLock: this.#options.maxPerLock,
       maxAttempts: this.#options.maxAttempts,
       closed: () => this.#closed,

@@ -3,7 +3,7 @@ import { ChainUnreachableError } from "../errors/platform.js";
 import { InsufficientFundsError, NonceConflictError, TransactionRejectedError } from "../errors/sender.js";
 import { GAS_PER_BLOB, type TransactionFees } from "../fees/feePolicy.js";
 import { readBaseFee } from "../fees/readBaseFee.js";
-import { createGate, type Gate } from "./createGate.js";
+import type { AdaptiveWindow } from "./adaptiveWindow.js";
 import { fillGap } from "./fillNonceGaps.js";
 import type { NonceLock } from "./nonceLock.js";
 import { nonceLockKey } from "./nonceLockKey.js";
@@ -23,12 +23,14 @@ import {
   submitSigned,
   type Waiting,
 } from "./submitSigned.js";
+import { createWindowGate, type NodeGate } from "./windowGate.js";
 
 /** What a session takes from its nonce manager: the queue, its limits, and a way to be woken. */
 export type SessionHost = NonceSender & {
   readonly queue: Waiting[];
   readonly uncertain: UncertainWrites;
-  readonly maxInFlight: number;
+  /** The address's window at the node, learned across holds (adaptiveWindow.ts). */
+  readonly window: AdaptiveWindow;
   readonly maxPerLock: number;
   readonly maxAttempts: number;
   closed(): boolean;
@@ -38,8 +40,8 @@ export type SessionHost = NonceSender & {
 
 /**
  * One hold of the lock `nonce:<address>`: reconciles the nonce, then takes queued transactions in
- * order (balance checked, nonce given, signed, recorded, submitted with up to `maxInFlight` at the
- * node), settles the refused ones (a conflict goes back to the queue, a refused nonce below an
+ * order (balance checked, nonce given, signed, recorded, submitted with up to the address's window at
+ * the node), settles the refused ones (a conflict goes back to the queue, a refused nonce below an
  * accepted one is filled) and stores the next nonce. Made for one hold and dropped after it.
  */
 export class SendSession {
@@ -59,13 +61,13 @@ export class SendSession {
   #writer: RecordWriter | undefined;
   readonly #outcomes: SubmissionOutcome[] = [];
   readonly #inFlight = new Set<Promise<void>>();
-  /** At most `maxInFlight` at the node; as many more signed and being recorded behind them. */
-  readonly #atNode: Gate;
+  /** At most the window at the node; as many more signed and being recorded behind them. */
+  readonly #atNode: NodeGate;
 
   constructor(host: SessionHost, lock: NonceLock) {
     this.#host = host;
     this.#lock = lock;
-    this.#atNode = createGate(host.maxInFlight);
+    this.#atNode = createWindowGate(host.window);
   }
 
   /** Runs the hold: reconcile, send, settle the refusals, store the next nonce. */
@@ -132,7 +134,7 @@ export class SendSession {
         const woken = new Promise<void>((resolve) => host.onSend(resolve));
         await Promise.race([woken, ...this.#inFlight]);
         host.onSend(undefined);
-      } else if (this.#inFlight.size >= 2 * host.maxInFlight) {
+      } else if (this.#inFlight.size >= 2 * host.window.size) {
         await Promise.race(this.#inFlight);
       }
       // A nonce conflict came back meanwhile: stop here, the next hold resynchronises. A record

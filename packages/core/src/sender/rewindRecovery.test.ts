@@ -62,6 +62,7 @@ async function heardAroundARevert(rewindSteps: readonly RewindStep[]) {
   });
   manager = new NonceManager(ctx, watcher, account.address, {
     maxInFlight: 8,
+    adaptive: false,
     maxPerLock: 8,
     maxAttempts: 1,
   });

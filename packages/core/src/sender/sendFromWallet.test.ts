@@ -48,10 +48,14 @@ describe("sendFromWallet", () => {
     }
   });
 
-  test(
-    "500 concurrent sends from one wallet all confirm, with contiguous nonces and 500 history entries",
-    async () => {
-      const platform = await connect();
+  test.for([
+    { window: "the fixed window", adaptiveWindow: false },
+    { window: "the adaptive window", adaptiveWindow: true },
+  ])(
+    "500 concurrent sends from one wallet all confirm, with contiguous nonces and 500 history entries ($window)",
+    { timeout: heavyTestTimeout },
+    async ({ adaptiveWindow }) => {
+      const platform = await connect({ adaptiveWindow });
       try {
         const from = devnet.accounts[2]?.address ?? recipient;
         const startNonce = await platform.client.getTransactionCount({ address: from });
@@ -75,7 +79,6 @@ describe("sendFromWallet", () => {
         await platform.close();
       }
     },
-    heavyTestTimeout,
   );
 
   test(

@@ -2,8 +2,8 @@ import type { Address, Hash, Hex } from "viem";
 import { getContractAddress } from "viem";
 import type { PlatformContext } from "../context/PlatformContext.js";
 import type { NewTransactionRecord, TransactionRecord } from "../storage/StorageAdapter.js";
+import type { NodeAnswer } from "./adaptiveWindow.js";
 import { classifyNodeError, type NodeErrorKind } from "./classifyNodeError.js";
-import { createGate, type Gate } from "./createGate.js";
 import { lookUpTransaction } from "./nodeLookups.js";
 import type { QueuedTransaction } from "./queuedRequest.js";
 import type { RecordWriter } from "./RecordWriter.js";
@@ -16,6 +16,7 @@ import {
   type TransactionRequest,
   transactionHash,
 } from "./transactionRequest.js";
+import { createSingleGate, type NodeGate } from "./windowGate.js";
 
 /** What the nonce manager's pieces share: the platform, the watcher and the address they send from. */
 export type NonceSender = { ctx: PlatformContext; watcher: TransactionWatcher; address: Address };
@@ -46,8 +47,9 @@ export function isNonceConflict(kind: NodeErrorKind | "storage") {
 
 /**
  * Signs one transaction, writes its record (with the signed bytes) and only then submits it,
- * with at most the gate's number at the node at once. Never rejects: every failure becomes a
- * refused outcome.
+ * with at most the gate's window at the node at once. The gate hears what the node answered:
+ * the submission's round trip (to the outcome, a refusal's look-up included), or no answer
+ * (unreachable, timed out). Never rejects: every failure becomes a refused outcome.
  */
 export async function submitSigned(
   sender: NonceSender,
@@ -55,7 +57,7 @@ export async function submitSigned(
   nonce: number,
   queued: QueuedRequest,
   writer: RecordWriter,
-  atNode: Gate = createGate(1),
+  atNode: NodeGate = createSingleGate(),
 ): Promise<SubmissionOutcome> {
   let serialized: Hex;
   let request: TransactionRequest;
@@ -72,7 +74,34 @@ export async function submitSigned(
   } catch (error) {
     return { item, nonce, accepted: false, kind: "storage", error };
   }
-  await atNode.enter();
+  const turn = await atNode.enter();
+  let outcome: SubmissionOutcome | undefined;
+  try {
+    outcome = await submit(sender, { item, nonce, hash, serialized, request, record });
+    return outcome;
+  } finally {
+    turn.leave(outcome && nodeAnswer(outcome));
+  }
+}
+
+/** A refusal (nonce too low, insufficient funds…) is an answer too; "unreachable" is none. */
+function nodeAnswer(outcome: SubmissionOutcome): NodeAnswer {
+  return outcome.accepted || outcome.kind !== "unreachable" ? "answered" : "no-answer";
+}
+
+/** Submits one signed and recorded transaction; the node's answer becomes its outcome. */
+async function submit(
+  sender: NonceSender,
+  signed: {
+    item: Waiting;
+    nonce: number;
+    hash: Hash;
+    serialized: Hex;
+    request: TransactionRequest;
+    record: TransactionRecord;
+  },
+): Promise<SubmissionOutcome> {
+  const { item, nonce, hash, serialized, request, record } = signed;
   const watched = sender.watcher.watch({
     from: sender.address,
     nonce,
@@ -88,8 +117,6 @@ export async function submitSigned(
     return { item, nonce, accepted: true, watched, record };
   } catch (error) {
     return await refused(sender, { item, nonce, watched, record }, error);
-  } finally {
-    atNode.leave();
   }
 }
 

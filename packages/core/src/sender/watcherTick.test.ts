@@ -65,6 +65,7 @@ async function tickAroundABlock(tickSteps: readonly TickStep[]) {
     const account = privateKeyToAccount(devnet.accounts[7]?.privateKey ?? "0x");
     const manager = new NonceManager(ctx, watcher, account.address, {
       maxInFlight: 1,
+      adaptive: false,
       maxPerLock: 1,
       maxAttempts: 1,
     });
