@@ -20,7 +20,7 @@
  *    `GET /balance/:address` (the list reads every balance in one JSON-RPC round trip, so it
  *    should cost a small multiple of one balance read, not a thousand).
  *
- *   pnpm bench:admin                                  # N=1000 sends, C=64, 3 rounds, 50 latency samples
+ *   pnpm bench:admin                                  # N=1000 sends, C=64, 5 rounds, 50 latency samples
  *   pnpm bench:admin --sends 2000 --concurrency 32 --rounds 5 --samples 100
  *   pnpm bench:admin --cpu-profile /tmp/prof   # then one more round of each side under the profiler
  *
@@ -53,7 +53,7 @@ const { values: args } = parseArgs({
   options: {
     sends: { type: "string", default: "1000" },
     concurrency: { type: "string", default: "64" },
-    rounds: { type: "string", default: "3" },
+    rounds: { type: "string", default: "5" },
     samples: { type: "string", default: "50" },
     wallets: { type: "string", default: "1000" },
     "cpu-profile": { type: "string" },
