@@ -61,8 +61,9 @@ export type SentTransaction = SentTransfer;
  *    reaches the node unrecorded; records signed together are written in one storage call, and a
  *    failed write stops the hold with `STORAGE_UNREACHABLE` before that nonce or any later one is
  *    submitted); then sends — over HTTP the group as one JSON-RPC batch request — keeping up to
- *    the address's window of sends unanswered, like a raw sender with that concurrency; the window
- *    follows the node's latency, up to `maxInFlight` ({@link createAdaptiveWindow}). Each accepted
+ *    the address's window of sends unanswered, like a raw sender with that concurrency (the window
+ *    is `maxInFlight`; with `adaptive` it follows the node's latency up to that,
+ *    {@link createAdaptiveWindow}). Each accepted
  *    transaction's caller is answered at once (its record was durable before the submission); a
  *    refused one's record is removed;
  * 3. classifies every refusal ({@link classifyNodeError}): a nonce conflict stops the hold and
@@ -81,7 +82,7 @@ export class NonceManager {
   readonly #watcher: TransactionWatcher;
   readonly #options: NonceManagerOptions;
   readonly #queue: Waiting[] = [];
-  /** How many sends may be at the node at once, learned from its answers across holds. */
+  /** How many sends may be at the node at once: fixed, or learned from its answers across holds. */
   readonly #window: AdaptiveWindow;
   #draining: Promise<void> | undefined;
   /**

@@ -29,7 +29,7 @@ import { createWindowGate, type NodeGate } from "./windowGate.js";
 export type SessionHost = NonceSender & {
   readonly queue: Waiting[];
   readonly uncertain: UncertainWrites;
-  /** The address's window at the node, learned across holds (adaptiveWindow.ts). */
+  /** The address's window at the node: fixed, or learned across holds (adaptiveWindow.ts). */
   readonly window: AdaptiveWindow;
   readonly maxPerLock: number;
   readonly maxAttempts: number;
