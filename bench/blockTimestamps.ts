@@ -17,6 +17,9 @@
  *   Baseline: `startDevnet({ clock: false })`, anvil alone on the devnet's port.
  * - `clock_presigned_batches_automine`: the same in JSON-RPC batches of 100, 4 in flight.
  * - `clock_presigned_block_time`: the first at 1 s blocks (what the sender benchmarks run on).
+ * - `bare_relay_presigned_*`: the same three through a bare relay (a thread that copies bytes to
+ *   anvil and reads nothing) against anvil direct: the floor of one more hop on this machine, which
+ *   any relay pays. `clock_vs_bare_relay_automine`: the clock relay against that floor.
  *
  *   pnpm bench:timestamps
  *   pnpm bench:timestamps --transfers 2000 --concurrency 64 --rounds 9   # defaults: 1000, 64, 7
