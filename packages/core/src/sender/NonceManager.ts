@@ -111,11 +111,6 @@ export class NonceManager {
       : createFixedWindow(options.maxInFlight);
   }
 
-  /** The current window: how many sends of this address may be at the node at once now. */
-  get window(): number {
-    return this.#window.size;
-  }
-
   /** Queues a transfer; resolves once the node accepted it and its record is stored (pending). */
   send(transfer: QueuedTransfer): Promise<SentTransfer> {
     return this.sendTransaction({ ...transfer, gas: TRANSFER_GAS });
