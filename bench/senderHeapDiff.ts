@@ -19,8 +19,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { getHeapSpaceStatistics, writeHeapSnapshot } from "node:v8";
-import { memoryStorage } from "@privnet/core";
-import { sqliteStorage } from "@privnet/storage-sqlite";
 import {
   collectGarbage,
   diffHeapSnapshots,
@@ -52,14 +50,12 @@ const batchSize = Number(args.batch);
 const batches = Math.ceil(Number(args.sends) / batchSize);
 const collect = collectGarbage();
 
-const dataDir = mkdtempSync(join(tmpdir(), "privnet-bench-heap-"));
-const snapshotDir = args.keep ?? dataDir;
+const snapshotDir = args.keep ?? mkdtempSync(join(tmpdir(), "privnet-bench-heap-"));
 mkdirSync(snapshotDir, { recursive: true });
 let files: [string, string] | undefined;
 const { platform, batch, stop } = await startSoak(
   {
-    storage:
-      args.storage === "memory" ? memoryStorage() : sqliteStorage({ path: join(dataDir, "privnet.db") }),
+    storage: args.storage === "memory" ? "memory" : "sqlite",
     ...(args["no-explorer"] ? { explorer: false } : {}),
   },
   batchSize,
@@ -115,5 +111,5 @@ if (files) {
     );
   }
 }
-rmSync(dataDir, { recursive: true, force: true });
 if (args.keep) console.log(`snapshots kept in ${args.keep}`);
+else rmSync(snapshotDir, { recursive: true, force: true });

@@ -19,12 +19,7 @@
  *   pnpm bench:soak-long --storage memory    # the same with the memory storage
  *   pnpm bench:soak-long --batches 30        # 30,000 sends (the figure's names stay)
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { memoryStorage } from "@privnet/core";
-import { sqliteStorage } from "@privnet/storage-sqlite";
 import {
   collectGarbage,
   figure,
@@ -54,12 +49,7 @@ const sends = batches * batchSize;
 const early = 10_000;
 const collect = collectGarbage();
 
-const dataDir = mkdtempSync(join(tmpdir(), "privnet-bench-soak-long-"));
-const storage = inMemory ? memoryStorage() : sqliteStorage({ path: join(dataDir, "privnet.db") });
-const { platform, batch, stop } = await startSoak({ storage }, batchSize).catch((error: unknown) => {
-  rmSync(dataDir, { recursive: true, force: true });
-  throw error;
-});
+const { platform, batch, stop } = await startSoak({ storage: inMemory ? "memory" : "sqlite" }, batchSize);
 try {
   const started = performance.now();
   const warm = await settledMemory(platform, collect);
@@ -104,5 +94,4 @@ try {
   });
 } finally {
   await stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -4,11 +4,14 @@
  * reading of the process's memory once that is so (a pause, a full collection), split into what
  * the JavaScript heap holds and what the process keeps resident besides.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { type CreatePlatformOptions, createPlatform, type Platform } from "@privnet/core";
+import { type CreatePlatformOptions, createPlatform, memoryStorage, type Platform } from "@privnet/core";
 import { startDevnet } from "@privnet/devnet";
+import { sqliteStorage } from "@privnet/storage-sqlite";
 import { http } from "viem";
 
 const MB = 2 ** 20;
@@ -137,31 +140,41 @@ export function sendBatch(platform: Platform, fromWalletId: number, batchSize: n
 const soakRecipient = "0x000000000000000000000000000000000000bE0c";
 
 /**
- * The soaks' set-up: a devnet with 1 s blocks, a platform on it with `options` (its storage, the
- * explorer), and {@link sendBatch} from system wallet 2, run once as the warm-up (JIT, connections,
- * the wallet's signer). `stop()` closes the platform, then the devnet.
+ * The soaks' set-up: a devnet with 1 s blocks, a platform on it with `options` — its storage
+ * (`sqlite`, a fresh file as `privnet up` uses, or `memory`), the explorer — and {@link sendBatch}
+ * from system wallet 2, run once as the warm-up (JIT, connections, the wallet's signer). `stop()`
+ * closes the platform, then the devnet, and removes the sqlite file.
  *
  * @example
- * const soak = await startSoak({ storage: memoryStorage() }, 1000);
+ * const soak = await startSoak({ storage: "memory" }, 1000);
  * try { await soak.batch(); } finally { await soak.stop(); }
  */
 export async function startSoak(
-  options: Omit<CreatePlatformOptions, "transport">,
+  options: Omit<CreatePlatformOptions, "transport" | "storage"> & { storage: "sqlite" | "memory" },
   batchSize: number,
 ): Promise<{ platform: Platform; batch: () => Promise<BatchCost>; stop(): Promise<void> }> {
-  const devnet = await startDevnet({ port: 0, blockTime: 1 });
+  const { storage, ...platformOptions } = options;
+  const dataDir = storage === "sqlite" ? mkdtempSync(join(tmpdir(), "privnet-bench-soak-")) : undefined;
+  let devnet: Awaited<ReturnType<typeof startDevnet>> | undefined;
   let platform: Platform | undefined;
   const stop = async () => {
     try {
       await platform?.close();
     } finally {
-      await devnet.stop();
+      await devnet?.stop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     }
   };
   try {
-    platform = await createPlatform({ ...options, transport: http(devnet.rpcUrl) });
+    const chain = await startDevnet({ port: 0, blockTime: 1 });
+    devnet = chain;
+    platform = await createPlatform({
+      ...platformOptions,
+      storage: dataDir ? sqliteStorage({ path: join(dataDir, "privnet.db") }) : memoryStorage(),
+      transport: http(chain.rpcUrl),
+    });
     const created = platform;
-    const wallet = (await created.wallets.list()).find((w) => w.address === devnet.accounts[2]?.address);
+    const wallet = (await created.wallets.list()).find((w) => w.address === chain.accounts[2]?.address);
     if (!wallet) throw new Error("system wallet 2 is missing");
     const batch = sendBatch(created, wallet.id, batchSize, soakRecipient);
     await batch();
