@@ -15,6 +15,8 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { type Devnet, startDevnet } from "../anvil/startDevnet.js";
+import { type FaultRpc, faultRpc } from "./faultRpc.js";
+import { reorg } from "./reorg.js";
 
 /** Runtime `LOG0(0, 0)`: every call emits one log. */
 const emitterRuntime = "60006000a000";
@@ -262,6 +264,55 @@ describe("reorg", () => {
     const receipt = await client.waitForTransactionReceipt({ hash: dropped, pollingInterval: 50 });
     expect(receipt.blockNumber).toBe(result.newHead.number + 1n);
     expect(await pending()).toEqual([]);
+  });
+
+  // Pausing mining does not stop a block anvil is already mining (interval mining under load): it
+  // can land while the reorg reads the chain, or just before its rollback. Landed here on purpose,
+  // with a transaction that was pending when the reorg read the pool.
+  test.for([
+    { when: "after the pool was read", method: "txpool_content" },
+    { when: "just before the rollback", method: "anvil_rollback" },
+  ])("a block that lands $when: the reorg replaces the last blocks and loses nothing", async ({ method }) => {
+    const sent = [await emit(0), await emit(1)];
+    await rpc("evm_setAutomine", [false]);
+    try {
+      const wallet = wallets[0] as (typeof wallets)[0];
+      const late = await wallet.sendTransaction({
+        account: wallet.account ?? null,
+        chain: devnet.chain,
+        to: emitter,
+      });
+      const raw = await rpc<Hex>("eth_getRawTransactionByHash", [late]);
+      const inner = faultRpc(devnet.rpcUrl);
+      let landed = false;
+      const landing = Object.assign(
+        async <T>(called: string, params: unknown[] = []): Promise<T> => {
+          if (called === method && !landed) {
+            landed = true;
+            // The block in flight, with the pool's transaction (sent again: the reorg may have
+            // emptied the pool already).
+            await inner("eth_sendRawTransaction", [raw]).catch(() => undefined);
+            await inner("evm_mine");
+          }
+          return inner<T>(called, params);
+        },
+        { batch: inner.batch, batchSettled: inner.batchSettled },
+      ) as FaultRpc;
+
+      const result = await reorg(landing, { depth: 2 });
+      expect(landed).toBe(true);
+      expect(result.replaced).toHaveLength(2);
+      for (const { oldHash, newHash } of result.replaced) expect(newHash).not.toBe(oldHash);
+      // Every orphaned transaction is mined again on the new branch; the one the landed block held
+      // is on chain or back in the pool; nothing sent before is gone.
+      expect([...result.remined].sort()).toEqual([...result.orphaned].sort());
+      expect([...result.remined, ...(await pending())]).toContain(late);
+      for (const hash of sent) expect((await client.getTransactionReceipt({ hash })).status).toBe("success");
+      expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(result.newHead.number);
+    } finally {
+      await rpc("evm_mine");
+      await rpc("evm_setAutomine", [true]);
+    }
   });
 
   test("refuses what it cannot do, saying why", async () => {

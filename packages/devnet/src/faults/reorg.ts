@@ -93,31 +93,8 @@ async function reorgHeld(
   const mode = await miningMode(rpc);
   await pauseMining(rpc);
   try {
-    const head = await rpc<RpcBlock>("eth_getBlockByNumber", ["latest", false]);
+    const { head, base, parent, old, orphans, waiting } = await readStill(rpc, depth);
     const headNumber = BigInt(head.number);
-    if (BigInt(depth) > headNumber)
-      throw new DevnetFaultError(
-        "FAULT_INVALID",
-        `depth ${depth} goes below genesis: the chain has ${headNumber} block(s) above it.`,
-      );
-    const base = headNumber - BigInt(depth);
-    const parent = await rpc<RpcBlock>("eth_getBlockByNumber", [hex(base), false]);
-    // Blocks with their transactions, then every signed transaction: batched, so that a depth-10
-    // reorg of full blocks (thousands of transactions) is a few requests, not one per transaction.
-    const old = await rpc.batch<RpcFullBlock>(
-      heights(base + 1n, headNumber).map((number) => ["eth_getBlockByNumber", [hex(number), true]] as const),
-    );
-    const found = old.flatMap(({ transactions }, block) => transactions.map((tx) => ({ tx, block })));
-    const raws = await rpc.batch<Hex>(
-      found.map(({ tx }) => ["eth_getRawTransactionByHash", [tx.hash]] as const),
-    );
-    const orphans: Orphan[] = found.map(({ tx, block }, index) => ({
-      hash: tx.hash,
-      raw: raws[index] as Hex,
-      from: tx.from,
-      nonce: BigInt(tx.nonce),
-      block,
-    }));
     const unknown = [...asked].filter(
       (hash) => !orphans.some((orphan) => orphan.hash.toLowerCase() === hash),
     );
@@ -150,9 +127,9 @@ async function reorgHeld(
     // orphaned ones would otherwise sit behind a nonce gap at the first block of the branch, and
     // anvil evicts those (measured: the transfer bot lost sends at every reorg under load). They
     // come back, in nonce order, once the branch is mined.
-    const waiting = await readPool(rpc);
     if (waiting.length > 0) await rpc("anvil_dropAllTransactions");
     await rpc("anvil_rollback", [depth]);
+    await backTo(rpc, base, parent.hash);
     let timestamp = BigInt(parent.timestamp);
     let next = 0;
     const branch = depth + extraBlocks;
@@ -203,6 +180,67 @@ async function reorgHeld(
   } finally {
     await resumeMining(rpc, mode);
   }
+}
+
+/**
+ * The last `depth` blocks with every transaction's signed bytes, and the pool, read while no block
+ * lands. Pausing mining does not stop a block anvil is already mining (interval mining under load
+ * takes a while to mine a full one): it may land after the pause answered. Read again until the
+ * head is the same after the pool was read as before the blocks were: a block that landed
+ * meanwhile took transactions out of the pool that the blocks read before it did not hold.
+ */
+async function readStill(rpc: FaultRpc, depth: number) {
+  // Mining is paused: at most the block in flight lands. More means something else mines.
+  for (let attempt = 1; ; attempt++) {
+    const head = await rpc<RpcBlock>("eth_getBlockByNumber", ["latest", false]);
+    const headNumber = BigInt(head.number);
+    if (BigInt(depth) > headNumber)
+      throw new DevnetFaultError(
+        "FAULT_INVALID",
+        `depth ${depth} goes below genesis: the chain has ${headNumber} block(s) above it.`,
+      );
+    const base = headNumber - BigInt(depth);
+    const parent = await rpc<RpcBlock>("eth_getBlockByNumber", [hex(base), false]);
+    // Blocks with their transactions, then every signed transaction: batched, so that a depth-10
+    // reorg of full blocks (thousands of transactions) is a few requests, not one per transaction.
+    const old = await rpc.batch<RpcFullBlock>(
+      heights(base + 1n, headNumber).map((number) => ["eth_getBlockByNumber", [hex(number), true]] as const),
+    );
+    const found = old.flatMap(({ transactions }, block) => transactions.map((tx) => ({ tx, block })));
+    const raws = await rpc.batch<Hex>(
+      found.map(({ tx }) => ["eth_getRawTransactionByHash", [tx.hash]] as const),
+    );
+    const orphans: Orphan[] = found.map(({ tx, block }, index) => ({
+      hash: tx.hash,
+      raw: raws[index] as Hex,
+      from: tx.from,
+      nonce: BigInt(tx.nonce),
+      block,
+    }));
+    const waiting = await readPool(rpc);
+    const still = await rpc<RpcBlock>("eth_getBlockByNumber", ["latest", false]);
+    if (still.hash === head.hash) return { head, base, parent, old, orphans, waiting };
+    if (attempt === 3)
+      throw new Error("The chain kept moving while mining was paused: no reorganisation was made.");
+  }
+}
+
+/**
+ * After `anvil_rollback`, the chain's head is `base` (hash `hash`): a block that landed after the
+ * blocks were read (see {@link readStill}) left the rollback short, or landed on top of it. Its
+ * transactions came from the pool read before, and go back with it. Rolls back what is above
+ * `base`.
+ */
+async function backTo(rpc: FaultRpc, base: bigint, hash: Hash): Promise<void> {
+  let latest = await rpc<RpcBlock>("eth_getBlockByNumber", ["latest", false]);
+  if (BigInt(latest.number) > base) {
+    await rpc("anvil_rollback", [Number(BigInt(latest.number) - base)]);
+    latest = await rpc<RpcBlock>("eth_getBlockByNumber", ["latest", false]);
+  }
+  if (latest.hash !== hash)
+    throw new Error(
+      `The chain moved during the reorganisation: the head is ${latest.hash} after the rollback, not block ${base} (${hash}).`,
+    );
 }
 
 /** Sends signed transactions in order, batched; the node takes a batch's calls in their order. */
