@@ -243,6 +243,23 @@ export type { LendingPosition } from "../lending/getPosition.js";
 export type { LendingReceipt } from "../lending/LendingReceipt.js";
 export type { LiquidateParameters, LiquidateReturnType } from "../lending/liquidate.js";
 export type { LendingSigner } from "../lending/resolveLendingAccount.js";
+// Lifecycles: one status union with checked moves for every long-lived thing (servers, nodes, loops)
+export {
+  type DefineInstanceParameters,
+  defineInstance,
+  INSTANCE_MOVES,
+  type Instance,
+  type InstanceEvents,
+  type InstanceState,
+  type InstanceStatus,
+} from "../lifecycle/defineInstance.js";
+export {
+  type LifecycleMoves,
+  type LifecycleState,
+  LifecycleTransitionError,
+  lifecycleState,
+} from "../lifecycle/lifecycleState.js";
+export { throwStopFailures } from "../lifecycle/throwStopFailures.js";
 export type { NetworkInfo } from "../network/getNetworkInfo.js";
 export type { OracleStatus } from "../oracle/getOracleStatus.js";
 export type { PriceModelConfig } from "../oracle/models/PriceModel.js";

@@ -38,18 +38,19 @@ describe("defineService", () => {
     expect(calls).toEqual(["start db", "stop db"]);
   });
 
-  test("refuses a second start, and a start after stop, with the move it lacks", async () => {
-    const { service } = recorder();
+  test("a second start is harmless; a start after stop is refused with the move it lacks", async () => {
+    const { calls, service } = recorder();
     const db = service("db");
     await db.start();
+    await db.start();
+    expect(calls).toEqual(["start db"]);
+    await db.stop();
     await expect(db.start()).rejects.toMatchObject({
-      name: "ServiceTransitionError",
-      service: "db",
-      from: "started",
+      name: "LifecycleTransitionError",
+      owner: "db",
+      from: "stopped",
       to: "starting",
     });
-    await db.stop();
-    await expect(db.start()).rejects.toMatchObject({ from: "stopped", to: "starting" });
   });
 
   test("a failed start is kept as failed with its error, and stop() still undoes it", async () => {
@@ -137,5 +138,21 @@ describe("startServices and stopServices", () => {
     await startServices(services);
     await expect(stopServices(services)).rejects.toThrow("watcher did not stop");
     expect(calls.slice(3)).toEqual(["stop bots", "stop watcher", "stop storage"]);
+  });
+
+  test("several stops that throw: all stop, then one AggregateError names each, in stop order", async () => {
+    const { service } = recorder();
+    const services = [service("storage", "stop"), service("watcher"), service("bots", "stop")];
+    await startServices(services);
+    const error = await stopServices(services).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AggregateError);
+    expect((error as AggregateError).message).toBe(
+      "2 parts failed to stop (bots: bots did not stop; storage: storage did not stop).",
+    );
+    expect((error as AggregateError).errors.map((entry: Error) => entry.message)).toEqual([
+      "bots did not stop",
+      "storage did not stop",
+    ]);
+    expect(services.map((entry) => entry.status)).toEqual(["stopped", "stopped", "stopped"]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Service } from "./defineService.js";
+import type { Instance } from "./defineInstance.js";
 import { stopServices } from "./stopServices.js";
 
 /**
@@ -9,7 +9,7 @@ import { stopServices } from "./stopServices.js";
  * @example
  * await startServices([storage, watcher, indexer]); // indexer fails: indexer, watcher, storage stop
  */
-export async function startServices(services: readonly Service[]): Promise<void> {
+export async function startServices(services: readonly Instance[]): Promise<void> {
   for (const service of services) {
     try {
       await service.start();

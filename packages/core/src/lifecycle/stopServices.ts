@@ -1,20 +1,22 @@
-import type { Service } from "./defineService.js";
+import type { Instance } from "./defineInstance.js";
+import { throwStopFailures } from "./throwStopFailures.js";
 
 /**
- * Stops `services` in the reverse of their order, each once the one after it has stopped. A stop
- * that throws does not keep the others running: they all stop, then the first error is thrown.
+ * Stops `instances` in the reverse of their order, each once the one after it has stopped. A stop
+ * that throws does not keep the others running: they all stop, then the failures are thrown by the
+ * one rule of {@link throwStopFailures}.
  *
  * @example
  * await stopServices([storage, watcher, indexer]); // indexer, watcher, then storage
  */
-export async function stopServices(services: readonly Service[]): Promise<void> {
-  let failure: { error: unknown } | undefined;
-  for (const service of [...services].reverse()) {
+export async function stopServices(instances: readonly Instance[]): Promise<void> {
+  const failures: { name: string; error: unknown }[] = [];
+  for (const instance of [...instances].reverse()) {
     try {
-      await service.stop();
+      await instance.stop();
     } catch (error) {
-      failure ??= { error };
+      failures.push({ name: instance.name, error });
     }
   }
-  if (failure) throw failure.error;
+  throwStopFailures(failures);
 }
