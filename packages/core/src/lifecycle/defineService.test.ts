@@ -140,6 +140,25 @@ describe("startServices and stopServices", () => {
     expect(calls.slice(3)).toEqual(["stop bots", "stop watcher", "stop storage"]);
   });
 
+  test("an aborted signal starts nothing more: the one starting finishes, then what started stops in reverse", async () => {
+    const { calls, service } = recorder();
+    const controller = new AbortController();
+    const watcher = defineService({
+      name: "watcher",
+      start() {
+        calls.push("start watcher");
+        controller.abort(new Error("Ctrl-C"));
+      },
+      stop: () => {
+        calls.push("stop watcher");
+      },
+    });
+    const services = [service("storage"), watcher, service("bots")];
+    await expect(startServices(services, { signal: controller.signal })).rejects.toThrow("Ctrl-C");
+    expect(calls).toEqual(["start storage", "start watcher", "stop watcher", "stop storage"]);
+    expect(services.map((entry) => entry.status)).toEqual(["stopped", "stopped", "stopped"]);
+  });
+
   test("several stops that throw: all stop, then one AggregateError names each, in stop order", async () => {
     const { service } = recorder();
     const services = [service("storage", "stop"), service("watcher"), service("bots", "stop")];
