@@ -187,6 +187,19 @@ describe("startDevnet", () => {
     await expect(fetch(devnet.rpcUrl, { method: "POST" })).rejects.toThrow();
   });
 
+  test("its status is an instance's: started, then stopping and stopped, told to listeners; await using stops it", async () => {
+    const statuses: string[] = [];
+    let pid: number;
+    {
+      await using devnet = await startDevnet({ port: 0, blockTime: 0 });
+      expect(devnet).toMatchObject({ name: "the devnet", status: "started", state: { status: "started" } });
+      devnet.on("status", (state) => statuses.push(state.status));
+      pid = devnet.pid;
+    }
+    expect(statuses).toEqual(["stopping", "stopped"]);
+    expect(isRunning(pid)).toBe(false);
+  });
+
   test.skipIf(process.platform === "win32")(
     "anvil does not outlive a parent that is killed with SIGKILL",
     async () => {
