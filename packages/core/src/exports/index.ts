@@ -261,7 +261,7 @@ export {
   lifecycleState,
 } from "../lifecycle/lifecycleState.js";
 export { type StartServicesOptions, startServices } from "../lifecycle/startServices.js";
-export { stopServices } from "../lifecycle/stopServices.js";
+export { type ServiceList, stopServices } from "../lifecycle/stopServices.js";
 export { throwStopFailures } from "../lifecycle/throwStopFailures.js";
 export { type StartedInstance, withInstance } from "../lifecycle/withInstance.js";
 export type { NetworkInfo } from "../network/getNetworkInfo.js";

@@ -1,5 +1,5 @@
 import type { Instance } from "./defineInstance.js";
-import { stopServices } from "./stopServices.js";
+import { type ServiceList, stopServices } from "./stopServices.js";
 
 export type StartServicesOptions = {
   /**
@@ -10,26 +10,37 @@ export type StartServicesOptions = {
 };
 
 /**
- * Starts `services` one after another, in the order given. When one fails, the services are
- * stopped in reverse order (the failed one included, those never started skipped) and its error is
- * thrown: the same order as {@link stopServices} on close.
+ * Starts `services` one after another, in the order given (a group's members together). When one
+ * fails, the services are stopped in reverse order (the failed one included, those never started
+ * skipped) and its error is thrown (in a group, the first failed member's in list order): the
+ * same order as {@link stopServices} on close.
  *
  * @example
  * await startServices([storage, watcher, indexer]); // indexer fails: indexer, watcher, storage stop
+ * await startServices([platform, [adminApi, oracleApi]]); // both servers start once the platform has
  */
 export async function startServices(
-  services: readonly Instance[],
+  services: ServiceList,
   options: StartServicesOptions = {},
 ): Promise<void> {
   const { signal } = options;
-  for (const service of services) {
+  for (const entry of services) {
     try {
       signal?.throwIfAborted();
-      await service.start();
+      if (!isGroup(entry)) await entry.start();
+      else {
+        const started = await Promise.allSettled(entry.map((member) => member.start()));
+        const failed = started.find((result) => result.status === "rejected");
+        if (failed) throw failed.reason;
+      }
     } catch (error) {
       // The start's error is the one the caller needs; a stop's failure here would only hide it.
       await stopServices(services).catch(() => undefined);
       throw error;
     }
   }
+}
+
+function isGroup(entry: ServiceList[number]): entry is readonly Instance[] {
+  return Array.isArray(entry);
 }
