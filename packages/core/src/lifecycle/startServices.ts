@@ -1,6 +1,7 @@
 import type { Instance } from "./defineInstance.js";
 import { type ServiceList, stopServices } from "./stopServices.js";
 
+/** How {@link startServices} may be stopped before it is done. */
 export type StartServicesOptions = {
   /**
    * Aborted: no further service starts; the one starting finishes its start, then what started
