@@ -103,7 +103,6 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     classify: (error, output) =>
       classifyStartFailure(error, { host, port: settings.port, statePath, output }),
   });
-  let restarting: Promise<unknown> | undefined;
   const relay = withClock
     ? defineClockRelay({
         anvil,
@@ -111,23 +110,21 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         port: settings.port,
         blockTime,
         automineFirst,
-        owner: {
-          async restart(keepPool) {
-            if (restarting || devnetInstance.status !== "started")
-              throw new DevnetFaultError(
-                "FAULT_IN_PROGRESS",
-                "The devnet is restarting or stopping already.",
-              );
-            restarting = restartAnvil({ anvil, relay: started(relay), statePath, rpcUrl, keepPool });
-            try {
-              return await restarting;
-            } finally {
-              restarting = undefined;
-            }
-          },
-        },
+        owner: { restart: (keepPool) => restart(keepPool) },
       })
     : undefined;
+  // The restart fault, asked for by the relay: one at a time, never while the devnet stops.
+  let restarting: Promise<unknown> | undefined;
+  const restart = async (keepPool: boolean) => {
+    if (!relay || restarting || devnetInstance.status !== "started")
+      throw new DevnetFaultError("FAULT_IN_PROGRESS", "The devnet is restarting or stopping already.");
+    restarting = restartAnvil({ anvil, relay, statePath, rpcUrl, keepPool });
+    try {
+      return await restarting;
+    } finally {
+      restarting = undefined;
+    }
+  };
   const parts = relay ? [anvil, relay] : [anvil];
   let faults: DevnetFaults | undefined;
   const devnetInstance = defineService({
@@ -192,11 +189,6 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   );
   setFaultsUrl(devnet, faultsUrl);
   return devnet;
-}
-
-function started<T>(part: T | undefined): T {
-  if (part === undefined) throw new Error("the devnet has no clock relay");
-  return part;
 }
 
 function formatHost(host: string): string {
