@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createPublicClient, http } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
+import { ENVIRONMENT_VARIABLES } from "../config/resolveSettings.js";
 import { printedUrls, runPrivnet } from "../testing/runPrivnet.js";
 
 // Ctrl-C from outside: the real command, the signal the way a terminal sends it.
@@ -25,13 +26,13 @@ function tempDir(): string {
 /**
  * `npm start` in a process group of its own, as a terminal runs it in the foreground: a Ctrl-C
  * there is SIGINT to every process of the group (npm, pnpm, privnet). On free ports, its data in
- * `dataDir`. The environment of the run that started this test (npm's and pnpm's own variables)
- * is left out, as a person's shell does not have it.
+ * `dataDir`. The environment of the run that started this test (npm's and pnpm's own variables,
+ * privnet's settings) is left out, as a person's shell does not have it.
  */
 function npmStart(dataDir: string) {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
-    if (!/^(npm_|pnpm_)/i.test(name) && !name.startsWith("PRIVNET_")) env[name] = value;
+    if (!/^(npm_|pnpm_)/i.test(name) && !(name in ENVIRONMENT_VARIABLES)) env[name] = value;
   }
   Object.assign(env, { PORT: "0", ORACLE_PORT: "0", PRIVNET_CHAIN_PORT: "0", PRIVNET_DATA_DIR: dataDir });
   const child = spawn("npm", ["start"], {
