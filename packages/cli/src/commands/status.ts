@@ -1,3 +1,4 @@
+import { createPublicClient, http } from "viem";
 import { loadConfigFile } from "../config/loadConfigFile.js";
 import { resolveSettings } from "../config/resolveSettings.js";
 
@@ -42,11 +43,9 @@ export async function status(options: StatusOptions): Promise<number> {
     write(`admin API  ${adminUrl}  down (${reasonOf(error)})`);
   }
   try {
-    const [chainId, blockNumber] = await Promise.all([
-      rpc(rpcUrl, "eth_chainId"),
-      rpc(rpcUrl, "eth_blockNumber"),
-    ]);
-    write(`chain      ${rpcUrl}  up, chain id ${BigInt(chainId)}, block ${BigInt(blockNumber)}`);
+    const chain = createPublicClient({ transport: http(rpcUrl, { timeout: 5_000, retryCount: 0 }) });
+    const [chainId, blockNumber] = await Promise.all([chain.getChainId(), chain.getBlockNumber()]);
+    write(`chain      ${rpcUrl}  up, chain id ${chainId}, block ${blockNumber}`);
   } catch (error) {
     healthy = false;
     write(`chain      ${rpcUrl}  down (${reasonOf(error)})`);
@@ -54,27 +53,19 @@ export async function status(options: StatusOptions): Promise<number> {
   return healthy ? 0 : 1;
 }
 
-async function rpc(url: string, method: string): Promise<string> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: [] }),
-    signal: AbortSignal.timeout(5_000),
-  });
-  const body = (await response.json()) as { result?: string; error?: { message: string } };
-  if (typeof body.result !== "string") throw new Error(body.error?.message ?? `no result for ${method}`);
-  return body.result;
-}
-
 function urlHost(host: string): string {
   if (host === "0.0.0.0") return "127.0.0.1";
   return host.includes(":") ? `[${host}]` : host;
 }
 
-/** fetch says "fetch failed"; the socket error under it says why (ECONNREFUSED, …). */
+/**
+ * Why a request failed, in a word where there is one: fetch (and viem over it) says "fetch
+ * failed", and the socket error under it says why (ECONNREFUSED, …).
+ */
 function reasonOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-  if (typeof cause?.code === "string") return cause.code;
-  if (typeof cause?.message === "string") return cause.message;
-  return (error as Error).message;
+  for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    const { code } = cause as { code?: unknown };
+    if (typeof code === "string") return code;
+  }
+  return (error as { shortMessage?: string }).shortMessage ?? (error as Error).message;
 }

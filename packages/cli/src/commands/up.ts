@@ -4,6 +4,7 @@ import { loadTraffic } from "../config/loadTraffic.js";
 import { resolveSettings, type UpFlags } from "../config/resolveSettings.js";
 import type { StackService } from "../stack/StackService.js";
 import { type Stack, startStack } from "../stack/startStack.js";
+import { catchStopSignals } from "./stopSignals.js";
 
 export type UpOptions = {
   flags: UpFlags & { config?: string | undefined };
@@ -18,8 +19,9 @@ export type UpOptions = {
 
 /**
  * `privnet up`: starts the stack with progress output, prints every URL, and stops everything
- * cleanly on SIGINT or SIGTERM (a second signal exits at once). Resolves with the exit code once
- * the stack has stopped.
+ * cleanly on SIGINT or SIGTERM, then resolves with 0 (a Ctrl-C during the start stops it after the
+ * step under way). The same signal passed on by npm, pnpm or tsx is not a second one; a second
+ * Ctrl-C while it stops exits at once (130). Resolves with the exit code once the stack has stopped.
  *
  * @example
  * process.exitCode = await up({ flags: { port: "3000" }, cwd: process.cwd(), env: process.env });
@@ -41,41 +43,33 @@ export async function up(options: UpOptions): Promise<number> {
 
   // Signals are caught from the start: a Ctrl-C during start-up stops what was started once the
   // current step ends, and one right after "Press Ctrl-C" can never find Node's default handler.
-  let signalled: NodeJS.Signals | undefined;
-  let onStopRequest: (() => void) | undefined;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (signalled) {
-      write(`privnet: ${signal} again, exiting without waiting.`);
-      process.exit(130);
-    }
-    signalled = signal;
-    write(`\nprivnet: ${signal}, stopping…`);
-    onStopRequest?.();
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  const stopSignals = catchStopSignals({ write });
   try {
     let stack: Stack;
     try {
       stack = await startStack(settings, {
         ...(options.services ? { services: options.services } : {}),
         onProgress: ({ step, detail }) => write(`  ✓ ${step.padEnd(10)} ${detail}`),
+        signal: stopSignals.signal,
       });
     } catch (error) {
+      // Stopped on request before it was up: what started is stopped, as asked.
+      if (stopSignals.signal.aborted && error === stopSignals.signal.reason) {
+        write("privnet: stopped.");
+        return 0;
+      }
       write(`privnet: could not start: ${describeError(error)}`);
       return 1;
     }
 
-    if (!signalled) {
+    if (!stopSignals.signal.aborted) {
       const width = Math.max(...stack.urls.map((entry) => entry.label.length));
       write("privnet is up:");
       for (const { label, url } of stack.urls) write(`  ${label.padEnd(width)}  ${url}`);
       write(
         `Press Ctrl-C to stop${settings.chain.rpcUrl ? "" : " (the chain state is written on stop)"}; the database is kept.`,
       );
-      await new Promise<void>((resolve) => {
-        onStopRequest = resolve;
-      });
+      await stopSignals.requested;
     }
     try {
       await stack.stop();
@@ -86,8 +80,7 @@ export async function up(options: UpOptions): Promise<number> {
       return 1;
     }
   } finally {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
+    stopSignals.dispose();
   }
 }
 

@@ -117,65 +117,7 @@ export function resolveSettings(input: {
   tty?: boolean;
 }): StackSettings {
   const { config, env, flags, cwd } = input;
-  const pick = (flag: string | undefined, flagName: string, envName: keyof typeof ENVIRONMENT_VARIABLES) => {
-    if (flag !== undefined) return { value: flag, from: `--${flagName}` };
-    const fromEnv = env[envName];
-    if (fromEnv !== undefined && fromEnv !== "") return { value: fromEnv, from: envName };
-    return undefined;
-  };
-  const portOf = (picked: { value: string; from: string } | undefined) =>
-    picked && integer(picked.value, picked.from, 0, 65_535);
-
-  const overrides: PrivnetConfig = {
-    ...config,
-    chain: { ...config.chain },
-    admin: { ...config.admin },
-    contracts: { ...config.contracts },
-    oracle: { ...config.oracle },
-  };
-  const set = <T>(target: Record<string, unknown>, key: string, value: T | undefined) => {
-    if (value !== undefined) target[key] = value;
-  };
-  const chain = overrides.chain as Record<string, unknown>;
-  const oracle = overrides.oracle as Record<string, unknown>;
-  set(oracle, "port", portOf(pick(flags["oracle-port"], "oracle-port", "ORACLE_PORT")));
-  const oracleInterval = pick(undefined, "", "ORACLE_INTERVAL");
-  set(oracle, "interval", oracleInterval && integer(oracleInterval.value, "ORACLE_INTERVAL", 1, 2 ** 31 - 1));
-  const admin = overrides.admin as Record<string, unknown>;
-  set(admin, "port", portOf(pick(flags.port, "port", "PORT")));
-  set(admin, "host", pick(flags.host, "host", "PRIVNET_HOST")?.value);
-  set(admin, "token", pick(undefined, "", "PRIVNET_ADMIN_TOKEN")?.value);
-  set(oracle, "token", pick(undefined, "", "PRIVNET_ORACLE_TOKEN")?.value);
-  // One list for both servers from the environment or a flag; the config can set each.
-  const cors = list(pick(flags["cors-origins"], "cors-origins", "PRIVNET_CORS_ORIGINS"));
-  set(admin, "corsOrigins", cors);
-  set(oracle, "corsOrigins", cors);
-  const hosts = list(pick(flags["allowed-hosts"], "allowed-hosts", "PRIVNET_ALLOWED_HOSTS"));
-  set(admin, "allowedHosts", hosts);
-  set(oracle, "allowedHosts", hosts);
-  set(chain, "rpcUrl", pick(flags["rpc-url"], "rpc-url", "PRIVNET_RPC_URL")?.value);
-  set(chain, "port", portOf(pick(flags["chain-port"], "chain-port", "PRIVNET_CHAIN_PORT")));
-  const blockTime = pick(flags["block-time"], "block-time", "PRIVNET_BLOCK_TIME");
-  set(chain, "blockTime", blockTime && decimal(blockTime.value, blockTime.from));
-  set(
-    overrides as Record<string, unknown>,
-    "storage",
-    pick(flags.storage, "storage", "PRIVNET_STORAGE")?.value,
-  );
-  set(
-    overrides as Record<string, unknown>,
-    "dataDir",
-    pick(flags["data-dir"], "data-dir", "PRIVNET_DATA_DIR")?.value,
-  );
-  set(
-    overrides as Record<string, unknown>,
-    "encryptionPassphrase",
-    pick(undefined, "", "PRIVNET_PASSPHRASE")?.value,
-  );
-  const logFormat = pick(flags["log-format"], "log-format", "PRIVNET_LOG_FORMAT");
-  set(overrides as Record<string, unknown>, "logFormat", logFormat && oneOf(logFormat, ["pretty", "json"]));
-
-  const checked = privnetConfigSchema.safeParse(overrides);
+  const checked = privnetConfigSchema.safeParse(withOverrides(config, env, flags));
   if (!checked.success) {
     const problems = checked.error.issues
       .map((issue) => `  ${issue.path.join(".") || "(config)"}: ${issue.message}`)
@@ -237,6 +179,73 @@ export function resolveSettings(input: {
     traffic: trafficSource(flags.traffic ?? merged.traffic, cwd, flags.traffic !== undefined),
     logFormat: merged.logFormat ?? (input.tty ? "pretty" : "json"),
   };
+}
+
+/**
+ * `config` with what the environment sets over it, and the flags over both: each value read from
+ * text is checked here (a {@link UsageError} naming where it came from); the whole is checked
+ * against the config's schema after.
+ */
+function withOverrides(config: PrivnetConfig, env: NodeJS.ProcessEnv, flags: UpFlags): PrivnetConfig {
+  const pick = (flag: string | undefined, flagName: string, envName: keyof typeof ENVIRONMENT_VARIABLES) => {
+    if (flag !== undefined) return { value: flag, from: `--${flagName}` };
+    const fromEnv = env[envName];
+    if (fromEnv !== undefined && fromEnv !== "") return { value: fromEnv, from: envName };
+    return undefined;
+  };
+  const portOf = (picked: { value: string; from: string } | undefined) =>
+    picked && integer(picked.value, picked.from, 0, 65_535);
+
+  const overrides: PrivnetConfig = {
+    ...config,
+    chain: { ...config.chain },
+    admin: { ...config.admin },
+    contracts: { ...config.contracts },
+    oracle: { ...config.oracle },
+  };
+  const set = <T>(target: Record<string, unknown>, key: string, value: T | undefined) => {
+    if (value !== undefined) target[key] = value;
+  };
+  const chain = overrides.chain as Record<string, unknown>;
+  const oracle = overrides.oracle as Record<string, unknown>;
+  set(oracle, "port", portOf(pick(flags["oracle-port"], "oracle-port", "ORACLE_PORT")));
+  const oracleInterval = pick(undefined, "", "ORACLE_INTERVAL");
+  set(oracle, "interval", oracleInterval && integer(oracleInterval.value, "ORACLE_INTERVAL", 1, 2 ** 31 - 1));
+  const admin = overrides.admin as Record<string, unknown>;
+  set(admin, "port", portOf(pick(flags.port, "port", "PORT")));
+  set(admin, "host", pick(flags.host, "host", "PRIVNET_HOST")?.value);
+  set(admin, "token", pick(undefined, "", "PRIVNET_ADMIN_TOKEN")?.value);
+  set(oracle, "token", pick(undefined, "", "PRIVNET_ORACLE_TOKEN")?.value);
+  // One list for both servers from the environment or a flag; the config can set each.
+  const cors = list(pick(flags["cors-origins"], "cors-origins", "PRIVNET_CORS_ORIGINS"));
+  set(admin, "corsOrigins", cors);
+  set(oracle, "corsOrigins", cors);
+  const hosts = list(pick(flags["allowed-hosts"], "allowed-hosts", "PRIVNET_ALLOWED_HOSTS"));
+  set(admin, "allowedHosts", hosts);
+  set(oracle, "allowedHosts", hosts);
+  set(chain, "rpcUrl", pick(flags["rpc-url"], "rpc-url", "PRIVNET_RPC_URL")?.value);
+  set(chain, "port", portOf(pick(flags["chain-port"], "chain-port", "PRIVNET_CHAIN_PORT")));
+  const blockTime = pick(flags["block-time"], "block-time", "PRIVNET_BLOCK_TIME");
+  set(chain, "blockTime", blockTime && decimal(blockTime.value, blockTime.from));
+  set(
+    overrides as Record<string, unknown>,
+    "storage",
+    pick(flags.storage, "storage", "PRIVNET_STORAGE")?.value,
+  );
+  set(
+    overrides as Record<string, unknown>,
+    "dataDir",
+    pick(flags["data-dir"], "data-dir", "PRIVNET_DATA_DIR")?.value,
+  );
+  set(
+    overrides as Record<string, unknown>,
+    "encryptionPassphrase",
+    pick(undefined, "", "PRIVNET_PASSPHRASE")?.value,
+  );
+  const logFormat = pick(flags["log-format"], "log-format", "PRIVNET_LOG_FORMAT");
+  set(overrides as Record<string, unknown>, "logFormat", logFormat && oneOf(logFormat, ["pretty", "json"]));
+
+  return overrides;
 }
 
 /** `postgres://…`, `memory`, `sqlite:<path>` or a plain path. */

@@ -2,8 +2,10 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { useDevnet } from "@privnet/devnet/vitest";
 import { afterEach, describe, expect, test } from "vitest";
 import { resolveSettings } from "../config/resolveSettings.js";
+import type { StackService } from "./StackService.js";
 import { startStack } from "./startStack.js";
 
 const cleanups: (() => unknown)[] = [];
@@ -72,5 +74,71 @@ describe("startStack with a taken port", () => {
     });
     expect(steps).toEqual(["ports"]);
     expect(existsSync(join(cwd, ".privnet"))).toBe(false);
+  });
+});
+
+describe("startStack's parts", () => {
+  const devnet = useDevnet();
+  /** On the worker's devnet (--rpc-url), nothing kept, no contracts: the quickest stack. */
+  const onDevnet = () =>
+    resolveSettings({
+      config: { contracts: { deploy: false } },
+      env: {},
+      flags: { "rpc-url": devnet.rpcUrl, storage: "memory", port: "0" },
+      cwd: tempDir(),
+    });
+  const service = (name: string, calls: string[], failStop = false): StackService => ({
+    name,
+    async start() {
+      calls.push(`start ${name}`);
+      return {
+        urls: [{ label: name, url: `http://${name}.invalid` }],
+        async stop() {
+          calls.push(`stop ${name}`);
+          if (failStop) throw new Error(`${name} did not stop`);
+        },
+      };
+    },
+  });
+
+  test("its status is an instance's; every part stops, and several failed stops are one AggregateError naming each", async () => {
+    const calls: string[] = [];
+    const stack = await startStack(onDevnet(), {
+      services: [service("first", calls, true), service("second", calls), service("third", calls, true)],
+    });
+    expect(stack).toMatchObject({ name: "the stack", status: "started" });
+    expect(stack.urls.map((url) => url.label)).toEqual(["first", "second", "third", "Chain RPC"]);
+    const error = await stack.stop().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AggregateError);
+    expect((error as AggregateError).message).toBe(
+      "2 parts failed to stop (third: third did not stop; first: first did not stop).",
+    );
+    expect(calls.slice(3)).toEqual(["stop third", "stop second", "stop first"]);
+    expect(stack.status).toBe("stopped");
+    // The platform, stopped after the services, is closed.
+    await expect(stack.platform.wallets.list()).rejects.toMatchObject({ code: "PLATFORM_CLOSED" });
+  });
+
+  test("one failed stop is thrown as it is", async () => {
+    const calls: string[] = [];
+    const stack = await startStack(onDevnet(), { services: [service("only", calls, true)] });
+    await expect(stack.stop()).rejects.toThrowError(new Error("only did not stop"));
+  });
+
+  test("an aborted signal stops the start after the step under way and stops what started", async () => {
+    const calls: string[] = [];
+    const controller = new AbortController();
+    const steps: string[] = [];
+    const started = startStack(onDevnet(), {
+      services: [service("server", calls)],
+      signal: controller.signal,
+      onProgress: ({ step }) => {
+        steps.push(step);
+        if (step === "storage") controller.abort(new Error("Ctrl-C"));
+      },
+    });
+    await expect(started).rejects.toThrowError(new Error("Ctrl-C"));
+    expect(steps).toEqual(["chain", "storage"]);
+    expect(calls).toEqual([]);
   });
 });

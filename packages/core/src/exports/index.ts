@@ -253,13 +253,17 @@ export {
   type InstanceState,
   type InstanceStatus,
 } from "../lifecycle/defineInstance.js";
+export { type DefineServiceParameters, defineService, type Service } from "../lifecycle/defineService.js";
 export {
   type LifecycleMoves,
   type LifecycleState,
   LifecycleTransitionError,
   lifecycleState,
 } from "../lifecycle/lifecycleState.js";
+export { type StartServicesOptions, startServices } from "../lifecycle/startServices.js";
+export { type ServiceList, stopServices } from "../lifecycle/stopServices.js";
 export { throwStopFailures } from "../lifecycle/throwStopFailures.js";
+export { type StartedInstance, withInstance } from "../lifecycle/withInstance.js";
 export type { NetworkInfo } from "../network/getNetworkInfo.js";
 export type { OracleStatus } from "../oracle/getOracleStatus.js";
 export type { PriceModelConfig } from "../oracle/models/PriceModel.js";

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { defineInstance, type InstanceState } from "./defineInstance.js";
 import { lifecycleState } from "./lifecycleState.js";
+import { withInstance } from "./withInstance.js";
 
 /** A start or stop the test finishes by hand, to see what happens while it runs. */
 function gate() {
@@ -107,6 +108,33 @@ describe("defineInstance", () => {
       await using node = defineInstance({ name: "node", stop: () => calls.push("stop") });
       await node.start();
     }
+    expect(calls).toEqual(["stop"]);
+  });
+});
+
+describe("withInstance", () => {
+  test("an object answered by a start function shows its instance's status, events and stop", async () => {
+    const calls: string[] = [];
+    const instance = defineInstance({ name: "the node", stop: () => calls.push("stop") });
+    await instance.start();
+    const node = withInstance(
+      {
+        url: "http://127.0.0.1:1",
+        get calls() {
+          return calls.length;
+        },
+      },
+      instance,
+    );
+    const moves: string[] = [];
+    node.on("status", (state) => moves.push(state.status));
+    expect(node).toMatchObject({ name: "the node", status: "started", url: "http://127.0.0.1:1", calls: 0 });
+    await Promise.all([node.stop(), node.stop()]);
+    expect(node.status).toBe("stopped");
+    expect(node.state).toEqual({ status: "stopped" });
+    expect(node.calls).toBe(1);
+    expect(moves).toEqual(["stopping", "stopped"]);
+    await node[Symbol.asyncDispose]();
     expect(calls).toEqual(["stop"]);
   });
 });

@@ -3,6 +3,15 @@ import { defineService } from "./defineService.js";
 import { startServices } from "./startServices.js";
 import { stopServices } from "./stopServices.js";
 
+/** A start the test finishes by hand, or a moment it waits for. */
+function gate() {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
 function recorder() {
   const calls: string[] = [];
   const service = (name: string, fail?: "start" | "stop") =>
@@ -138,6 +147,80 @@ describe("startServices and stopServices", () => {
     await startServices(services);
     await expect(stopServices(services)).rejects.toThrow("watcher did not stop");
     expect(calls.slice(3)).toEqual(["stop bots", "stop watcher", "stop storage"]);
+  });
+
+  test("an aborted signal starts nothing more: the one starting finishes, then what started stops in reverse", async () => {
+    const { calls, service } = recorder();
+    const controller = new AbortController();
+    const watcher = defineService({
+      name: "watcher",
+      start() {
+        calls.push("start watcher");
+        controller.abort(new Error("Ctrl-C"));
+      },
+      stop: () => {
+        calls.push("stop watcher");
+      },
+    });
+    const services = [service("storage"), watcher, service("bots")];
+    await expect(startServices(services, { signal: controller.signal })).rejects.toThrow("Ctrl-C");
+    expect(calls).toEqual(["start storage", "start watcher", "stop watcher", "stop storage"]);
+    expect(services.map((entry) => entry.status)).toEqual(["stopped", "stopped", "stopped"]);
+  });
+
+  test("a group starts together once what comes before it started; its members stop in reverse, after what follows it", async () => {
+    const { calls, service } = recorder();
+    const slowAdmin = gate();
+    const oracleStarted = gate();
+    const admin = defineService({
+      name: "admin",
+      async start() {
+        calls.push("start admin");
+        await slowAdmin.opened;
+      },
+      stop: () => {
+        calls.push("stop admin");
+      },
+    });
+    const oracle = defineService({
+      name: "oracle",
+      start() {
+        calls.push("start oracle");
+        oracleStarted.open();
+      },
+      stop: () => {
+        calls.push("stop oracle");
+      },
+    });
+    const services = [service("platform"), [admin, oracle], service("blocks")];
+    const started = startServices(services);
+    // The oracle starts while the admin API's start still runs; what follows the group waits for both.
+    await oracleStarted.opened;
+    expect(calls).toEqual(["start platform", "start admin", "start oracle"]);
+    slowAdmin.open();
+    await started;
+    await stopServices(services);
+    expect(calls.slice(3)).toEqual([
+      "start blocks",
+      "stop blocks",
+      "stop oracle",
+      "stop admin",
+      "stop platform",
+    ]);
+  });
+
+  test("a group member that fails stops the group and what came before, and its error is thrown", async () => {
+    const { calls, service } = recorder();
+    const services = [service("platform"), [service("admin", "start"), service("oracle")], service("blocks")];
+    await expect(startServices(services)).rejects.toThrow("admin did not start");
+    expect(calls).toEqual([
+      "start platform",
+      "start admin",
+      "start oracle",
+      "stop oracle",
+      "stop admin",
+      "stop platform",
+    ]);
   });
 
   test("several stops that throw: all stop, then one AggregateError names each, in stop order", async () => {

@@ -3,6 +3,7 @@ import { type DefineInstanceParameters, defineInstance, type Instance } from "./
 /** One of a platform's services: an {@link Instance} that, once stopped, never starts again. */
 export type Service = Instance;
 
+/** {@link defineInstance}'s parameters: a service is never restartable. */
 export type DefineServiceParameters = Omit<DefineInstanceParameters, "restartable">;
 
 /**

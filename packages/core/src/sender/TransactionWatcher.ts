@@ -23,7 +23,7 @@ import { SettledRecords } from "./settledRecords.js";
 import { TickScheduler } from "./TickScheduler.js";
 import type { TransactionWatcherOptions, TransactionWatcherStatus } from "./watcherOptions.js";
 import type { WatcherParts } from "./watcherParts.js";
-import { moveWatcher, type WatcherState } from "./watcherState.js";
+import { watcherState } from "./watcherState.js";
 import { runTick, TICK_STEPS, type TickStages, tickDueWithoutHead } from "./watcherTick.js";
 
 export type { ChainRewindCause } from "../chain/ChainHead.js";
@@ -46,7 +46,7 @@ export { MAX_REPLACEMENTS };
 export class TransactionWatcher {
   readonly #parts: WatcherParts;
   readonly #stages: TickStages;
-  #state: WatcherState = { status: "created" };
+  readonly #state = watcherState();
   readonly #ticks: TickScheduler;
   #timer: ReturnType<typeof setInterval> | undefined;
   #unfollow: (() => void) | undefined;
@@ -83,7 +83,7 @@ export class TransactionWatcher {
     this.#ticks = new TickScheduler(
       () => runTick(this.#stages, options.tickSteps ?? TICK_STEPS),
       // Stopped, or a platform revert under way: no tick starts.
-      () => this.#state.status === "running" && this.#state.reverting === 0,
+      () => this.#state.current.status === "running" && this.#state.current.reverting === 0,
       recordError,
     );
     this.#stages = {
@@ -106,7 +106,7 @@ export class TransactionWatcher {
   async start() {
     const head = this.#parts.head;
     const [latest] = await Promise.all([head.readLatest(), head.genesisHash()]);
-    this.#state = moveWatcher(this.#state, { status: "running", reverting: 0 });
+    this.#state.move({ status: "running", reverting: 0 });
     this.#stages.scanner.restartAfter(latest.number);
     head.anchorAt(latest, this.#parts);
     this.#stages.pace.tickHead = latest.number;
@@ -141,7 +141,7 @@ export class TransactionWatcher {
    * whoever waits for one is rejected with `error`.
    */
   async stop(error: unknown = new Error("The transaction watcher stopped.")) {
-    this.#state = moveWatcher(this.#state, { status: "stopped", error });
+    this.#state.move({ status: "stopped", error });
     const { followed } = this.#parts;
     for (const watched of followed) for (const waiter of followed.takeWaiters(watched)) waiter.reject(error);
     this.#unfollow?.();
@@ -157,7 +157,7 @@ export class TransactionWatcher {
    * restart). Resolves at once when the watcher is not running.
    */
   async followNow(options: { pool?: boolean } = {}) {
-    if (this.#state.status !== "running") return;
+    if (this.#state.current.status !== "running") return;
     if (options.pool) this.#stages.pace.poolCheckDue = true;
     // A tick under way may have read the head before the fault: scheduling asks for one after it.
     this.#ticks.schedule();
@@ -198,8 +198,9 @@ export class TransactionWatcher {
   }
 
   #reverting(by: 1 | -1) {
-    if (this.#state.status !== "running") return;
-    this.#state = moveWatcher(this.#state, { status: "running", reverting: this.#state.reverting + by });
+    const state = this.#state.current;
+    if (state.status !== "running") return;
+    this.#state.move({ status: "running", reverting: state.reverting + by });
   }
 
   /**
@@ -274,12 +275,13 @@ export class TransactionWatcher {
   /** Resolves with the record once it is confirmed or failed. */
   settled(watched: WatchedTransaction): Promise<{ record: TransactionRecord; reason: string }> {
     if (watched.settled) return Promise.resolve(watched.settled);
-    if (this.#state.status === "stopped") return Promise.reject(this.#state.error);
+    const state = this.#state.current;
+    if (state.status === "stopped") return Promise.reject(state.error);
     return new Promise((resolve, reject) => this.#parts.followed.addWaiter(watched, { resolve, reject }));
   }
 
   #recordError(error: unknown) {
-    if (this.#state.status === "stopped") return;
+    if (this.#state.current.status === "stopped") return;
     this.#errors++;
     this.#lastError = toErrorRecord(error);
   }

@@ -1,6 +1,8 @@
+import { type LifecycleMoves, type LifecycleState, lifecycleState } from "../lifecycle/lifecycleState.js";
+
 /**
- * Where a transaction watcher is in its life. Every change goes through {@link moveWatcher}, which
- * knows the moves there are.
+ * Where a transaction watcher is in its life, held by {@link watcherState}: every change is
+ * checked against {@link WATCHER_MOVES}.
  */
 export type WatcherState =
   /** Made, not started: sends may be followed already; no tick runs. */
@@ -17,22 +19,16 @@ export const WATCHER_MOVES = {
   created: ["running", "stopped"],
   running: ["running", "stopped"],
   stopped: ["stopped"],
-} as const satisfies Record<WatcherStatus, readonly WatcherStatus[]>;
+} as const satisfies LifecycleMoves<WatcherStatus>;
 
-/** A lifecycle move the table lacks: a bug in the watcher, never a user's error. */
-export class WatcherTransitionError extends Error {
-  constructor(
-    readonly from: WatcherStatus,
-    readonly to: WatcherStatus,
-  ) {
-    super(`The transaction watcher cannot go from ${from} to ${to}.`);
-    this.name = "WatcherTransitionError";
-  }
-}
-
-/** Checks the move from `from` to `to.status` against {@link WATCHER_MOVES} and answers `to`. */
-export function moveWatcher<T extends WatcherState>(from: WatcherState, to: T): T {
-  const allowed: readonly WatcherStatus[] = WATCHER_MOVES[from.status];
-  if (!allowed.includes(to.status)) throw new WatcherTransitionError(from.status, to.status);
-  return to;
+/**
+ * A new watcher's state, `created`. A move the table lacks throws core's
+ * `LifecycleTransitionError` (a bug in the watcher, never a user's error) and changes nothing.
+ *
+ * @example
+ * const state = watcherState();
+ * state.move({ status: "running", reverting: 0 });
+ */
+export function watcherState(): LifecycleState<WatcherState> {
+  return lifecycleState<WatcherState>("the transaction watcher", WATCHER_MOVES, { status: "created" });
 }

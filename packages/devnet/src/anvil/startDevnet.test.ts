@@ -187,6 +187,44 @@ describe("startDevnet", () => {
     await expect(fetch(devnet.rpcUrl, { method: "POST" })).rejects.toThrow();
   });
 
+  test("its status is an instance's: started, then stopping and stopped, told to listeners; await using stops it", async () => {
+    const statuses: string[] = [];
+    let pid: number;
+    {
+      await using devnet = await startDevnet({ port: 0, blockTime: 0 });
+      expect(devnet).toMatchObject({ name: "the devnet", status: "started", state: { status: "started" } });
+      devnet.on("status", (state) => statuses.push(state.status));
+      pid = devnet.pid;
+    }
+    expect(statuses).toEqual(["stopping", "stopped"]);
+    expect(isRunning(pid)).toBe(false);
+  });
+
+  test("a stop while a restart fault runs waits for the fault, then stops: the fault answers, no anvil is left", async () => {
+    const pids: number[] = [];
+    let secondAnvil: () => void = () => {};
+    const restarting = new Promise<void>((resolve) => {
+      secondAnvil = resolve;
+    });
+    const devnet = await startDevnet({
+      port: 0,
+      blockTime: 0,
+      onLog: (line) => {
+        const told = /anvil pid (\d+)$/.exec(line);
+        if (!told) return;
+        pids.push(Number(told[1]));
+        if (pids.length === 2) secondAnvil();
+      },
+    });
+    const restart = devnet.faults.restart();
+    await restarting; // the new anvil runs; the relay has yet to turn to it
+    const stopped = devnet.stop();
+    await expect(restart).resolves.toMatchObject({ keepPool: false, pool: [] });
+    await stopped;
+    expect(devnet.status).toBe("stopped");
+    expect(pids.map(isRunning)).toEqual([false, false]);
+  });
+
   test.skipIf(process.platform === "win32")(
     "anvil does not outlive a parent that is killed with SIGKILL",
     async () => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { isPrivnetError } from "@privnet/core";
-import { formatEther } from "viem";
+import { createPublicClient, formatEther, http } from "viem";
 import { type StartDevnetOptions, startDevnet } from "../anvil/startDevnet.js";
 
 const usage = `privnet-devnet — run the embedded privnet chain (anvil, chain id 3151908)
@@ -48,20 +48,20 @@ async function main(): Promise<void> {
 
   const devnet = await startDevnet(options);
   const [first] = devnet.accounts;
+  const client = createPublicClient({ chain: devnet.chain, transport: http(devnet.rpcUrl) });
   console.log(`privnet devnet running (anvil pid ${devnet.pid})
   RPC URL     ${devnet.rpcUrl}
   WebSocket   ${devnet.wsUrl}
   chain id    ${devnet.chain.id}
-  accounts    ${devnet.accounts.length} prefunded with ${formatEther(
-    await balanceOf(devnet.rpcUrl, first?.address ?? "0x"),
-  )} ETH each (first: ${first?.address})
+  accounts    ${devnet.accounts.length} prefunded with ${
+    first ? formatEther(await client.getBalance({ address: first.address })) : 0
+  } ETH each (first: ${first?.address})
   state       ${options.statePath ?? "(in memory)"}
 Press Ctrl-C to stop.`);
 
-  let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+    // Once: the signal relayed by a wrapper (pnpm, tsx) or a second Ctrl-C finds it stopping.
+    if (devnet.status !== "started") return;
     console.log(`\n${signal}: stopping the devnet${options.statePath ? " and writing its state" : ""}…`);
     await devnet.stop();
     process.exit(0);
@@ -70,15 +70,6 @@ Press Ctrl-C to stop.`);
   process.on("SIGTERM", () => void stop("SIGTERM"));
   // Keep running until a signal arrives (the devnet's own handles are unref'd).
   setInterval(() => {}, 1 << 30);
-}
-
-async function balanceOf(rpcUrl: string, address: string): Promise<bigint> {
-  const response = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_getBalance", params: [address, "latest"] }),
-  });
-  return BigInt(((await response.json()) as { result: string }).result);
 }
 
 function parseNumber(flag: string, text: string): number {

@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
-import { type Devnet, faultsUrlOf, type StartDevnetOptions, startDevnet } from "../anvil/startDevnet.js";
+import { faultsUrlOf } from "../anvil/faultsUrls.js";
+import { type Devnet, type StartDevnetOptions, startDevnet } from "../anvil/startDevnet.js";
 
 /** What the pool hands to test workers (serialisable). */
 export type PooledDevnet = {

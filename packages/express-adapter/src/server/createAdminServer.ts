@@ -41,5 +41,9 @@ export async function createAdminServer(
   app.disable("x-powered-by");
   app.set("trust proxy", false);
   app.use(createAdminRouter(platform, routerOptions));
-  return startServer(app, { ...(server ? { server } : { port, host }), errors: adminErrors });
+  return startServer(app, {
+    ...(server ? { server } : { port, host }),
+    errors: adminErrors,
+    name: "the admin API",
+  });
 }

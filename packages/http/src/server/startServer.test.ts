@@ -30,6 +30,27 @@ describe("startServer", () => {
     expect(served.server.listening).toBe(false);
   });
 
+  test("its status is an instance's, named as asked; stop(), close() and await using all close it once", async () => {
+    const statuses: string[] = [];
+    let server: Server;
+    {
+      await using served = await startServer((_request, response) => response.end("hi"), {
+        port: 0,
+        host: "127.0.0.1",
+        name: "the admin API",
+      });
+      server = served.server;
+      expect(served).toMatchObject({ name: "the admin API", status: "started" });
+      served.on("status", (state) => statuses.push(state.status));
+      const stopping = served.stop();
+      expect(served.close()).toBe(stopping);
+      await stopping;
+      expect(served.status).toBe("stopped");
+    }
+    expect(statuses).toEqual(["stopping", "stopped"]);
+    expect(server.listening).toBe(false);
+  });
+
   test("close() ends idle keep-alive connections and ones without a request, rather than wait for the clients", async () => {
     const served = await startServer((_request, response) => response.end("hi"), {
       port: 0,

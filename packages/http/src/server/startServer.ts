@@ -1,15 +1,15 @@
+import { createServer, type RequestListener, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import {
-  createServer,
-  type IncomingMessage,
-  type RequestListener,
-  type Server,
-  type ServerResponse,
-} from "node:http";
-import type { AddressInfo, Socket } from "node:net";
-import { InvalidOptionsError } from "@privnet/core";
-import { endEventStream } from "../streams/openEventStream.js";
+  defineService,
+  InvalidOptionsError,
+  type StartedInstance,
+  startServices,
+  withInstance,
+} from "@privnet/core";
 import { answerParserErrors, type ErrorWrapper } from "./answerParserErrors.js";
 import { listenOn } from "./listenOn.js";
+import { type TrackedConnections, trackConnections } from "./trackConnections.js";
 
 export type StartServerOptions =
   /** Listen here. Port 0 picks a free port. */
@@ -23,16 +23,22 @@ export type StartServerOptions =
      * request line or headers too large, a bad method). Default: `{ error, code }`.
      */
     errors?: ErrorWrapper | undefined;
+    /** Names the server in its status and errors: "the admin API". Default: "the HTTP server". */
+    name?: string | undefined;
   };
 
-export type HttpServer = {
+/**
+ * A server that listens. Its status is an instance's (`started`, then `stopping` and `stopped`);
+ * `stop()`, `close()` and `await using` close it.
+ */
+export type HttpServer = StartedInstance & {
   /** Base URL, e.g. `http://127.0.0.1:3000`. */
   url: string;
   port: number;
   server: Server;
   /**
    * Stops accepting connections, ends open event streams, closes idle connections and waits for
-   * open requests to finish. Idempotent.
+   * open requests to finish (the same as `stop()`). A call while it closes answers the same promise.
    */
   close(): Promise<void>;
 };
@@ -52,62 +58,42 @@ export async function startServer(
   handler: RequestListener,
   options: StartServerOptions,
 ): Promise<HttpServer> {
-  let server: Server;
-  if ("server" in options) {
-    server = options.server;
-    if (!server.listening) throw new InvalidOptionsError("options.server is not listening.");
-    if (typeof server.address() !== "object") {
-      throw new InvalidOptionsError("options.server listens on a pipe; it must listen on a TCP port.");
-    }
-    server.on("request", handler);
-  } else {
-    server = await listenOn(createServer(handler), options);
-  }
-
-  // Requests in flight per connection, so that close() can end every connection that has none —
-  // idle keep-alive ones, and ones a client opened without sending anything yet (fetch does) — and
-  // each other one as soon as its last request is answered. Open responses, so that close() can end
-  // the event streams among them; ordinary requests are left to finish.
-  const inFlight = new Map<Socket, number>();
-  const open = new Set<ServerResponse>();
-  let closing: Promise<void> | undefined;
-  const track = (socket: Socket) => {
-    if (inFlight.has(socket)) return;
-    inFlight.set(socket, 0);
-    socket.once("close", () => inFlight.delete(socket));
-  };
-  server.on("connection", track);
-  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
-    const socket = request.socket;
-    track(socket);
-    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
-    open.add(response);
-    response.once("close", () => {
-      open.delete(response);
-      const left = (inFlight.get(socket) ?? 1) - 1;
-      inFlight.set(socket, left);
-      // Ended once all it was written flushes: destroying at once could cut the answer short.
-      if (closing && left === 0) socket.end(() => socket.destroy());
-    });
-  });
-
-  answerParserErrors(server, options.errors);
-
-  const address = server.address() as AddressInfo;
-  return {
-    url: `http://${urlHost("host" in options ? options.host : address.address)}:${address.port}`,
-    port: address.port,
-    server,
-    close() {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeIdleConnections();
-        for (const [socket, requests] of inFlight) if (requests === 0) socket.destroy();
-        for (const response of open) endEventStream(response);
-      });
-      return closing;
+  let server: Server | undefined;
+  let connections: TrackedConnections | undefined;
+  const instance = defineService({
+    name: options.name ?? "the HTTP server",
+    async start() {
+      const listening =
+        "server" in options
+          ? serveOn(options.server, handler)
+          : await listenOn(createServer(handler), options);
+      connections = trackConnections(listening);
+      answerParserErrors(listening, options.errors);
+      server = listening;
     },
-  };
+    stop: () => connections?.close(),
+  });
+  await startServices([instance]);
+  const listening = server as Server;
+  const address = listening.address() as AddressInfo;
+  return withInstance(
+    {
+      url: `http://${urlHost("host" in options ? options.host : address.address)}:${address.port}`,
+      port: address.port,
+      server: listening,
+      close: () => instance.stop(),
+    },
+    instance,
+  );
+}
+
+/** `server` with `handler` for its requests, once it is known to listen on a TCP port. */
+function serveOn(server: Server, handler: RequestListener): Server {
+  if (!server.listening) throw new InvalidOptionsError("options.server is not listening.");
+  if (typeof server.address() !== "object") {
+    throw new InvalidOptionsError("options.server listens on a pipe; it must listen on a TCP port.");
+  }
+  return server.on("request", handler);
 }
 
 /** The host part of a URL that reaches `host` from this machine (a wildcard address is this machine). */

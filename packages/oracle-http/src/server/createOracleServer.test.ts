@@ -509,6 +509,23 @@ describe("everything else", () => {
     expect(platform.oracle.status().running).toBe(false);
   });
 
+  test("its status is an instance's; closes made at once, and await using, close the port and stop the loop once", async () => {
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl), contracts: true });
+    cleanups.push(() => platform.close());
+    const statuses: string[] = [];
+    {
+      await using server = await createOracleServer(platform, { port: 0, logger: false });
+      expect(server).toMatchObject({ name: "the oracle API", status: "started" });
+      server.on("status", (state) => statuses.push(state.status));
+      const closing = server.close();
+      expect(server.stop()).toBe(closing);
+      await Promise.all([closing, server.close()]);
+      expect(server.server.listening).toBe(false);
+    }
+    expect(statuses).toEqual(["stopping", "stopped"]);
+    expect(platform.oracle.status().running).toBe(false);
+  });
+
   test("the default port is 3004: taken, it is named in the error, and the loop is not left running", async () => {
     const platform = await createPlatform({ transport: http(devnet.rpcUrl), contracts: true });
     cleanups.push(() => platform.close());

@@ -1,5 +1,11 @@
 import type { Server } from "node:http";
-import { InvalidOptionsError, type Platform } from "@privnet/core";
+import {
+  defineService,
+  InvalidOptionsError,
+  type Platform,
+  startServices,
+  withInstance,
+} from "@privnet/core";
 import { type HttpServer, startServer } from "@privnet/http";
 import express from "express";
 import { createOracleRouter, type OracleRouterOptions } from "../router/createOracleRouter.js";
@@ -24,14 +30,18 @@ export type OracleServerOptions = OracleRouterOptions & {
 };
 
 export type OracleServer = HttpServer & {
-  /** Ends the price streams, stops the push loop it started, and closes the port. Idempotent. */
+  /**
+   * Ends the price streams, closes the port, then stops the push loop it started (the same as
+   * `stop()`). A call while it closes answers the same promise.
+   */
   close(): Promise<void>;
 };
 
 /**
  * Serves the oracle API on its own port (default 3004) and, by default, runs the push loop.
  * The platform's contracts are ensured (deployed on first use) before it listens. A taken port
- * fails with `PORT_IN_USE`, and the loop it started is stopped again.
+ * fails with `PORT_IN_USE`, and the loop it started is stopped again. Its status is an instance's
+ * (`"the oracle API"`).
  *
  * @example
  * const platform = await createPlatform({ transport: http(rpcUrl), contracts: true });
@@ -46,29 +56,36 @@ export async function createOracleServer(
   const { port = 3004, host = "127.0.0.1", startLoop = true, server, ...routerOptions } = options;
   // Before anything starts: a server that does not listen is refused without side effects.
   if (server && !server.listening) throw new InvalidOptionsError("options.server is not listening.");
-  // Ensures the contracts and loads the simulator's stored state, so /health knows the contract.
-  await platform.oracle.tokens();
-  if (startLoop) await platform.oracle.start();
-  const app = express();
-  app.disable("x-powered-by");
-  app.use(createOracleRouter(platform, routerOptions));
-
-  let served: HttpServer;
-  try {
-    served = await startServer(app, { ...(server ? { server } : { port, host }), errors: oracleErrors });
-  } catch (error) {
-    if (startLoop) await platform.oracle.stop();
-    throw error;
-  }
-  let closing: Promise<void> | undefined;
-  return {
-    ...served,
-    close() {
-      closing ??= (async () => {
-        await served.close();
-        if (startLoop) await platform.oracle.stop().catch(() => {});
-      })();
-      return closing;
+  const name = "the oracle API";
+  let served: HttpServer | undefined;
+  let loopStarted = false;
+  const instance = defineService({
+    name,
+    async start() {
+      // Ensures the contracts and loads the simulator's stored state, so /health knows the contract.
+      await platform.oracle.tokens();
+      if (startLoop) {
+        await platform.oracle.start();
+        loopStarted = true;
+      }
+      const app = express();
+      app.disable("x-powered-by");
+      app.use(createOracleRouter(platform, routerOptions));
+      served = await startServer(app, {
+        ...(server ? { server } : { port, host }),
+        errors: oracleErrors,
+        name,
+      });
     },
-  };
+    async stop() {
+      await served?.close();
+      if (loopStarted) await platform.oracle.stop().catch(() => {});
+    },
+  });
+  await startServices([instance]);
+  const { url, port: listeningPort, server: listening } = served as HttpServer;
+  return withInstance(
+    { url, port: listeningPort, server: listening, close: () => instance.stop() },
+    instance,
+  );
 }

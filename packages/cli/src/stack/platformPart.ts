@@ -1,0 +1,65 @@
+import { createPlatform, defineService, type Service } from "@privnet/core";
+import { DEVNET_REQUEST_TIMEOUT_MS } from "@privnet/devnet";
+import { builtinScenarios } from "@privnet/scenarios";
+import { http, type Transport, webSocket } from "viem";
+import { needed, type StackState } from "./stackState.js";
+
+/**
+ * The platform on the stack's chain and storage: once made, it owns the storage and closes it.
+ * Its stop tells bots waiting for the devnet's block time that they will not resume.
+ */
+export function platformPart(state: StackState): Service {
+  return defineService({
+    name: "platform",
+    async start() {
+      const { settings, devnet } = state;
+      const rpcUrl = needed(state.rpcUrl, "chain");
+      state.platform = await createPlatform({
+        // The embedded devnet holds requests while it reorganises (faults): wait for it.
+        transport: transportFor(rpcUrl, devnet ? DEVNET_REQUEST_TIMEOUT_MS : undefined),
+        storage: needed(state.storage, "storage"),
+        // The embedded devnet is on this machine: asking it for new blocks 20 times a block costs
+        // next to nothing, and a confirmation (the set-up's fundings first) is seen within 1/20 of
+        // a block instead of up to a second later.
+        ...(devnet && devnet.blockTime > 0 ? { pollingInterval: pollingIntervalFor(devnet.blockTime) } : {}),
+        // Deployed (or reused) while the platform starts, by the contracts' own key funded
+        // through the nonce manager, so nothing else sending from the funder can collide with it.
+        ...(settings.contracts.deploy ? { contracts: true } : {}),
+        oracle: settings.oracle.simulator,
+        explorer: settings.explorer,
+        // Faults on demand (platform.faults, POST /chain/faults/…) for the chain this stack runs
+        // itself; on a node given by --rpc-url there are none (FAULTS_UNAVAILABLE).
+        ...(devnet ? { faults: devnet.faults } : {}),
+        // With a traffic document, it (not the last run) says what runs: nothing resumes.
+        bots: {
+          catalogues: [builtinScenarios],
+          ...settings.bots,
+          ...(devnet ? { resumeAfter: state.atBlockTime.promise } : {}),
+          ...(settings.traffic ? { resume: false } : {}),
+        },
+        ...(settings.encryptionPassphrase === undefined
+          ? {}
+          : { encryptionPassphrase: settings.encryptionPassphrase }),
+      });
+      const network = await state.platform.network.info();
+      state.progress({
+        step: "platform",
+        detail: `chain id ${network.chainId}, block ${network.blockNumber}`,
+      });
+    },
+    async stop() {
+      state.atBlockTime.reject(new Error("The stack stopped before its devnet mined at its block time."));
+      await state.platform?.close();
+    },
+  });
+}
+
+/** Milliseconds between polls for new blocks of a devnet mining every `blockTime` seconds: 1/20 of a block, 50 to 1,000 ms. */
+function pollingIntervalFor(blockTime: number): number {
+  return Math.min(1_000, Math.max(50, Math.round((blockTime * 1_000) / 20)));
+}
+
+function transportFor(rpcUrl: string, timeout?: number): Transport {
+  const options = timeout === undefined ? {} : { timeout };
+  return /^wss?:/i.test(rpcUrl) ? webSocket(rpcUrl, options) : http(rpcUrl, options);
+}

@@ -1,0 +1,200 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { defineService, type Service } from "@privnet/core";
+import { DevnetPortInUseError, startDevnet } from "@privnet/devnet";
+import { PortInUseError } from "@privnet/http";
+import { redactUrl } from "../config/resolveSettings.js";
+import { bindPort } from "./bindPort.js";
+import { describeStorage, openStorage } from "./openStorage.js";
+import type { RunningService, StackService } from "./StackService.js";
+import { needed, type StackState } from "./stackState.js";
+import { watchArtifacts } from "./watchArtifacts.js";
+
+// The parts of the stack, each an instance: `startStack` starts them in order and stops them in
+// reverse. A part without a stop is a step of the start (the contracts, the block time, the
+// traffic document).
+
+/**
+ * Each service's port, bound before anything slow starts; then one line naming them. Once a
+ * service serves on its port, the service's stop closes it; the port's stop covers a failure before.
+ */
+export function portParts(state: StackState, services: readonly StackService[]): Service[] {
+  const parts = services.flatMap((service) => {
+    const wanted = service.port?.(state.settings);
+    if (!wanted) return [];
+    let server: Server | undefined;
+    return defineService({
+      name: `${service.name} port`,
+      async start() {
+        server = await bindPort(wanted, service.name);
+        state.servers.set(service, server);
+      },
+      stop: () => (server ? closeIfListening(server) : undefined),
+    });
+  });
+  if (parts.length === 0) return [];
+  const bound = defineService({
+    name: "ports",
+    start() {
+      const named = [...state.servers].map(([service, server]) => `${service.name} on ${addressOf(server)}`);
+      state.progress({ step: "ports", detail: `${named.join(", ")} (503 until started)` });
+    },
+  });
+  return [...parts, bound];
+}
+
+/**
+ * The embedded devnet, or the chain at `chain.rpcUrl` (nothing started). The devnet checks its
+ * port before it starts anvil or makes the state folder; it mines the set-up at once and switches
+ * to its block time once the services are up (anvil switches in whole seconds only).
+ */
+export function chainPart(state: StackState): Service {
+  const { chain } = state.settings;
+  return defineService({
+    name: "chain",
+    async start() {
+      if (chain.rpcUrl) {
+        state.rpcUrl = chain.rpcUrl;
+        state.progress({ step: "chain", detail: `using ${redactUrl(chain.rpcUrl)}` });
+        return;
+      }
+      const devnet = await startDevnet({
+        port: chain.port,
+        host: chain.host,
+        blockTime: chain.blockTime,
+        automineFirst: Number.isInteger(chain.blockTime),
+        statePath: chain.statePath,
+      }).catch((error: unknown) => {
+        if (!(error instanceof DevnetPortInUseError)) throw error;
+        throw new PortInUseError(
+          {
+            host: error.host,
+            port: error.port,
+            service: "embedded chain",
+            changeWith: "--chain-port (or PRIVNET_CHAIN_PORT)",
+          },
+          error,
+        );
+      });
+      state.devnet = devnet;
+      state.rpcUrl = devnet.rpcUrl;
+      state.progress({
+        step: "chain",
+        detail: `embedded devnet (anvil pid ${devnet.pid}) on ${devnet.rpcUrl}, state in ${chain.statePath}`,
+      });
+    },
+    stop: () => state.devnet?.stop(),
+  });
+}
+
+/** The configured storage; the platform owns it once made (see `platformPart`), the stack until then. */
+export function storagePart(state: StackState): Service {
+  return defineService({
+    name: "storage",
+    async start() {
+      state.storage = await openStorage(state.settings);
+      state.progress({ step: "storage", detail: describeStorage(state.settings) });
+    },
+    async stop() {
+      // No platform: its start failed, and it may have closed the storage itself on the way out.
+      if (!state.platform) await state.storage?.close().catch(() => undefined);
+    },
+  });
+}
+
+/** The build folders the explorer loads, watched for rebuilds. */
+export function artifactsPart(state: StackState): Service {
+  let unwatch: (() => Promise<void>) | undefined;
+  return defineService({
+    name: "artifacts",
+    async start() {
+      const report = (line: string) => state.progress({ step: "artifacts", detail: line });
+      const platform = needed(state.platform, "platform");
+      unwatch = await watchArtifacts({ platform, folders: state.settings.artifacts, report });
+    },
+    stop: () => unwatch?.(),
+  });
+}
+
+/** The platform contracts, deployed once and reused on a restart (the platform's start did it). */
+export function contractsPart(state: StackState): Service {
+  return defineService({
+    name: "contracts",
+    async start() {
+      const deployed = await needed(state.platform, "platform").contracts.get();
+      state.contracts = deployed.addresses;
+      state.progress({
+        step: "contracts",
+        detail: `${deployed.reused ? "reused, deployed" : "deployed"} in block ${deployed.deployment.blockNumber} (PriceOracle ${deployed.addresses.priceOracle}, LendingPool ${deployed.addresses.lendingPool})`,
+      });
+    },
+  });
+}
+
+/** A server of the stack, on the port bound for it. */
+export function servicePart(state: StackState, service: StackService): Service {
+  let running: RunningService | undefined;
+  return defineService({
+    name: service.name,
+    async start() {
+      running = await service.start({
+        platform: needed(state.platform, "platform"),
+        settings: state.settings,
+        rpcUrl: needed(state.rpcUrl, "chain"),
+        contracts: state.contracts,
+        server: state.servers.get(service),
+      });
+      state.urls.set(service, running.urls);
+      state.progress({ step: service.name, detail: running.urls[0]?.url ?? "started" });
+    },
+    stop: () => running?.stop(),
+  });
+}
+
+/** The embedded devnet leaves the set-up's at-once mining for its block time; bots left running resume. */
+export function blocksPart(state: StackState): Service {
+  return defineService({
+    name: "blocks",
+    async start() {
+      const devnet = state.devnet;
+      if (!devnet) return;
+      await devnet.useBlockTime();
+      state.atBlockTime.resolve();
+      state.progress({
+        step: "blocks",
+        detail:
+          devnet.blockTime > 0
+            ? `set-up mined at once; now a block every ${devnet.blockTime} s`
+            : "a block per transaction",
+      });
+    },
+  });
+}
+
+/** The traffic document (checked before the stack started: `loadTraffic`), once blocks come at their pace. */
+export function trafficPart(state: StackState): Service {
+  return defineService({
+    name: "traffic",
+    async start() {
+      const traffic = needed(state.settings.traffic, "traffic document");
+      const applied = await needed(state.platform, "platform").bots.importTraffic(traffic.document);
+      state.progress({
+        step: "traffic",
+        detail: `${traffic.from}: started ${applied.started.join(", ") || "none"}`,
+      });
+    },
+  });
+}
+
+function closeIfListening(server: Server): Promise<void> {
+  if (!server.listening) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}
+
+function addressOf(server: Server): string {
+  const { address, port } = server.address() as AddressInfo;
+  return `${address.includes(":") ? `[${address}]` : address}:${port}`;
+}

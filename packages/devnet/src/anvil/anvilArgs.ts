@@ -1,0 +1,35 @@
+import { PRIVNET_GAS_LIMIT, privnet } from "@privnet/core";
+import type { DevnetSettings } from "./devnetSettings.js";
+
+/**
+ * anvil's command line for a devnet: privnet's chain id, gas limit and prefunded accounts; with the
+ * clock, a loopback port of anvil's own (the relay takes the devnet's); interval mining unless the
+ * devnet mines each transaction (block time 0, or `automineFirst` until `useBlockTime()`); and the
+ * state file with historical states kept.
+ *
+ * @example
+ * spawn(binary, anvilArgs(resolveDevnetSettings({ port: 0 })));
+ */
+export function anvilArgs(settings: DevnetSettings): string[] {
+  const { withClock, blockTime, automineFirst, statePath } = settings;
+  const args = [
+    "--host",
+    withClock ? "127.0.0.1" : settings.host,
+    "--port",
+    withClock ? "0" : String(settings.port),
+    "--chain-id",
+    String(privnet.id),
+    "--gas-limit",
+    String(PRIVNET_GAS_LIMIT),
+    "--accounts",
+    String(settings.accounts),
+    // anvil takes the balance in whole ETH.
+    "--balance",
+    (settings.balance / 10n ** 18n).toString(),
+    "--mnemonic",
+    settings.mnemonic,
+  ];
+  if (blockTime > 0 && !automineFirst) args.push("--block-time", String(blockTime));
+  if (statePath !== undefined) args.push("--state", statePath, "--preserve-historical-states");
+  return args;
+}

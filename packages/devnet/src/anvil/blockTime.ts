@@ -1,0 +1,24 @@
+import { anvilRequest } from "./anvilRequest.js";
+
+/**
+ * Seconds each block adds to its parent's timestamp: 1 automining, the block time (whole seconds,
+ * at least 1) otherwise. Blocks are then strictly increasing, and what `eth_estimateGas` and
+ * `eth_call` see is the timestamp the next block gets; the clock keeps the chain from falling
+ * behind the wall clock.
+ */
+export function timestampInterval(blockTime: number): number {
+  return Math.max(1, Math.floor(blockTime));
+}
+
+/**
+ * `evm_setIntervalMining`: anvil leaves automine and mines a block every `seconds`; with the
+ * clock, each block's timestamp is then its parent's + the block time (sent through the clock,
+ * which takes note of both).
+ *
+ * @example
+ * await setIntervalMining(devnet.rpcUrl, 2, true);
+ */
+export async function setIntervalMining(rpcUrl: string, seconds: number, withClock: boolean): Promise<void> {
+  await anvilRequest(rpcUrl, "evm_setIntervalMining", [seconds]);
+  if (withClock) await anvilRequest(rpcUrl, "anvil_setBlockTimestampInterval", [timestampInterval(seconds)]);
+}
