@@ -382,15 +382,14 @@ describePanel(
             : [expect.stringMatching(/^positions\[7\]\.debt uint128\n.*Ledger/), "0 →\n1500"],
         );
         /** The value after, as shown: the cell's last line. */
-        const after = async (name: string) =>
-          (
-            await row(name)
-              .getByRole("cell")
-              .nth(wide ? 3 : 1)
-              .innerText()
-          )
-            .split("\n")
-            .at(-1);
+        const after = async (name: string) => {
+          const cell = row(name)
+            .getByRole("cell")
+            .nth(wide ? 3 : 1);
+          // biome-ignore lint/performance/useDomNodeTextContent: as shown; its text has the hidden value before too.
+          const shown = await cell.innerText();
+          return shown.split("\n").at(-1);
+        };
         expect(await after("owner")).toBe(recipient);
         expect(await after(`deposits[${account.address}]`)).toBe(parseEther("2").toString());
         // The token's slots, written by the Ledger's call into it.
