@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
@@ -26,7 +26,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === "fixtures" ? [] : sourceFiles(path);
-    return /\.ts$/.test(entry.name) && !/\.test(-d)?\.ts$/.test(entry.name) ? [path] : [];
+    return /\.tsx?$/.test(entry.name) && !/\.test(-d)?\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
 
@@ -47,3 +47,66 @@ test("core's folders import only from lower layers", () => {
   expect([...unlisted]).toEqual([]);
   expect(upward).toEqual([]);
 });
+
+// Inside a folder, files import each other one way too: a cycle between two files of one folder
+// (types included) means neither can be read without the other, and a new file joins the knot.
+// Shared types go to a file of their own that both import. Checked for every package's sources.
+const packages = resolve(src, "../..");
+
+test("no import cycle between the files of one folder, in any package", () => {
+  const files = readdirSync(packages).flatMap((name) => {
+    const dir = join(packages, name, "src");
+    return existsSync(dir) ? sourceFiles(dir) : [];
+  });
+  const sameFolderImports = new Map(files.map((file) => [file, importsInFolder(file)]));
+  const cycles = stronglyConnected(sameFolderImports).map((cycle) =>
+    cycle.map((file) => relative(packages, file)).join(", "),
+  );
+  expect(cycles).toEqual([]);
+});
+
+/** The files of its own folder that `file` imports (`import`, `import type`, `export … from`). */
+function importsInFolder(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const targets: string[] = [];
+  for (const [, specifier] of text.matchAll(/(?:from|import)\s*\(?\s*"(\.\/[^"]+)"/g)) {
+    const base = resolve(dirname(file), specifier as string).replace(/\.js$/, "");
+    const target = [`${base}.ts`, `${base}.tsx`].find((candidate) => existsSync(candidate));
+    if (target && dirname(target) === dirname(file)) targets.push(target);
+  }
+  return targets;
+}
+
+/** The groups of files that reach each other through imports (Tarjan's algorithm), each as a list. */
+function stronglyConnected(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const lowest = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    lowest.set(file, index.get(file) as number);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        lowest.set(file, Math.min(lowest.get(file) as number, lowest.get(next) as number));
+      } else if (onStack.has(next)) {
+        lowest.set(file, Math.min(lowest.get(file) as number, index.get(next) as number));
+      }
+    }
+    if (lowest.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1 || graph.get(file)?.includes(file)) groups.push(group.sort());
+  };
+  for (const file of [...graph.keys()].sort()) if (!index.has(file)) visit(file);
+  return groups;
+}

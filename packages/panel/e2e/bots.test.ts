@@ -130,8 +130,14 @@ describePanel("bot scenarios and traffic documents", ({ open }) => {
       .getByRole("cell");
     await waitForNumber(confirmed, 3);
     await card.getByText("Controls").click();
-    const controls = card.getByRole("definition").filter({ hasText: "3 tx/block" });
-    await controls.waitFor();
+    // The configured target, in its own field: the measured rate beside it reads "… tx/block" too
+    // (1.83 tx/block ends in "3 tx/block"), so neither a substring nor another field may match.
+    const throughput = card
+      .getByLabel("Controls of the burst bot")
+      .locator(".field")
+      .filter({ has: page.getByRole("term").getByText("Throughput", { exact: true }) })
+      .getByRole("definition");
+    await throughput.filter({ hasText: /^3 tx\/block$/ }).waitFor();
 
     const status = (await (await fetch(`${stack.adminUrl}/bots/status`)).json()) as Record<
       string,

@@ -61,13 +61,12 @@ describePanel(
 
       // The chart has bars for both, in its data table and its bars' titles.
       const data = page.getByRole("table", { name: "Gas used per block, by bot (data)" });
-      const byBot = data.getByRole("cell").filter({ hasText: /transfer \d/ });
-      await byBot.first().waitFor();
-      await data
-        .getByRole("cell")
-        .filter({ hasText: /erc20 \d/ })
-        .first()
-        .waitFor();
+      // A block's "By bot" cell lists each bot with its gas ("transfer 21,000, erc20 52,000"): the
+      // bot's own entry, whatever the live figure, not a name that merely contains it.
+      const byBot = (bot: string) =>
+        data.getByRole("cell").filter({ hasText: new RegExp(`(^|, )${bot} [\\d,]+(, |$)`) });
+      await byBot("transfer").first().waitFor();
+      await byBot("erc20").first().waitFor();
       const legend = page.getByRole("list", { name: "Chart legend" });
       expect(
         await legend

@@ -1,140 +1,65 @@
-import type {
-  BotExistsError,
-  BotNotFoundError,
-  BotUnsupportedError,
-  InvalidBotConfigError,
-  InvalidTrafficDocumentError,
-  InvalidTransactionError,
-} from "./bots.js";
-import type { ContractDeploymentFailedError } from "./contracts.js";
-import type {
-  ArtifactsUnreadableError,
-  BlockNotFoundError,
-  ContractNotFoundError,
-  ContractReadRevertedError,
-  ExplorerUnavailableError,
-  InvalidAbiError,
-  InvalidContractCallError,
-  InvalidLabelError,
-  NoContractCodeError,
-  TransactionNotFoundError,
-} from "./explorer.js";
-import type { FaultsUnavailableError } from "./faults.js";
-import type { LendingError } from "./lending.js";
-import type {
-  InvalidPriceError,
-  InvalidSymbolError,
-  OraclePushFailedError,
-  PriceNotAvailableError,
-  PriceStaleError,
-  UnknownSymbolError,
-} from "./oracle.js";
-import type { ErrorCode, PrivnetError } from "./PrivnetError.js";
-import type {
-  ChainIdMismatchError,
-  ChainUnreachableError,
-  InvalidOptionsError,
-  PlatformClosedError,
-} from "./platform.js";
-import type {
-  ContractExistsError,
-  Create2FactoryUnavailableError,
-  InsufficientFundsError,
-  InvalidAddressError,
-  InvalidAmountError,
-  InvalidQueryError,
-  NonceConflictError,
-  TransactionFailedError,
-  TransactionRejectedError,
-} from "./sender.js";
-import type {
-  StorageClosedError,
-  StorageOpenFailedError,
-  StorageSchemaUnsupportedError,
-  StorageUnreachableError,
-  StorageValueInvalidError,
-  WalletExistsError,
-} from "./storage.js";
-import type {
-  InvalidPrivateKeyError,
-  WalletDecryptionError,
-  WalletLockedError,
-  WalletNotFoundError,
-} from "./wallets.js";
+import type * as bots from "./bots.js";
+import type * as contracts from "./contracts.js";
+import type { ErrorCode } from "./errorCodes.js";
+import type * as explorer from "./explorer.js";
+import type * as faults from "./faults.js";
+import type * as lending from "./lending.js";
+import type * as oracle from "./oracle.js";
+import type { PrivnetError } from "./PrivnetErrorBase.js";
+import type * as platform from "./platform.js";
+import type * as sender from "./sender.js";
+import type * as storage from "./storage.js";
+import type * as wallets from "./wallets.js";
+
+/** Every error class of the families' files (a new class in one of them is picked up by itself). */
+type FamilyError = ErrorClasses<
+  | typeof bots
+  | typeof contracts
+  | typeof explorer
+  | typeof faults
+  | typeof lending
+  | typeof oracle
+  | typeof platform
+  | typeof sender
+  | typeof storage
+  | typeof wallets
+>;
+
+/** The instances of the classes among a module's exports that build on {@link PrivnetError}. */
+type ErrorClasses<Module> = Module extends unknown
+  ? Module[keyof Module] extends infer Export
+    ? Export extends abstract new (
+        ...args: never
+      ) => infer Instance
+      ? Instance extends PrivnetError
+        ? Instance
+        : never
+      : never
+    : never
+  : never;
 
 /**
- * The error class behind each code: what {@link isPrivnetError} narrows to. Codes raised outside
- * `@privnet/core` (the devnet's, a server's taken port) map to the base class, whose `code`,
- * `shortMessage` and `details` they carry. {@link PrivnetErrorOf} does not compile while a code is
- * missing here.
+ * The classes that declare `Code` as (one of) their codes. A class that does not declare its code
+ * (its `code` is every `ErrorCode`) is left out: it could be any of them.
+ */
+type ClassOfCode<Code extends ErrorCode> = FamilyError extends infer Class
+  ? Class extends { readonly code: infer Declared }
+    ? ErrorCode extends Declared
+      ? never
+      : Code extends Declared
+        ? Class
+        : never
+    : never
+  : never;
+
+/**
+ * The error class behind each code: what {@link isPrivnetError} narrows to. It is read off the
+ * classes, each of which declares its code (`declare readonly code: "PRICE_STALE"`). Codes without
+ * a class of their own (those raised outside `@privnet/core`: the devnet's, a server's taken port)
+ * map to the base class, whose `code`, `shortMessage` and `details` they carry.
  */
 export type PrivnetErrorTypes = {
-  INVALID_OPTIONS: InvalidOptionsError;
-  CHAIN_UNREACHABLE: ChainUnreachableError;
-  CHAIN_ID_MISMATCH: ChainIdMismatchError;
-  PLATFORM_CLOSED: PlatformClosedError;
-  WALLET_EXISTS: WalletExistsError;
-  STORAGE_CLOSED: StorageClosedError;
-  STORAGE_VALUE_INVALID: StorageValueInvalidError;
-  STORAGE_OPEN_FAILED: StorageOpenFailedError;
-  STORAGE_SCHEMA_UNSUPPORTED: StorageSchemaUnsupportedError;
-  STORAGE_UNREACHABLE: StorageUnreachableError;
-  WALLET_NOT_FOUND: WalletNotFoundError;
-  INVALID_PRIVATE_KEY: InvalidPrivateKeyError;
-  INVALID_ADDRESS: InvalidAddressError;
-  INVALID_AMOUNT: InvalidAmountError;
-  INSUFFICIENT_FUNDS: InsufficientFundsError;
-  WALLET_LOCKED: WalletLockedError;
-  WALLET_DECRYPTION_FAILED: WalletDecryptionError;
-  NONCE_CONFLICT: NonceConflictError;
-  TRANSACTION_REJECTED: TransactionRejectedError;
-  TRANSACTION_FAILED: TransactionFailedError;
-  INVALID_QUERY: InvalidQueryError;
-  // Raised by @privnet/devnet and @privnet/http, which core does not depend on.
-  DEVNET_BINARY_NOT_FOUND: PrivnetError;
-  DEVNET_PORT_IN_USE: PrivnetError;
-  DEVNET_STATE_INVALID: PrivnetError;
-  DEVNET_START_FAILED: PrivnetError;
-  FAULT_INVALID: PrivnetError;
-  FAULT_IN_PROGRESS: PrivnetError;
-  FAULT_UNSUPPORTED: PrivnetError;
-  PORT_IN_USE: PrivnetError;
-  CONTRACT_DEPLOYMENT_FAILED: ContractDeploymentFailedError;
-  INVALID_SYMBOL: InvalidSymbolError;
-  INVALID_PRICE: InvalidPriceError;
-  UNKNOWN_SYMBOL: UnknownSymbolError;
-  PRICE_STALE: PriceStaleError;
-  PRICE_NOT_AVAILABLE: PriceNotAvailableError;
-  ORACLE_PUSH_FAILED: OraclePushFailedError;
-  LENDING_ASSET_NOT_LISTED: LendingError;
-  LENDING_INSUFFICIENT_COLLATERAL: LendingError;
-  LENDING_HEALTH_FACTOR_TOO_LOW: LendingError;
-  LENDING_BORROW_EXCEEDS_LTV: LendingError;
-  LENDING_INSUFFICIENT_LIQUIDITY: LendingError;
-  LENDING_NO_DEBT: LendingError;
-  LENDING_NOT_LIQUIDATABLE: LendingError;
-  LENDING_REPAY_EXCEEDS_CLOSE_FACTOR: LendingError;
-  LENDING_INSUFFICIENT_COLLATERAL_TO_SEIZE: LendingError;
-  LENDING_REVERTED: LendingError;
-  INVALID_TRANSACTION: InvalidTransactionError;
-  CONTRACT_EXISTS: ContractExistsError;
-  CREATE2_FACTORY_UNAVAILABLE: Create2FactoryUnavailableError;
-  BOT_NOT_FOUND: BotNotFoundError;
-  BOT_EXISTS: BotExistsError;
-  INVALID_BOT_CONFIG: InvalidBotConfigError;
-  BOT_UNSUPPORTED: BotUnsupportedError;
-  INVALID_TRAFFIC_DOCUMENT: InvalidTrafficDocumentError;
-  BLOCK_NOT_FOUND: BlockNotFoundError;
-  TRANSACTION_NOT_FOUND: TransactionNotFoundError;
-  CONTRACT_NOT_FOUND: ContractNotFoundError;
-  INVALID_ABI: InvalidAbiError;
-  ARTIFACTS_UNREADABLE: ArtifactsUnreadableError;
-  NO_CONTRACT_CODE: NoContractCodeError;
-  INVALID_LABEL: InvalidLabelError;
-  INVALID_CONTRACT_CALL: InvalidContractCallError;
-  CONTRACT_READ_REVERTED: ContractReadRevertedError;
-  EXPLORER_UNAVAILABLE: ExplorerUnavailableError;
-  FAULTS_UNAVAILABLE: FaultsUnavailableError;
+  [Code in ErrorCode]: [ClassOfCode<Code>] extends [never] ? PrivnetError : ClassOfCode<Code>;
 };
 
 /**

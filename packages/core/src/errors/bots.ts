@@ -1,9 +1,10 @@
-import { PrivnetError } from "./PrivnetError.js";
+import { PrivnetError } from "./PrivnetErrorBase.js";
 import { quoteInput } from "./quoteInput.js";
 
 /** `sendTransaction` got fields that do not make a transaction (bad data, gas, value or sender). */
 export class InvalidTransactionError extends PrivnetError {
   override name = "InvalidTransactionError";
+  declare readonly code: "INVALID_TRANSACTION";
   constructor(reason: string) {
     super("INVALID_TRANSACTION", `The transaction is not valid: ${reason}`, {
       details:
@@ -14,6 +15,7 @@ export class InvalidTransactionError extends PrivnetError {
 
 export class BotNotFoundError extends PrivnetError {
   override name = "BotNotFoundError";
+  declare readonly code: "BOT_NOT_FOUND";
   constructor(
     readonly bot: string,
     known: readonly string[],
@@ -26,6 +28,7 @@ export class BotNotFoundError extends PrivnetError {
 
 export class BotExistsError extends PrivnetError {
   override name = "BotExistsError";
+  declare readonly code: "BOT_EXISTS";
   constructor(readonly bot: string) {
     super("BOT_EXISTS", `A bot named ${quoteInput(bot)} is already registered.`, {
       details: "Bot names identify their state, key and routes; give the custom bot another name.",
@@ -39,6 +42,7 @@ export class BotExistsError extends PrivnetError {
  */
 export class BotUnsupportedError extends PrivnetError {
   override name = "BotUnsupportedError";
+  declare readonly code: "BOT_UNSUPPORTED";
   constructor(
     readonly bot: string,
     /** What the bot needs, e.g. "Cancun (EIP-4844 blob transactions)". */
@@ -54,6 +58,7 @@ export class BotUnsupportedError extends PrivnetError {
 /** A configuration (environment, platform options or a start request) the bot cannot run with. */
 export class InvalidBotConfigError extends PrivnetError {
   override name = "InvalidBotConfigError";
+  declare readonly code: "INVALID_BOT_CONFIG";
   constructor(
     readonly bot: string,
     reason: string,
@@ -73,6 +78,7 @@ export type TrafficDocumentIssue = { path: string; message: string };
  */
 export class InvalidTrafficDocumentError extends PrivnetError {
   override name = "InvalidTrafficDocumentError";
+  declare readonly code: "INVALID_TRAFFIC_DOCUMENT";
   constructor(readonly issues: readonly TrafficDocumentIssue[]) {
     super(
       "INVALID_TRAFFIC_DOCUMENT",

@@ -1,5 +1,5 @@
 import type { Hash } from "viem";
-import { PrivnetError } from "./PrivnetError.js";
+import { PrivnetError } from "./PrivnetErrorBase.js";
 
 /**
  * Deploying privnet's contracts failed: a transaction could not be sent, or one was mined but
@@ -7,6 +7,7 @@ import { PrivnetError } from "./PrivnetError.js";
  */
 export class ContractDeploymentFailedError extends PrivnetError {
   override name = "ContractDeploymentFailedError";
+  declare readonly code: "CONTRACT_DEPLOYMENT_FAILED";
   constructor(
     readonly step: string,
     options: { hash?: Hash; cause?: unknown } = {},

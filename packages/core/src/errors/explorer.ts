@@ -1,9 +1,10 @@
-import { PrivnetError } from "./PrivnetError.js";
+import { PrivnetError } from "./PrivnetErrorBase.js";
 import { quoteInput } from "./quoteInput.js";
 
 /** No block with this number or hash, in the index or on the chain. */
 export class BlockNotFoundError extends PrivnetError {
   override name = "BlockNotFoundError";
+  declare readonly code: "BLOCK_NOT_FOUND";
   constructor(readonly block: string) {
     super("BLOCK_NOT_FOUND", `Block ${quoteInput(block)} not found.`, {
       details: "Give a block number the chain has reached, or the hash of a block it holds.",
@@ -14,6 +15,7 @@ export class BlockNotFoundError extends PrivnetError {
 /** Neither the index nor the node knows a transaction with this hash. */
 export class TransactionNotFoundError extends PrivnetError {
   override name = "TransactionNotFoundError";
+  declare readonly code: "TRANSACTION_NOT_FOUND";
   constructor(readonly hash: string) {
     super("TRANSACTION_NOT_FOUND", `Transaction ${quoteInput(hash)} not found.`, {
       details:
@@ -25,6 +27,7 @@ export class TransactionNotFoundError extends PrivnetError {
 /** No ABI is known for this address (not a platform, bot or registered contract, nor a token). */
 export class ContractNotFoundError extends PrivnetError {
   override name = "ContractNotFoundError";
+  declare readonly code: "CONTRACT_NOT_FOUND";
   constructor(readonly address: string) {
     super("CONTRACT_NOT_FOUND", `No contract ABI is known for ${quoteInput(address)}.`, {
       details: "Register its ABI with POST /contracts (platform.contracts.register) first.",
@@ -35,6 +38,7 @@ export class ContractNotFoundError extends PrivnetError {
 /** A folder of build artifacts to load that cannot be read (missing, not a folder, no access). */
 export class ArtifactsUnreadableError extends PrivnetError {
   override name = "ArtifactsUnreadableError";
+  declare readonly code: "ARTIFACTS_UNREADABLE";
   constructor(
     readonly source: string,
     reason: string,
@@ -49,6 +53,7 @@ export class ArtifactsUnreadableError extends PrivnetError {
 /** An ABI given to register is not a valid JSON ABI: `problems` lists each mistake found. */
 export class InvalidAbiError extends PrivnetError {
   override name = "InvalidAbiError";
+  declare readonly code: "INVALID_ABI";
   constructor(readonly problems: readonly string[]) {
     super("INVALID_ABI", `The ABI is not valid: ${firstProblems(problems)}.`, {
       details: "An ABI is the JSON array solc, Hardhat and Foundry write (functions, events, errors, …).",
@@ -59,6 +64,7 @@ export class InvalidAbiError extends PrivnetError {
 /** Registering an ABI for an address the chain holds no code at. */
 export class NoContractCodeError extends PrivnetError {
   override name = "NoContractCodeError";
+  declare readonly code: "NO_CONTRACT_CODE";
   constructor(readonly address: string) {
     super("NO_CONTRACT_CODE", `The chain holds no contract code at ${address}.`, {
       details: "Deploy the contract first (or check the address): an ABI is registered for a contract.",
@@ -69,6 +75,7 @@ export class NoContractCodeError extends PrivnetError {
 /** A label (or a registered contract's name) that is empty or too long. */
 export class InvalidLabelError extends PrivnetError {
   override name = "InvalidLabelError";
+  declare readonly code: "INVALID_LABEL";
   constructor(reason: string) {
     super("INVALID_LABEL", reason);
   }
@@ -77,6 +84,7 @@ export class InvalidLabelError extends PrivnetError {
 /** A read of a contract names a function its ABI lacks, one that writes, or arguments that do not fit. */
 export class InvalidContractCallError extends PrivnetError {
   override name = "InvalidContractCallError";
+  declare readonly code: "INVALID_CONTRACT_CALL";
   constructor(reason: string, options: { cause?: unknown } = {}) {
     super("INVALID_CONTRACT_CALL", reason, options);
   }
@@ -85,6 +93,7 @@ export class InvalidContractCallError extends PrivnetError {
 /** A read of a contract reverted: `reason` is the revert reason or the decoded custom error. */
 export class ContractReadRevertedError extends PrivnetError {
   override name = "ContractReadRevertedError";
+  declare readonly code: "CONTRACT_READ_REVERTED";
   constructor(readonly reason: string) {
     super("CONTRACT_READ_REVERTED", `The call reverted: ${reason}.`);
   }
@@ -93,6 +102,7 @@ export class ContractReadRevertedError extends PrivnetError {
 /** The platform runs without an explorer (turned off, or a storage adapter without one). */
 export class ExplorerUnavailableError extends PrivnetError {
   override name = "ExplorerUnavailableError";
+  declare readonly code: "EXPLORER_UNAVAILABLE";
   constructor() {
     super("EXPLORER_UNAVAILABLE", "The explorer is not running on this platform.", {
       details:

@@ -1,4 +1,4 @@
-import { PrivnetError } from "./PrivnetError.js";
+import { PrivnetError } from "./PrivnetErrorBase.js";
 
 /**
  * A fault asked of a platform that has no {@link ChainFaults} (no `faults` option): it runs on a
@@ -6,6 +6,7 @@ import { PrivnetError } from "./PrivnetError.js";
  */
 export class FaultsUnavailableError extends PrivnetError {
   override name = "FaultsUnavailableError";
+  declare readonly code: "FAULTS_UNAVAILABLE";
   constructor() {
     super(
       "FAULTS_UNAVAILABLE",

@@ -8,6 +8,7 @@ export {
   type TrafficDocumentIssue,
 } from "./bots.js";
 export { ContractDeploymentFailedError } from "./contracts.js";
+export { type ErrorCode, errorCodes } from "./errorCodes.js";
 export {
   ArtifactsUnreadableError,
   BlockNotFoundError,
@@ -35,13 +36,8 @@ export {
   PriceStaleError,
   UnknownSymbolError,
 } from "./oracle.js";
-export {
-  type ErrorCode,
-  errorCodes,
-  isPrivnetError,
-  PrivnetError,
-  type PrivnetErrorOptions,
-} from "./PrivnetError.js";
+export { isPrivnetError } from "./PrivnetError.js";
+export { PrivnetError, type PrivnetErrorOptions } from "./PrivnetErrorBase.js";
 export type { PrivnetErrorOf, PrivnetErrorTypes } from "./PrivnetErrorTypes.js";
 export {
   ChainIdMismatchError,

@@ -2,11 +2,14 @@ import type { Address } from "viem";
 import { describe, expectTypeOf, test } from "vitest";
 import {
   type ErrorCode,
+  type FaultsUnavailableError,
   isPrivnetError,
   type LendingError,
   type PriceStaleError,
   type PrivnetError,
   type PrivnetErrorTypes,
+  type StorageUnreachableError,
+  WalletNotFoundError,
 } from "../exports/index.js";
 
 declare const error: unknown;
@@ -26,6 +29,15 @@ describe("isPrivnetError", () => {
       expectTypeOf(error.reason).toEqualTypeOf<string>();
     }
     if (isPrivnetError(error, "ORACLE_PUSH_FAILED")) expectTypeOf(error.attempts).toEqualTypeOf<number>();
+    if (isPrivnetError(error, "FAULTS_UNAVAILABLE")) expectTypeOf(error).toExtend<FaultsUnavailableError>();
+  });
+
+  test("each class declares its code, and the map is read off the classes", () => {
+    expectTypeOf<PrivnetErrorTypes["WALLET_NOT_FOUND"]>().toEqualTypeOf<WalletNotFoundError>();
+    expectTypeOf<PrivnetErrorTypes["LENDING_NO_DEBT"]>().toEqualTypeOf<LendingError>();
+    expectTypeOf(new WalletNotFoundError(1).code).toEqualTypeOf<"WALLET_NOT_FOUND">();
+    // A code narrows to the class that declares it, not to every class of its family.
+    expectTypeOf<PrivnetErrorTypes["STORAGE_UNREACHABLE"]>().toEqualTypeOf<StorageUnreachableError>();
   });
 
   test("without a code, or with one raised outside core, it is the base class", () => {

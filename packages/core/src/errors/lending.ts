@@ -1,4 +1,4 @@
-import { PrivnetError } from "./PrivnetError.js";
+import { PrivnetError } from "./PrivnetErrorBase.js";
 
 /** The LendingPool's own revert reasons, each with its code. */
 export const lendingRevertCodes = {
@@ -23,6 +23,7 @@ export type LendingErrorCode = (typeof lendingRevertCodes)[LendingRevertReason] 
  */
 export class LendingError extends PrivnetError {
   override name = "LendingError";
+  declare readonly code: LendingErrorCode;
   constructor(
     code: LendingErrorCode,
     readonly reason: string,

@@ -1,7 +1,8 @@
-import { PrivnetError } from "./PrivnetError.js";
+import { PrivnetError } from "./PrivnetErrorBase.js";
 
 export class ChainUnreachableError extends PrivnetError {
   override name = "ChainUnreachableError";
+  declare readonly code: "CHAIN_UNREACHABLE";
   constructor(options: { cause?: unknown } = {}) {
     super("CHAIN_UNREACHABLE", "The chain's JSON-RPC endpoint did not answer.", {
       details: "Check that the node is running and that the transport's URL is right.",
@@ -12,6 +13,7 @@ export class ChainUnreachableError extends PrivnetError {
 
 export class ChainIdMismatchError extends PrivnetError {
   override name = "ChainIdMismatchError";
+  declare readonly code: "CHAIN_ID_MISMATCH";
   constructor(
     readonly expected: number,
     readonly actual: number,
@@ -24,6 +26,7 @@ export class ChainIdMismatchError extends PrivnetError {
 
 export class PlatformClosedError extends PrivnetError {
   override name = "PlatformClosedError";
+  declare readonly code: "PLATFORM_CLOSED";
   constructor() {
     super("PLATFORM_CLOSED", "The platform is closed.");
   }
@@ -31,6 +34,7 @@ export class PlatformClosedError extends PrivnetError {
 
 export class InvalidOptionsError extends PrivnetError {
   override name = "InvalidOptionsError";
+  declare readonly code: "INVALID_OPTIONS";
   constructor(message: string, details?: string) {
     super("INVALID_OPTIONS", message, details === undefined ? {} : { details });
   }

@@ -1,10 +1,11 @@
 import type { Address, Hash } from "viem";
 import { formatEther } from "viem";
-import { PrivnetError } from "./PrivnetError.js";
+import { PrivnetError } from "./PrivnetErrorBase.js";
 import { quoteInput } from "./quoteInput.js";
 
 export class InvalidAddressError extends PrivnetError {
   override name = "InvalidAddressError";
+  declare readonly code: "INVALID_ADDRESS";
   constructor(field: string, value: unknown, reason: string) {
     super("INVALID_ADDRESS", `\`${field}\` is not a valid address (${quoteInput(value)}): ${reason}`, {
       details:
@@ -15,6 +16,7 @@ export class InvalidAddressError extends PrivnetError {
 
 export class InvalidAmountError extends PrivnetError {
   override name = "InvalidAmountError";
+  declare readonly code: "INVALID_AMOUNT";
   constructor(value: unknown, reason: string) {
     super("INVALID_AMOUNT", `The amount ${quoteInput(value)} is not valid: ${reason}`, {
       details: 'Amounts are positive decimal ETH strings with at most 18 decimals, e.g. "0.25".',
@@ -24,6 +26,7 @@ export class InvalidAmountError extends PrivnetError {
 
 export class InsufficientFundsError extends PrivnetError {
   override name = "InsufficientFundsError";
+  declare readonly code: "INSUFFICIENT_FUNDS";
   constructor(
     readonly address: string,
     readonly balance: bigint,
@@ -40,6 +43,7 @@ export class InsufficientFundsError extends PrivnetError {
 /** The node kept refusing the nonce after the sender resynchronised and retried. */
 export class NonceConflictError extends PrivnetError {
   override name = "NonceConflictError";
+  declare readonly code: "NONCE_CONFLICT";
   constructor(address: string, options: { cause?: unknown } = {}) {
     super("NONCE_CONFLICT", `The node kept rejecting the nonce of ${address} after retries.`, {
       details:
@@ -51,6 +55,7 @@ export class NonceConflictError extends PrivnetError {
 
 export class TransactionRejectedError extends PrivnetError {
   override name = "TransactionRejectedError";
+  declare readonly code: "TRANSACTION_REJECTED";
   constructor(reason: string, options: { cause?: unknown } = {}) {
     super("TRANSACTION_REJECTED", `The node rejected the transaction: ${reason}`, { cause: options.cause });
   }
@@ -59,6 +64,7 @@ export class TransactionRejectedError extends PrivnetError {
 /** A transaction that was accepted did not confirm: it reverted, was dropped, or its chain was reset. */
 export class TransactionFailedError extends PrivnetError {
   override name = "TransactionFailedError";
+  declare readonly code: "TRANSACTION_FAILED";
   constructor(
     readonly hash: Hash,
     reason: string,
@@ -69,6 +75,7 @@ export class TransactionFailedError extends PrivnetError {
 
 export class InvalidQueryError extends PrivnetError {
   override name = "InvalidQueryError";
+  declare readonly code: "INVALID_QUERY";
   constructor(message: string) {
     super("INVALID_QUERY", message);
   }
@@ -77,6 +84,7 @@ export class InvalidQueryError extends PrivnetError {
 /** A CREATE2 deployment whose address already holds code: sending it would only revert. */
 export class ContractExistsError extends PrivnetError {
   override name = "ContractExistsError";
+  declare readonly code: "CONTRACT_EXISTS";
   constructor(readonly address: Address) {
     super("CONTRACT_EXISTS", `A contract already exists at ${address}.`, {
       details:
@@ -88,6 +96,7 @@ export class ContractExistsError extends PrivnetError {
 /** The deterministic CREATE2 factory is not on the chain and cannot be put there. */
 export class Create2FactoryUnavailableError extends PrivnetError {
   override name = "Create2FactoryUnavailableError";
+  declare readonly code: "CREATE2_FACTORY_UNAVAILABLE";
   constructor(reason: string, options: { cause?: unknown } = {}) {
     super("CREATE2_FACTORY_UNAVAILABLE", `The CREATE2 factory is not available: ${reason}`, {
       details:

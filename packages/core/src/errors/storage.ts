@@ -1,8 +1,9 @@
 import type { Address } from "viem";
-import { PrivnetError } from "./PrivnetError.js";
+import { PrivnetError } from "./PrivnetErrorBase.js";
 
 export class WalletExistsError extends PrivnetError {
   override name = "WalletExistsError";
+  declare readonly code: "WALLET_EXISTS";
   constructor(readonly address: Address) {
     super("WALLET_EXISTS", `A wallet with address ${address} is already stored.`);
   }
@@ -10,6 +11,7 @@ export class WalletExistsError extends PrivnetError {
 
 export class StorageClosedError extends PrivnetError {
   override name = "StorageClosedError";
+  declare readonly code: "STORAGE_CLOSED";
   constructor(adapter: string) {
     super("STORAGE_CLOSED", `The ${adapter} storage is closed.`);
   }
@@ -18,6 +20,7 @@ export class StorageClosedError extends PrivnetError {
 /** A value handed to `storage.state.set` that has no JSON form (a bigint, a function, `undefined`…). */
 export class StorageValueInvalidError extends PrivnetError {
   override name = "StorageValueInvalidError";
+  declare readonly code: "STORAGE_VALUE_INVALID";
   constructor(
     readonly key: string,
     options: { cause?: unknown } = {},
@@ -33,6 +36,7 @@ export class StorageValueInvalidError extends PrivnetError {
 /** The database behind a storage adapter could not be opened or reached. */
 export class StorageOpenFailedError extends PrivnetError {
   override name = "StorageOpenFailedError";
+  declare readonly code: "STORAGE_OPEN_FAILED";
   constructor(adapter: string, where: string, options: { details?: string; cause?: unknown } = {}) {
     super("STORAGE_OPEN_FAILED", `The ${adapter} storage at ${where} could not be opened.`, {
       details:
@@ -46,6 +50,7 @@ export class StorageOpenFailedError extends PrivnetError {
 /** The database was migrated by a newer privnet than this one: its schema is unknown here. */
 export class StorageSchemaUnsupportedError extends PrivnetError {
   override name = "StorageSchemaUnsupportedError";
+  declare readonly code: "STORAGE_SCHEMA_UNSUPPORTED";
   constructor(
     adapter: string,
     readonly found: number,
@@ -66,6 +71,7 @@ export class StorageSchemaUnsupportedError extends PrivnetError {
  */
 export class StorageUnreachableError extends PrivnetError {
   override name = "StorageUnreachableError";
+  declare readonly code: "STORAGE_UNREACHABLE";
   /** True when the failure stopped a send before its transaction reached the node. */
   readonly nothingSent: boolean;
   constructor(options: { cause?: unknown; nothingSent?: boolean } = {}) {

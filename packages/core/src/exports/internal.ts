@@ -25,6 +25,6 @@ export {
   toTransfer,
 } from "../storage/explorerRows.js";
 export { createKeyedMutex } from "../storage/keyedMutex.js";
-export { unknownSnapshot } from "../storage/memoryStorage.js";
 export { transactionsPageSize } from "../storage/transactionsPageSize.js";
+export { unknownSnapshot } from "../storage/unknownSnapshot.js";
 export { parsePrivateKey } from "../wallets/parsePrivateKey.js";

@@ -8,6 +8,7 @@ import { receiptOutcome } from "./receiptOutcome.js";
 import type { SettledOnChain } from "./settledRecords.js";
 import { requestFees } from "./transactionRequest.js";
 import type { WatcherParts } from "./watcherParts.js";
+import { REWIND_STEPS, type RewindStep } from "./watcherSteps.js";
 
 /**
  * After the chain went back under the followed transactions (reset: a new genesis; revert: the
@@ -24,18 +25,8 @@ export class RewindRecovery {
     this.#scanner = scanner;
   }
 
-  /**
-   * The recovery's steps, in order:
-   * 1. `recheckSettled` before the followed ones settle: the walk down stops at the first block
-   *    whose records are all still there, and those must be from before the rewind;
-   * 2. `settleFollowed`: what the chain knows stays followed (in a block: settled; in the pool:
-   *    followed on); the rest is gone with the blocks that held it;
-   * 3. `fillGaps`;
-   * 4. `announce` (`onChainRewound`) last, even when a step before failed: the bots run their setup
-   *    again and top their keys up. A top-up that landed before the gaps were looked at would let a
-   *    bot's old transactions fill the nonces its new deployment is to take.
-   */
-  static readonly steps = ["recheckSettled", "settleFollowed", "fillGaps", "announce"] as const;
+  /** The recovery's steps, in order: see {@link REWIND_STEPS}. */
+  static readonly steps = REWIND_STEPS;
 
   async recover(cause: ChainRewindCause, order: readonly RewindStep[] = RewindRecovery.steps) {
     // The last step runs even when one before it failed.
@@ -192,9 +183,6 @@ export class RewindRecovery {
     else followed.unwatch(watched);
   }
 }
-
-/** A step of {@link RewindRecovery}. */
-export type RewindStep = (typeof RewindRecovery.steps)[number];
 
 /**
  * The fees `watched` was last sent with: from its unsigned fields, else from its signed bytes

@@ -24,7 +24,8 @@ import { TickScheduler } from "./TickScheduler.js";
 import type { TransactionWatcherOptions, TransactionWatcherStatus } from "./watcherOptions.js";
 import type { WatcherParts } from "./watcherParts.js";
 import { watcherState } from "./watcherState.js";
-import { runTick, TICK_STEPS, type TickStages, tickDueWithoutHead } from "./watcherTick.js";
+import { TICK_STEPS } from "./watcherSteps.js";
+import { runTick, type TickStages, tickDueWithoutHead } from "./watcherTick.js";
 
 export type { ChainRewindCause } from "../chain/ChainHead.js";
 export type { WatchedTransaction } from "./followedTransactions.js";

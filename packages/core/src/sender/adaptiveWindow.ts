@@ -73,77 +73,107 @@ export function createAdaptiveWindow(options: AdaptiveWindowOptions): AdaptiveWi
   const now = options.now ?? (() => performance.now());
   const max = options.maxInFlight;
   const min = Math.min(WINDOW_FLOOR, max);
-  let limit = Math.min(WINDOW_START, max);
-  const size = () => Math.floor(limit);
-  let inFlight = 0;
-  /** Submissions started so far; each one's number tells whether it left before the last halving. */
-  let started = 0;
-  let halvedAfter = 0;
-  let full = false;
-  let roundTrips: number[] = [];
-  const latencies: number[] = [];
-
-  const bound = (value: number) => Math.min(max, Math.max(min, value));
-  const newSample = () => {
-    roundTrips = [];
-    full = inFlight >= size();
+  const state: WindowState = {
+    bounds: { min, max },
+    limit: Math.min(WINDOW_START, max),
+    inFlight: 0,
+    started: 0,
+    halvedAfter: 0,
+    full: false,
+    roundTrips: [],
+    latencies: [],
   };
-
-  function closeSample() {
-    const wasFull = full;
-    const latency = median(roundTrips);
-    newSample();
-    if (!wasFull) return;
-    latencies.push(latency);
-    if (latencies.length > REFERENCE_SAMPLES) latencies.shift();
-    const reference = Math.min(...latencies);
-    const ratio = reference > 0 ? latency / reference : latency > 0 ? Number.POSITIVE_INFINITY : 1;
-    if (ratio <= GROW_WITHIN) {
-      limit = bound(limit + Math.sqrt(limit));
-    } else if (ratio > SHRINK_ABOVE) {
-      const target = limit * Math.max(0.5, 1 / ratio);
-      limit = bound(limit + SHRINK_SMOOTHING * (target - limit));
-    }
-  }
-
-  function answered(number: number, roundTrip: number) {
-    // Sent before the last halving: it measured the window before it.
-    if (number <= halvedAfter) return;
-    roundTrips.push(roundTrip);
-    if (roundTrips.length >= Math.max(size(), MIN_SAMPLE_ANSWERS)) closeSample();
-  }
-
-  function noAnswer(number: number) {
-    // The halving that came after it left already answered for everything at the node then.
-    if (number <= halvedAfter) return;
-    halvedAfter = started;
-    limit = bound(limit / 2);
-    newSample();
-  }
-
   return {
     get size() {
-      return size();
+      return windowSize(state);
     },
     min,
     max,
     start() {
-      const number = ++started;
+      const number = leave(state);
       const startedAt = now();
-      inFlight++;
-      if (inFlight >= size()) full = true;
       let over = false;
       return (answer) => {
         if (over) return;
         over = true;
-        inFlight--;
+        state.inFlight--;
         // A window with no room to move learns nothing.
         if (min === max) return;
-        if (answer === "answered") answered(number, now() - startedAt);
-        else if (answer === "no-answer") noAnswer(number);
+        if (answer === "answered") learnRoundTrip(state, number, now() - startedAt);
+        else if (answer === "no-answer") halve(state, number);
       };
     },
   };
+}
+
+/** What an adaptive window keeps between submissions. */
+type WindowState = {
+  readonly bounds: { min: number; max: number };
+  /** The window, unrounded: it grows and shrinks by fractions. */
+  limit: number;
+  inFlight: number;
+  /** Submissions started so far; each one's number tells whether it left before the last halving. */
+  started: number;
+  halvedAfter: number;
+  /** A send found the window full during the current sample window. */
+  full: boolean;
+  /** The current sample window's round trips. */
+  roundTrips: number[];
+  /** The last {@link REFERENCE_SAMPLES} sample windows' latencies. */
+  latencies: number[];
+};
+
+const windowSize = (state: WindowState) => Math.floor(state.limit);
+
+const bounded = ({ bounds }: WindowState, value: number) => Math.min(bounds.max, Math.max(bounds.min, value));
+
+/** A submission leaves for the node: its number. */
+function leave(state: WindowState): number {
+  state.inFlight++;
+  if (state.inFlight >= windowSize(state)) state.full = true;
+  return ++state.started;
+}
+
+/** The node answered submission `number` after `roundTrip` ms: one more for the sample window. */
+function learnRoundTrip(state: WindowState, number: number, roundTrip: number) {
+  // Sent before the last halving: it measured the window before it.
+  if (number <= state.halvedAfter) return;
+  state.roundTrips.push(roundTrip);
+  if (state.roundTrips.length >= Math.max(windowSize(state), MIN_SAMPLE_ANSWERS)) closeSample(state);
+}
+
+/** The node did not answer submission `number`: halve, once for everything at the node then. */
+function halve(state: WindowState, number: number) {
+  // The halving that came after it left already answered for everything at the node then.
+  if (number <= state.halvedAfter) return;
+  state.halvedAfter = state.started;
+  state.limit = bounded(state, state.limit / 2);
+  newSample(state);
+}
+
+function newSample(state: WindowState) {
+  state.roundTrips = [];
+  state.full = state.inFlight >= windowSize(state);
+}
+
+/** A sample window is complete: when the window was the limit during it, its latency moves it. */
+function closeSample(state: WindowState) {
+  const wasFull = state.full;
+  const latency = median(state.roundTrips);
+  newSample(state);
+  if (!wasFull) return;
+  state.latencies.push(latency);
+  if (state.latencies.length > REFERENCE_SAMPLES) state.latencies.shift();
+  state.limit = bounded(state, nextLimit(state.limit, latency, Math.min(...state.latencies)));
+}
+
+/** Grow by √window near the reference, move towards window × reference / latency well above it. */
+function nextLimit(limit: number, latency: number, reference: number): number {
+  const ratio = reference > 0 ? latency / reference : latency > 0 ? Number.POSITIVE_INFINITY : 1;
+  if (ratio <= GROW_WITHIN) return limit + Math.sqrt(limit);
+  if (ratio <= SHRINK_ABOVE) return limit;
+  const target = limit * Math.max(0.5, 1 / ratio);
+  return limit + SHRINK_SMOOTHING * (target - limit);
 }
 
 function median(values: number[]) {

@@ -9,8 +9,9 @@ import { createFeePolicy } from "../fees/feePolicy.js";
 import { createKeyVault } from "../signing/KeyVault.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import { NonceManager } from "./NonceManager.js";
-import { RewindRecovery, type RewindStep } from "./RewindRecovery.js";
+import { RewindRecovery } from "./RewindRecovery.js";
 import { TransactionWatcher } from "./TransactionWatcher.js";
+import type { RewindStep } from "./watcherSteps.js";
 
 // The rewind recovery's rule "`onChainRewound` last": the bots run their setup again and top their
 // keys up once the platform announced the rewind, so by then the nonce gaps under the pooled sends

@@ -3,8 +3,7 @@ import type { ChainHead, ChainRewindCause } from "../chain/ChainHead.js";
 import type { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import type { ErrorRecord } from "../errors/toErrorRecord.js";
 import type { TransactionFees } from "../fees/feePolicy.js";
-import type { RewindStep } from "./RewindRecovery.js";
-import type { TickStep } from "./watcherTick.js";
+import type { RewindStep, TickStep } from "./watcherSteps.js";
 
 export type TransactionWatcherOptions = {
   /** How often the node is polled for new blocks (HTTP transports). */
@@ -18,7 +17,7 @@ export type TransactionWatcherOptions = {
    * rule fails when two steps are swapped. Leave unset.
    */
   tickSteps?: readonly TickStep[] | undefined;
-  /** The rewind recovery's steps in another order than `RewindRecovery.steps`: for the same tests. */
+  /** The rewind recovery's steps in another order than `REWIND_STEPS`: for the same tests. */
   rewindSteps?: readonly RewindStep[] | undefined;
   /** The chain's head, shared with the explorer's index; the watcher makes its own without one. */
   head?: ChainHead | undefined;

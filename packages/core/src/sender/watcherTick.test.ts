@@ -10,7 +10,7 @@ import { createKeyVault } from "../signing/KeyVault.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import { NonceManager } from "./NonceManager.js";
 import { TransactionWatcher } from "./TransactionWatcher.js";
-import { TICK_STEPS, type TickStep } from "./watcherTick.js";
+import { TICK_STEPS, type TickStep } from "./watcherSteps.js";
 
 // A tick's steps run over a real anvil whose next block is mined, by the transport, right after
 // the tick's first read of the chain is answered: between its read of the pool's size and its read

@@ -8,6 +8,7 @@ import type { ReceiptScanner } from "./ReceiptScanner.js";
 import { RewindRecovery } from "./RewindRecovery.js";
 import type { StuckSends } from "./StuckSends.js";
 import type { WatcherParts } from "./watcherParts.js";
+import { TICK_STEPS, type TickStep } from "./watcherSteps.js";
 
 /** The watcher's stages a tick runs, and the few facts it keeps between ticks. */
 export type TickStages = {
@@ -69,30 +70,6 @@ type TickReads = {
   latest?: LatestBlock;
   anchorHash?: Hash | null | undefined;
 };
-
-/**
- * A tick's steps, in the order they run. The order is the rules:
- * - `readPoolSize` before `readHead`: a transaction accepted before the pool's size was read and
- *   neither in the pool then nor in a block up to the head read after it is gone from the node.
- * - `readHead` before `readAnchorHash` (the hash of the block seen last, as the chain has it now):
- *   read side by side or the other way round, the anchor's hash could come from before a revert
- *   and the head from after it, and the anchor would move across the revert unseen.
- * - `recoverFromRewind` before anything settles on the new chain (it ends the tick when it ran).
- * - `scanReceipts` before `recoverPoolLoss`: a transaction in a block is not lost.
- */
-export const TICK_STEPS = [
-  "retryUnwritten",
-  "readPoolSize",
-  "readHead",
-  "readAnchorHash",
-  "recoverFromRewind",
-  "scanReceipts",
-  "recoverPoolLoss",
-  "replaceStuck",
-  "releaseHeldBack",
-] as const;
-
-export type TickStep = (typeof TICK_STEPS)[number];
 
 /** Runs one tick: each step in `order` (the rules' order unless a test swaps two). */
 export async function runTick(stages: TickStages, order: readonly TickStep[] = TICK_STEPS): Promise<void> {

@@ -1,24 +1,4 @@
-import { errorStatus } from "./errorStatus.js";
-
-/** The codes the HTTP layer raises itself, beside core's `ErrorCode`s. */
-export type HttpErrorCode =
-  | "INVALID_JSON"
-  | "BODY_TOO_LARGE"
-  | "UNSUPPORTED_MEDIA_TYPE"
-  | "MALFORMED_REQUEST"
-  | "HEADERS_TOO_LARGE"
-  | "REQUEST_TIMEOUT"
-  | "EXPECTATION_FAILED"
-  | "HOST_NOT_ALLOWED"
-  | "ORIGIN_NOT_ALLOWED"
-  | "VALIDATION_FAILED"
-  | "UNAUTHORIZED"
-  | "NOT_FOUND"
-  | "METHOD_NOT_ALLOWED"
-  | "INVALID_IDEMPOTENCY_KEY"
-  | "IDEMPOTENCY_KEY_REUSED"
-  | "STORAGE_UNREACHABLE"
-  | "INTERNAL";
+import { errorStatus, type HttpErrorCode } from "./errorStatus.js";
 
 /**
  * An error the HTTP layer raises (bad JSON, failed validation, unknown route, missing token), with

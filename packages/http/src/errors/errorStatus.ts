@@ -1,11 +1,47 @@
 import type { ErrorCode } from "@privnet/core";
-import type { HttpErrorCode } from "./HttpError.js";
 
 /**
- * The HTTP status of every error code, core's and the HTTP layer's: the one table both servers map
- * errors with. Typed as a complete record, so a new code does not compile until it has a status.
+ * The codes the HTTP layer raises itself, with their statuses: a new one is one entry here, and
+ * `HttpErrorCode` is read off this table.
  */
-export const errorStatus = {
+const httpErrorStatus = {
+  INVALID_JSON: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  BODY_TOO_LARGE: 413,
+  // A body that is not `application/json`, or not in its declared Content-Encoding's format.
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  // What Node's HTTP parser or the router cannot read: a bad method or request line, a malformed
+  // percent-escape in the path, a body that is not in its declared Content-Encoding, no Host.
+  MALFORMED_REQUEST: 400,
+  HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
+  // An `Expect` header other than 100-continue.
+  EXPECTATION_FAILED: 417,
+  // The browser protections (see docs/security.md): a Host name nobody configured is a DNS
+  // rebinding attempt or a misconfiguration, a state change from a foreign page is refused; the
+  // server understood the request and will not serve it.
+  HOST_NOT_ALLOWED: 403,
+  ORIGIN_NOT_ALLOWED: 403,
+  // Idempotency-Key (the admin API's sends): a malformed key is a bad request; a key reused with
+  // another body cannot be processed as sent, and retrying it unchanged cannot help.
+  INVALID_IDEMPOTENCY_KEY: 400,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  // A database driver's socket failed: the dependency is gone, not the request.
+  STORAGE_UNREACHABLE: 503,
+  INTERNAL: 500,
+} as const;
+
+/** The codes the HTTP layer raises itself, beside core's `ErrorCode`s. */
+export type HttpErrorCode = keyof typeof httpErrorStatus;
+
+/**
+ * Core's codes. Typed as a complete record (but for the codes the HTTP layer also raises itself,
+ * which have their status above), so a code added to core does not compile until it has a status.
+ */
+const privnetErrorStatus = {
   // Options are the operator's configuration (createPlatform, the oracle's models, contract
   // options), never a client's request: no route hands client input to them, so when one fails
   // while serving a request the server is misconfigured or buggy (500), and no retry by the client
@@ -94,32 +130,13 @@ export const errorStatus = {
   // take it, so the service is not available right now and a retry may succeed: 503, like a push
   // that failed. (The admin API used to answer 500.)
   CONTRACT_DEPLOYMENT_FAILED: 503,
-  // The HTTP layer's own codes.
-  INVALID_JSON: 400,
-  VALIDATION_FAILED: 400,
-  UNAUTHORIZED: 401,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  BODY_TOO_LARGE: 413,
-  // A body that is not `application/json`, or not in its declared Content-Encoding's format.
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  // What Node's HTTP parser or the router cannot read: a bad method or request line, a malformed
-  // percent-escape in the path, a body that is not in its declared Content-Encoding, no Host.
-  MALFORMED_REQUEST: 400,
-  HEADERS_TOO_LARGE: 431,
-  REQUEST_TIMEOUT: 408,
-  // An `Expect` header other than 100-continue.
-  EXPECTATION_FAILED: 417,
-  // The browser protections (see docs/security.md): a Host name nobody configured is a DNS
-  // rebinding attempt or a misconfiguration, a state change from a foreign page is refused; the
-  // server understood the request and will not serve it.
-  HOST_NOT_ALLOWED: 403,
-  ORIGIN_NOT_ALLOWED: 403,
-  // Idempotency-Key (the admin API's sends): a malformed key is a bad request; a key reused with
-  // another body cannot be processed as sent, and retrying it unchanged cannot help.
-  INVALID_IDEMPOTENCY_KEY: 400,
-  IDEMPOTENCY_KEY_REUSED: 422,
-  // A database driver's socket failed: the dependency is gone, not the request.
-  STORAGE_UNREACHABLE: 503,
-  INTERNAL: 500,
-} as const satisfies Record<ErrorCode | HttpErrorCode, number>;
+} as const satisfies Record<Exclude<ErrorCode, HttpErrorCode>, number>;
+
+/**
+ * The HTTP status of every error code, core's and the HTTP layer's: the one table both servers map
+ * errors with.
+ */
+export const errorStatus = { ...privnetErrorStatus, ...httpErrorStatus } as const satisfies Record<
+  ErrorCode | HttpErrorCode,
+  number
+>;

@@ -1,8 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
+import type { HttpErrorCode } from "../errors/errorStatus.js";
 import { errorStatus } from "../errors/errorStatus.js";
-import type { HttpErrorCode } from "../errors/HttpError.js";
 import type { ErrorEnvelope } from "../errors/toErrorResponse.js";
 
 /** How a server wraps `{ error, code }` into its error body (an {@link ErrorEnvelope} fits). */

@@ -86,17 +86,31 @@ function BalanceChangesTable({ changes }: { changes: StateChanges }) {
   );
 }
 
-/** One row per variable a changed slot holds, or per raw slot. */
+/**
+ * One row per variable a changed slot holds, or per raw slot. Names and values wrap anywhere: a
+ * raw slot or value is 32 bytes of hex, which on one line pushed the last columns out of view. On
+ * a phone the contract folds under the variable and the value before over the value after, so
+ * that the two columns left have room.
+ */
 function StorageChangesTable({ storage }: { storage: StateChanges["storage"] }) {
   return (
     <div className="table-scroll">
       <table aria-label="Storage changes">
         <thead>
           <tr>
-            <th scope="col">Contract</th>
-            <th scope="col">Variable (or slot)</th>
-            <th scope="col">Before</th>
-            <th scope="col">After</th>
+            <th scope="col" className="narrow-drop">
+              Contract
+            </th>
+            <th scope="col" className="wrap">
+              Variable (or slot)
+            </th>
+            <th scope="col" className="narrow-drop">
+              Before
+            </th>
+            <th scope="col">
+              <span className="narrow-only">Before →</span>
+              After
+            </th>
             <th scope="col" className="narrow-drop">
               Written by
             </th>
@@ -108,16 +122,19 @@ function StorageChangesTable({ storage }: { storage: StateChanges["storage"] }) 
               change.variables.length > 0
                 ? change.variables
                 : [{ name: change.slot, type: "slot", before: change.before, after: change.after }];
+            const contract = <AddressLink address={change.address} label={change.addressLabel} />;
             return rows.map((row) => (
               <tr key={`${change.address}-${change.slot}-${row.name}`}>
-                <td className="wrap">
-                  <AddressLink address={change.address} label={change.addressLabel} />
-                </td>
-                <td className="mono break">
+                <td className="wrap narrow-drop">{contract}</td>
+                <td className="mono wrap">
                   {row.name} <span className="muted small">{row.type}</span>
+                  <span className="narrow-only small">{contract}</span>
                 </td>
-                <td className="mono break">{row.before}</td>
-                <td className="mono break">{row.after}</td>
+                <td className="mono wrap narrow-drop">{row.before}</td>
+                <td className="mono wrap">
+                  <span className="narrow-only muted">{row.before} →</span>
+                  {row.after}
+                </td>
                 <td className="narrow-drop small">{change.frames.map(framePath).join(", ") || "–"}</td>
               </tr>
             ));

@@ -1,0 +1,37 @@
+import type { ChainTransactionAnswer } from "../../api/explorer";
+import { DecodedArgs } from "./DecodedArgs";
+
+/** The call: the decoded function and its arguments, or what the input is, and the raw input. */
+export function TransactionCall({ data }: { data: ChainTransactionAnswer }) {
+  const { transaction } = data;
+  return (
+    <section className="card" aria-labelledby="tx-call">
+      <h2 id="tx-call">Call</h2>
+      {transaction.method ? (
+        <>
+          <p>
+            <span className="mono">
+              {transaction.method.contract}.{transaction.method.name}
+            </span>{" "}
+            <span className="muted small">{transaction.method.signature}</span>
+          </p>
+          <DecodedArgs args={transaction.method.args} label="Arguments" />
+        </>
+      ) : (
+        <p className="muted">
+          {transaction.selector
+            ? `Function ${transaction.selector}: no known ABI decodes it.`
+            : transaction.kind === "deploy"
+              ? "A deployment: the input is the contract's code."
+              : "No call: a plain transfer."}
+        </p>
+      )}
+      {data.input !== "0x" ? (
+        <details>
+          <summary>Raw input ({(data.input.length - 2) / 2} bytes)</summary>
+          <p className="mono break small">{data.input}</p>
+        </details>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import type { SQLInputValue } from "node:sqlite";
+import type {
+  ListTransactionsQuery,
+  NewTransactionRecord,
+  StorageAdapter,
+  TransactionKind,
+  TransactionRecord,
+  TransactionRecordUpdate,
+  TransactionStatus,
+} from "@privnet/core";
+import { transactionsPageSize } from "@privnet/core/internal";
+import type { Address, Hash, Hex } from "viem";
+import type { SqliteConnection } from "./sqliteConnection.js";
+
+/** The transaction records: a group of inserts or updates is one write transaction (one fsync). */
+export function sqliteTransactions({
+  sql,
+  inTransaction,
+  ensureOpen,
+}: SqliteConnection): StorageAdapter["transactions"] {
+  const insertOne = (record: NewTransactionRecord) => {
+    const row = sql(
+      `INSERT INTO transactions
+         (hash, from_address, to_address, value, nonce, status, block_number, source, created_at, raw_transaction,
+          kind, selector)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+    ).get(
+      record.hash,
+      record.from,
+      record.to,
+      record.value.toString(),
+      record.nonce,
+      record.status,
+      record.blockNumber === null ? null : record.blockNumber.toString(),
+      record.source,
+      record.createdAt,
+      record.rawTransaction ?? null,
+      record.kind,
+      record.selector,
+    );
+    return toTransaction(row as TransactionRow);
+  };
+  const updateOne = (id: number, update: TransactionRecordUpdate) => {
+    const { assignments, values } = updateAssignments(update);
+    const row =
+      assignments.length === 0
+        ? sql("SELECT * FROM transactions WHERE id = ?").get(id)
+        : sql(`UPDATE transactions SET ${assignments.join(", ")} WHERE id = ? RETURNING *`).get(
+            ...values,
+            id,
+          );
+    return row && toTransaction(row as TransactionRow);
+  };
+
+  return {
+    async insert(record: NewTransactionRecord) {
+      ensureOpen();
+      return insertOne(record);
+    },
+    async insertMany(records: readonly NewTransactionRecord[]) {
+      ensureOpen();
+      return inTransaction(() => records.map(insertOne));
+    },
+    async update(id: number, update: TransactionRecordUpdate) {
+      ensureOpen();
+      return updateOne(id, update);
+    },
+    async updateMany(updates: readonly { id: number; update: TransactionRecordUpdate }[]) {
+      ensureOpen();
+      return inTransaction(() => updates.map(({ id, update }) => updateOne(id, update)));
+    },
+    async remove(id: number) {
+      ensureOpen();
+      return sql("DELETE FROM transactions WHERE id = ?").run(id).changes > 0;
+    },
+    async getRawTransaction(id: number) {
+      ensureOpen();
+      const row = sql("SELECT raw_transaction FROM transactions WHERE id = ?").get(id);
+      return (row?.raw_transaction ?? undefined) as Hex | undefined;
+    },
+    async get(id: number) {
+      ensureOpen();
+      const row = sql("SELECT * FROM transactions WHERE id = ?").get(id);
+      return row && toTransaction(row as TransactionRow);
+    },
+    async list(query: ListTransactionsQuery) {
+      ensureOpen();
+      const { where, values } = listConditions(query);
+      return sql(`SELECT * FROM transactions ${where} ORDER BY id DESC LIMIT ?`)
+        .all(...values, transactionsPageSize(query.limit))
+        .map((row) => toTransaction(row as TransactionRow));
+    },
+  };
+}
+
+/** The columns an update sets: only the given fields. */
+function updateAssignments(update: TransactionRecordUpdate) {
+  const assignments: string[] = [];
+  const values: SQLInputValue[] = [];
+  if (update.hash !== undefined) {
+    assignments.push("hash = ?");
+    values.push(update.hash);
+  }
+  if (update.status !== undefined) {
+    assignments.push("status = ?");
+    values.push(update.status);
+    // The signed bytes are only needed while the transaction may still have to be re-submitted.
+    if (update.status !== "pending") assignments.push("raw_transaction = NULL");
+  }
+  if (update.blockNumber !== undefined) {
+    assignments.push("block_number = ?");
+    values.push(update.blockNumber === null ? null : update.blockNumber.toString());
+  }
+  return { assignments, values };
+}
+
+/** The `WHERE` of a page of the history, and its values. */
+function listConditions(query: ListTransactionsQuery) {
+  const conditions: string[] = [];
+  const values: SQLInputValue[] = [];
+  const add = (condition: string, ...given: SQLInputValue[]) => {
+    conditions.push(condition);
+    values.push(...given);
+  };
+  if (query.before !== undefined) add("id < ?", query.before);
+  if (query.status !== undefined) add("status = ?", query.status);
+  if (query.source !== undefined) add("source = ?", query.source);
+  if (query.kind !== undefined) add("kind = ?", query.kind);
+  if (query.address !== undefined) add("(from_address = ? OR to_address = ?)", query.address, query.address);
+  return { where: conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "", values };
+}
+
+type TransactionRow = {
+  id: number;
+  hash: string;
+  from_address: string;
+  to_address: string;
+  value: string;
+  nonce: number;
+  status: string;
+  block_number: string | null;
+  source: string;
+  created_at: string;
+  kind: string | null;
+  selector: string | null;
+};
+
+function toTransaction(row: TransactionRow): TransactionRecord {
+  return {
+    id: row.id,
+    hash: row.hash as Hash,
+    from: row.from_address as Address,
+    to: row.to_address as Address,
+    value: BigInt(row.value),
+    nonce: row.nonce,
+    status: row.status as TransactionStatus,
+    blockNumber: row.block_number === null ? null : BigInt(row.block_number),
+    source: row.source,
+    createdAt: row.created_at,
+    kind: row.kind as TransactionKind | null,
+    selector: row.selector as Hex | null,
+  };
+}
