@@ -15,7 +15,7 @@ import type { AnyCreatePlatformOptions } from "./createPlatform.js";
  * pushes to them and its push loop; every write goes through the platform's sender.
  */
 export function createOracle(ctx: SenderContext, options: AnyCreatePlatformOptions) {
-  const { chain, client, storage, events } = ctx;
+  const { chain, client, head, storage, events } = ctx;
   const send = (params: SendTransactionParameters) => sendTransaction(ctx, params);
   const contracts = connectPlatformContracts({
     chain,
@@ -36,6 +36,6 @@ export function createOracle(ctx: SenderContext, options: AnyCreatePlatformOptio
     },
   });
   const { autoStart: _, ...oracleOptions } = options.oracle ?? {};
-  const oracle = new PriceSimulator({ client, storage, events, contracts, send }, oracleOptions);
+  const oracle = new PriceSimulator({ client, head, storage, events, contracts, send }, oracleOptions);
   return { contracts, oracle, pushLoop: new PushLoop(oracle) };
 }

@@ -175,7 +175,7 @@ export async function createPlatform<const Catalogues extends readonly BotCatalo
     /** Where wallets, history and service state live; closed by `close()`. */
     storage,
     /** The chain as the node reports it. See {@link networkActions}. */
-    network: networkActions({ guard, client }),
+    network: networkActions({ guard, client, head: base.head }),
     /** Create, import, list, read and remove wallets. See {@link walletActions}. */
     wallets: walletActions({ guard, ...base }),
     /** Send by wallet id (answers pending), by private key (waits: confirmed), or any transaction. See {@link senderActions}. */
@@ -229,12 +229,8 @@ export async function createPlatform<const Catalogues extends readonly BotCatalo
           {
             ...base,
             watcher,
-            forget() {
-              contracts.forget();
-              oracle.reload();
-              // What the bots deployed or read may be gone with the blocks: they set up again.
-              bots.chainRewound();
-            },
+            // The oracle's stored state is the snapshot's now; the rest hears of a rewind.
+            reload: () => oracle.reload(),
           },
           snapshot,
         ),

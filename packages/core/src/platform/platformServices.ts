@@ -18,6 +18,7 @@ export function platformServices(
   operations: TrackedOperations,
 ): Service[] {
   const { base, ctx, contracts, oracle, pushLoop, bots, explorer } = parts;
+  let unwatchRewinds: (() => void) | undefined;
   const deployAtStart = Boolean(options.contracts);
   return [
     defineService({ name: "storage", stop: () => base.storage.close() }),
@@ -28,6 +29,14 @@ export function platformServices(
         await operations.settled();
         base.events.removeAllListeners();
       },
+    }),
+    // The parts hear of rewinds from here on (the watcher finds them, and recovers first).
+    defineService({
+      name: "rewinds",
+      start: () => {
+        unwatchRewinds = base.head.watch(parts.rewinds);
+      },
+      stop: () => unwatchRewinds?.(),
     }),
     defineService({
       name: "watcher",
