@@ -9,8 +9,8 @@ import { FaultLog } from "../faults/FaultLog.js";
 import { createFeePolicy } from "../fees/feePolicy.js";
 import { createKeyVault } from "../signing/KeyVault.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
+import type { AnyCreatePlatformOptions } from "./CreatePlatformOptions.js";
 import { createOracle } from "./createOracle.js";
-import type { AnyCreatePlatformOptions } from "./createPlatform.js";
 import { createSender } from "./createSender.js";
 import { isolatedListeners } from "./isolatedListeners.js";
 

@@ -3,7 +3,7 @@ import { createNodeClient, type NodeClient } from "../chain/nodeClient.js";
 import { privnet } from "../chain/privnet.js";
 import { ChainIdMismatchError, ChainUnreachableError } from "../errors/platform.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
-import type { AnyCreatePlatformOptions } from "./createPlatform.js";
+import type { AnyCreatePlatformOptions } from "./CreatePlatformOptions.js";
 
 /**
  * The platform's chain and its client of the node, once the node answered with the chain's id. Closes

@@ -8,7 +8,7 @@ import { PushLoop } from "../oracle/PushLoop.js";
 import type { SenderContext } from "../sender/SenderContext.js";
 import { type SendTransactionParameters, sendTransaction } from "../sender/sendTransaction.js";
 import { sendWithKey } from "../sender/sendWithKey.js";
-import type { AnyCreatePlatformOptions } from "./createPlatform.js";
+import type { AnyCreatePlatformOptions } from "./CreatePlatformOptions.js";
 
 /**
  * The platform's contracts (deployed or reused when first needed), the price simulator that

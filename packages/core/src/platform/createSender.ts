@@ -6,7 +6,7 @@ import { NonceManager } from "../sender/NonceManager.js";
 import type { SenderContext } from "../sender/SenderContext.js";
 import { TransactionWatcher } from "../sender/TransactionWatcher.js";
 import { createWalletSigners } from "../sender/WalletSigners.js";
-import type { AnyCreatePlatformOptions } from "./createPlatform.js";
+import type { AnyCreatePlatformOptions } from "./CreatePlatformOptions.js";
 
 export type CreateSenderParameters = {
   /** With the explorer on, what the watcher follows is left for its index. */

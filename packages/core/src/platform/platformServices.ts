@@ -3,7 +3,7 @@ import { defineService, type Service } from "../lifecycle/defineService.js";
 import { reconcilePendingTransactions } from "../transactions/reconcilePendingTransactions.js";
 import { registerSystemWallets } from "../wallets/registerSystemWallets.js";
 import type { PlatformParts } from "./assemblePlatform.js";
-import type { AnyCreatePlatformOptions } from "./createPlatform.js";
+import type { AnyCreatePlatformOptions } from "./CreatePlatformOptions.js";
 import type { TrackedOperations } from "./trackOperations.js";
 
 /**
