@@ -1,5 +1,5 @@
 import type { EventEmitter } from "eventemitter3";
-import type { PublicClient } from "viem";
+import type { Chain, PublicClient } from "viem";
 import type { BotCatalogue, CatalogueConfigs } from "../bots/BotCatalogue.js";
 import { botActions } from "../bots/botActions.js";
 import type { SeedBots } from "../bots/seedBots.js";
@@ -95,12 +95,12 @@ export async function createPlatform<const Catalogues extends readonly BotCatalo
   const watcher = ctx.watcher;
 
   // Not annotated: `Platform` is this object's type, so each group's operations are declared once,
-  // in its action factory. `as const` keeps the members read-only. The assertions on `client` and
+  // in its action factory. `as const` keeps the members read-only. The assertions on `chain`, `client` and
   // `events` make the emitted .d.ts name those types instead of expanding viem's and eventemitter3's
   // internals (which a consumer's compiler could not name).
   return {
     /** The chain the platform runs on (default `privnet`). */
-    chain,
+    chain: chain as Chain,
     /** A viem public client on the platform's transport, for reads of your own. */
     client: client as PublicClient,
     /** Where wallets, history and service state live; closed by `close()`. */
