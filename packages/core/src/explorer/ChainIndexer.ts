@@ -28,9 +28,10 @@ export type ExplorerOptions = {
   /** Blocks read per JSON-RPC batch (a block and its receipts each). Default 4. */
   batchBlocks?: number | undefined;
   /**
-   * Milliseconds between two looks at the head (the platform's `ChainHead` polls it, cheap however full the blocks).
-   * Default: the platform's `pollingInterval`, at most 250, so that a new block is read within a
-   * quarter of a second of its arrival and the index stays within one block of the head.
+   * Milliseconds between two looks at the head that the index asks of the platform's `ChainHead`
+   * (which polls `eth_blockNumber`, cheap however full the blocks). Default: the platform's
+   * `pollingInterval`, at most 250, so that a new block is read within a quarter of a second of its
+   * arrival and the index stays within one block of the head.
    */
   pollingInterval?: number | undefined;
 };

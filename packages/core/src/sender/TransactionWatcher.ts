@@ -35,13 +35,13 @@ export { MAX_REPLACEMENTS };
 
 /**
  * Follows sent transactions until they are confirmed or failed, driven by the chain's head (it
- * watches the platform's `ChainHead`, and checks the anchor through it). Each head change runs a tick: an ordered list of named steps over the
- * watcher's stages (see `watcherTick.ts`) — receipts matched per block ({@link ReceiptScanner}),
- * rewinds recovered ({@link RewindRecovery}), lost pools refilled ({@link PoolLossRecovery}),
- * stuck sends replaced or failed ({@link StuckSends}), held-back sends released
- * ({@link HeldBackRelease}); every outcome written by the {@link Settler}, and every followed
- * transaction kept by {@link FollowedTransactions}. A failed poll is retried and counted in
- * {@link status}.
+ * watches the platform's `ChainHead`, and checks the anchor through it). Each head change runs a
+ * tick: an ordered list of named steps over the watcher's stages (see `watcherTick.ts`) —
+ * receipts matched per block ({@link ReceiptScanner}), rewinds recovered ({@link RewindRecovery}),
+ * lost pools refilled ({@link PoolLossRecovery}), stuck sends replaced or failed
+ * ({@link StuckSends}), held-back sends released ({@link HeldBackRelease}); every outcome written by
+ * the {@link Settler}, and every followed transaction kept by {@link FollowedTransactions}. A
+ * failed poll is retried and counted in {@link status}.
  */
 export class TransactionWatcher {
   readonly #parts: WatcherParts;
