@@ -9,16 +9,14 @@ import {
   parseEther,
   type Transport,
 } from "viem";
-import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
-import { deriveAccounts } from "../chain/deriveAccounts.js";
-import { KEY_INDEXES } from "../chain/keyIndexes.js";
-import { SYSTEM_MNEMONIC } from "../chain/systemAccounts.js";
+import type { PrivateKeyAccount } from "viem/accounts";
 import { ContractDeploymentFailedError } from "../errors/contracts.js";
 import { ChainUnreachableError } from "../errors/platform.js";
 import type { SendTransactionParameters, SendTransactionReturnType } from "../sender/sendTransaction.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import type { DeploymentSend, DeployPlatformContractsOptions } from "./deployPlatformContracts.js";
 import {
+  type EnsurePlatformContractsReturnType,
   ensurePlatformContracts,
   isDeploymentLive,
   readStoredPlatformContracts,
@@ -26,6 +24,7 @@ import {
 } from "./ensurePlatformContracts.js";
 import { priceOracleAbi } from "./generated.js";
 import { listPlatformContracts, type PlatformContractInfo } from "./listPlatformContracts.js";
+import { type PlatformAccounts, platformAccounts } from "./platformAccounts.js";
 import type { PlatformContractAddresses, PlatformContractBlocks } from "./platformContracts.js";
 
 export type PlatformContractsOptions = Omit<DeployPlatformContractsOptions, "updaters"> & {
@@ -95,12 +94,11 @@ export type ConnectPlatformContractsParameters = {
   options?: PlatformContractsOptions | undefined;
 };
 
-let derived: { owner: Hex; updater: Hex } | undefined;
-
 /**
  * The platform's contracts, on demand: ensures them (deploy once, then reuse, see
  * {@link ensurePlatformContracts}) with a funded owner key, makes sure the oracle's updater key
- * holds the updater right and gas money, and memoises the result.
+ * holds the updater right and gas money, and memoises the result. After `forget()` (the chain went
+ * back) the next use ensures them again: the same deployment found again keeps its result.
  *
  * @example
  * const contracts = connectPlatformContracts({ chain, transport, client, storage, fund });
@@ -110,110 +108,23 @@ export function connectPlatformContracts(
   params: ConnectPlatformContractsParameters,
 ): PlatformContractsService {
   const { ownerPrivateKey, updaterPrivateKey, ...deployOptions } = params.options ?? {};
-  const keys = () => {
-    if (ownerPrivateKey && updaterPrivateKey) return { owner: ownerPrivateKey, updater: updaterPrivateKey };
-    derived ??= (() => {
-      const [updater, owner] = deriveAccounts(SYSTEM_MNEMONIC, [
-        KEY_INDEXES.oracleUpdater,
-        KEY_INDEXES.contractsOwner,
-      ]);
-      return {
-        owner: (owner as { privateKey: Hex }).privateKey,
-        updater: (updater as { privateKey: Hex }).privateKey,
-      };
-    })();
-    return { owner: ownerPrivateKey ?? derived.owner, updater: updaterPrivateKey ?? derived.updater };
-  };
-  const { owner: ownerKey, updater: updaterKey } = keys();
-  const ownerAccount = privateKeyToAccount(ownerKey);
-  const updaterAccount = privateKeyToAccount(updaterKey);
-  const ownerClient = createWalletClient({
-    account: ownerAccount,
-    chain: params.chain,
-    transport: params.transport,
-  });
-  // The deployer's transactions go through the platform's sender; the wallet client above only
-  // reads (chain id, gas estimates from the owner's address).
-  const sendAsOwner = async (request: Omit<SendTransactionParameters, "account" | "source">) => {
-    const sent = await params.send({ ...request, account: ownerAccount, source: "deployment" });
-    return {
-      hash: sent.record.hash,
-      contractAddress: sent.contractAddress,
-      async wait() {
-        const { record, reason } = await sent.wait();
-        if (record.status !== "confirmed") throw new Error(`Transaction ${record.hash} ${reason}.`);
-        return record.hash;
-      },
-    };
-  };
-  const deploymentSend: DeploymentSend = (request) =>
-    sendAsOwner({
-      ...(request.to === null ? {} : { to: request.to }),
-      data: request.data,
-      value: request.value,
-      gas: request.gas,
-    });
+  const accounts = platformAccounts({ owner: ownerPrivateKey, updater: updaterPrivateKey });
   const platformTokenSymbol = deployOptions.platformToken?.symbol ?? "PRIV";
-  // What the owner spends: the pool's ETH liquidity plus gas for the deployment.
-  const ownerNeeds = (deployOptions.liquidity?.eth ?? parseEther("1000")) + parseEther("10");
-  const updaterNeeds = parseEther("1");
-
-  const topUp = async (address: Address, needs: bigint, isDefaultKey: boolean) => {
-    if (!isDefaultKey) return;
-    const balance = await params.client.getBalance({ address });
-    if (balance < needs) await params.fund(address, needs * 2n - balance);
-  };
-
-  const ensure = async (): Promise<PlatformContracts> => {
-    await topUp(ownerAccount.address, ownerNeeds, ownerPrivateKey === undefined);
-    const result = await ensurePlatformContracts(ownerClient, {
-      ...deployOptions,
-      storage: params.storage,
-      updaters: [updaterAccount.address],
-      send: deploymentSend,
-    });
-    if (result.reused) {
-      // A deployment made by someone else (or an older setup) may not know this updater yet.
-      const granted = await params.client.readContract({
-        address: result.addresses.priceOracle,
-        abi: priceOracleAbi,
-        functionName: "isUpdater",
-        args: [updaterAccount.address],
-      });
-      if (!granted && isAddressEqual(result.deployment.deployer, ownerAccount.address)) {
-        const step = `grant updater ${updaterAccount.address}`;
-        try {
-          const sent = await sendAsOwner({
-            to: result.addresses.priceOracle,
-            data: encodeFunctionData({
-              abi: priceOracleAbi,
-              functionName: "grantUpdater",
-              args: [updaterAccount.address],
-            }),
-          });
-          await sent.wait();
-        } catch (cause) {
-          throw new ContractDeploymentFailedError(step, { cause });
-        }
-      }
-    }
-    await topUp(updaterAccount.address, updaterNeeds, updaterPrivateKey === undefined);
-    return {
-      addresses: result.addresses,
-      deployment: toPlatformDeployment(result.deployment),
-      reused: result.reused,
-      platformTokenSymbol,
-      owner: ownerAccount.address,
-      updater: updaterAccount.address,
-    };
-  };
-
   let current: Promise<PlatformContracts> | undefined;
+  let last: PlatformContracts | undefined;
   const get = () => {
-    current ??= ensure().catch((error: unknown) => {
-      current = undefined;
-      throw error;
-    });
+    current ??= ensureContracts(params, deployOptions, accounts).then(
+      (ensured) => {
+        // Ensured again (after a rewind, a refresh): the deployment it already had is what it was.
+        if (last && sameDeployment(last, ensured)) return last;
+        last = ensured;
+        return ensured;
+      },
+      (error: unknown) => {
+        current = undefined;
+        throw error;
+      },
+    );
     return current;
   };
   return {
@@ -233,8 +144,111 @@ export function connectPlatformContracts(
       });
       return live ? listPlatformContracts(deployment, platformTokenSymbol) : [];
     },
-    updaterAccount,
+    updaterAccount: accounts.updater,
   };
+}
+
+/**
+ * Ensures the contracts once: tops the owner up (a derived key), deploys or reuses them, grants a
+ * reused deployment the updater right it lacks, tops the updater up.
+ */
+async function ensureContracts(
+  params: ConnectPlatformContractsParameters,
+  deployOptions: Omit<PlatformContractsOptions, "ownerPrivateKey" | "updaterPrivateKey">,
+  accounts: PlatformAccounts,
+): Promise<PlatformContracts> {
+  const { owner, updater } = accounts;
+  const asOwner = ownerSender(params, owner);
+  const topUp = async (address: Address, needs: bigint, derived: boolean) => {
+    if (!derived) return;
+    const balance = await params.client.getBalance({ address });
+    if (balance < needs) await params.fund(address, needs * 2n - balance);
+  };
+  // What the owner spends: the pool's ETH liquidity plus gas for the deployment.
+  await topUp(
+    owner.address,
+    (deployOptions.liquidity?.eth ?? parseEther("1000")) + parseEther("10"),
+    accounts.derived.owner,
+  );
+  const result = await ensurePlatformContracts(asOwner.client, {
+    ...deployOptions,
+    storage: params.storage,
+    updaters: [updater.address],
+    send: asOwner.deploymentSend,
+  });
+  if (result.reused) await grantUpdater(params, asOwner, result, updater.address);
+  await topUp(updater.address, parseEther("1"), accounts.derived.updater);
+  return {
+    addresses: result.addresses,
+    deployment: toPlatformDeployment(result.deployment),
+    reused: result.reused,
+    platformTokenSymbol: deployOptions.platformToken?.symbol ?? "PRIV",
+    owner: owner.address,
+    updater: updater.address,
+  };
+}
+
+/** A deployment made by someone else (or an older setup) may not know this updater yet. */
+async function grantUpdater(
+  params: ConnectPlatformContractsParameters,
+  asOwner: OwnerSender,
+  result: EnsurePlatformContractsReturnType,
+  updater: Address,
+) {
+  const granted = await params.client.readContract({
+    address: result.addresses.priceOracle,
+    abi: priceOracleAbi,
+    functionName: "isUpdater",
+    args: [updater],
+  });
+  if (granted || !isAddressEqual(result.deployment.deployer, asOwner.address)) return;
+  try {
+    const sent = await asOwner.send({
+      to: result.addresses.priceOracle,
+      data: encodeFunctionData({ abi: priceOracleAbi, functionName: "grantUpdater", args: [updater] }),
+    });
+    await sent.wait();
+  } catch (cause) {
+    throw new ContractDeploymentFailedError(`grant updater ${updater}`, { cause });
+  }
+}
+
+type OwnerSender = ReturnType<typeof ownerSender>;
+
+/**
+ * The owner's transactions, through the platform's sender (recorded with source `deployment`); its
+ * wallet client only reads (chain id, gas estimates from the owner's address).
+ */
+function ownerSender(params: ConnectPlatformContractsParameters, owner: PrivateKeyAccount) {
+  const client = createWalletClient({ account: owner, chain: params.chain, transport: params.transport });
+  const send = async (request: Omit<SendTransactionParameters, "account" | "source">) => {
+    const sent = await params.send({ ...request, account: owner, source: "deployment" });
+    return {
+      hash: sent.record.hash,
+      contractAddress: sent.contractAddress,
+      async wait() {
+        const { record, reason } = await sent.wait();
+        if (record.status !== "confirmed") throw new Error(`Transaction ${record.hash} ${reason}.`);
+        return record.hash;
+      },
+    };
+  };
+  const deploymentSend: DeploymentSend = (request) =>
+    send({
+      ...(request.to === null ? {} : { to: request.to }),
+      data: request.data,
+      value: request.value,
+      gas: request.gas,
+    });
+  return { address: owner.address, client, send, deploymentSend };
+}
+
+/** The same contracts at the same addresses, from the same deployment. */
+function sameDeployment(a: PlatformContracts, b: PlatformContracts) {
+  return (
+    a.deployment.deployedAt === b.deployment.deployedAt &&
+    isAddressEqual(a.addresses.priceOracle, b.addresses.priceOracle)
+  );
 }
 
 /** A stored deployment with its decimal-string blocks read as `bigint`. */

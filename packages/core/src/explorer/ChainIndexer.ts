@@ -1,12 +1,12 @@
-import type { PublicClient } from "viem";
-import { ChainHead } from "../chain/ChainHead.js";
+import type { ChainHead } from "../chain/ChainHead.js";
+import type { NodeClient } from "../chain/nodeClient.js";
 import type { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
 import type { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import { type ErrorRecord, toErrorRecord } from "../errors/toErrorRecord.js";
-import { isMethodMissing } from "../sender/classifyNodeError.js";
+import { type LifecycleMoves, lifecycleState } from "../lifecycle/lifecycleState.js";
 import type { ExplorerStore, IndexedBlockData } from "../storage/ExplorerStore.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
-import { readBlockHeaders, readChainBlocks } from "./readChainBlocks.js";
+import { readChainBlocks } from "./readChainBlocks.js";
 
 /** How much of the chain the index keeps: the newest blocks within both bounds (whole blocks). */
 export type ExplorerRetention = {
@@ -28,9 +28,10 @@ export type ExplorerOptions = {
   /** Blocks read per JSON-RPC batch (a block and its receipts each). Default 4. */
   batchBlocks?: number | undefined;
   /**
-   * Milliseconds between two looks at the head (`eth_blockNumber`, cheap however full the blocks).
-   * Default: the platform's `pollingInterval`, at most 250, so that a new block is read within a
-   * quarter of a second of its arrival and the index stays within one block of the head.
+   * Milliseconds between two looks at the head that the index asks of the platform's `ChainHead`
+   * (which polls `eth_blockNumber`, cheap however full the blocks). Default: the platform's
+   * `pollingInterval`, at most 250, so that a new block is read within a quarter of a second of its
+   * arrival and the index stays within one block of the head.
    */
   pollingInterval?: number | undefined;
 };
@@ -55,11 +56,11 @@ export type IndexerState =
   | { status: "running"; since: number }
   | { status: "stopping"; reason: "request" | "close" };
 
-const TRANSITIONS: Record<IndexerState["status"], IndexerState["status"][]> = {
+const INDEXER_MOVES = {
   stopped: ["running"],
   running: ["stopping"],
   stopping: ["stopped"],
-};
+} as const satisfies LifecycleMoves<IndexerState["status"]>;
 
 /** The lock that keeps two processes on one store from indexing at once. */
 const INDEX_LOCK = "privnet:explorer-index";
@@ -68,31 +69,32 @@ const FULL_POLL_EVERY = 5_000;
 /** Blocks indexed between two prunes (a prune counts rows). */
 const PRUNE_EVERY = 16;
 
-/** What the indexer needs: a client (batching, for reads), the store, the platform's polling interval. */
+/** What the indexer needs: a client (batching, for reads), the head, the store, the platform's polling interval. */
 export type ChainIndexerContext = {
-  client: PublicClient;
+  client: NodeClient;
+  /** The chain's head the platform follows: the index follows it, and asks it which blocks the chain still holds. */
+  head: ChainHead;
   storage: StorageAdapter & { explorer: ExplorerStore };
   pollingInterval: number;
   /** Receipts shared with the platform's transaction watcher: each block's read once. */
   recentReceipts?: RecentBlockReceipts | undefined;
   /** The bodies of the transactions the platform sent: blocks of them are read without their bodies. */
   sentBodies?: SentTransactionBodies | undefined;
-  /** The chain's head, shared with the platform's transaction watcher; the indexer makes its own without one. */
-  head?: ChainHead | undefined;
 };
 
 /**
- * Follows the chain's head and records every block, its transactions and their token transfers
- * through the storage adapter's explorer store. Each poll reads the head's number, walks back to
- * the newest block the index and the chain agree on when they no longer do (a revert, a reset, a
- * reorganisation: the blocks above it are removed), then reads the new blocks in JSON-RPC batches
- * (a block and its receipts each) and stores each batch in one write. Retention removes the oldest
- * blocks. A failed poll is counted and retried.
+ * Follows the chain's head (it watches the platform's {@link ChainHead}) and records every block,
+ * its transactions and their token transfers through the storage adapter's explorer store. Each
+ * poll reads the head's number, walks back to the newest block the index and the chain agree on
+ * when they no longer do (a revert, a reset, a reorganisation: the blocks above it are removed;
+ * the head answers which it still holds), then reads the new blocks in JSON-RPC batches (a block
+ * and its receipts each) and stores each batch in one write. Retention removes the oldest blocks.
+ * A failed poll is counted and retried.
  *
  * @example
- * const indexer = new ChainIndexer({ client, storage, pollingInterval: 1000 }, {});
+ * const indexer = new ChainIndexer({ client, head, storage, pollingInterval: 1000 }, {});
  * indexer.start();
- * await indexer.waitFor(await client.getBlockNumber());
+ * await indexer.waitFor(await head.read());
  */
 export class ChainIndexer {
   readonly #ctx: ChainIndexerContext;
@@ -100,7 +102,7 @@ export class ChainIndexer {
   readonly #backfill: number;
   readonly #batchBlocks: number;
   readonly #pollingInterval: number;
-  #state: IndexerState = { status: "stopped" };
+  readonly #state = lifecycleState<IndexerState>("the chain indexer", INDEXER_MOVES, { status: "stopped" });
   #loop: Promise<void> | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #wake: (() => void) | undefined;
@@ -110,7 +112,6 @@ export class ChainIndexer {
   #errors = 0;
   #lastError: ErrorRecord | null = null;
   #sincePrune = PRUNE_EVERY;
-  #blockReceipts = true;
   /** The next look at the head polls in full (first poll, a waiter, a failure, blocks left). */
   #forced = true;
   /** The head the last full poll saw, and when it ran (ms). */
@@ -119,9 +120,7 @@ export class ChainIndexer {
   /** Polls begun so far: a waiter is settled only by a poll that began after it asked. */
   #polls = 0;
   readonly #waiters = new Set<{ block: bigint; after: number; resolve: () => void }>();
-  readonly #rewindListeners = new Set<() => void>();
-  readonly #chainHead: ChainHead;
-  #unfollow: (() => void) | undefined;
+  #unwatch: (() => void) | undefined;
   /** The head moved since the loop last looked. */
   #headMoved = false;
 
@@ -134,49 +133,40 @@ export class ChainIndexer {
     this.#backfill = options.backfill ?? 0;
     this.#batchBlocks = options.batchBlocks ?? 4;
     this.#pollingInterval = options.pollingInterval ?? Math.min(ctx.pollingInterval, 250);
-    this.#chainHead = ctx.head ?? new ChainHead(ctx.client);
-  }
-
-  #transition(next: IndexerState) {
-    if (!TRANSITIONS[this.#state.status].includes(next.status)) {
-      throw new Error(`The chain indexer cannot go from ${this.#state.status} to ${next.status}.`);
-    }
-    this.#state = next;
   }
 
   /** Starts following the head; resolves at once (the first poll runs in the background). */
   start() {
-    this.#transition({ status: "running", since: Date.now() });
-    const onHead = () => {
-      this.#headMoved = true;
-      this.#wake?.();
-    };
-    this.#chainHead.on("head", onHead);
-    const unfollow = this.#chainHead.follow(this.#pollingInterval);
-    this.#unfollow = () => {
-      this.#chainHead.off("head", onHead);
-      unfollow();
-    };
+    this.#state.move({ status: "running", since: Date.now() });
+    this.#unwatch = this.#ctx.head.watch({
+      onBlock: () => {
+        this.#headMoved = true;
+        this.#wake?.();
+      },
+      // The chain went back: the index's top is compared with it now rather than at the next full poll.
+      onRewound: () => this.#poke(),
+      pollingInterval: this.#pollingInterval,
+    });
     this.#loop = this.#run();
   }
 
   /** Stops after the poll under way; resolves once nothing runs. Idempotent. */
   async stop(reason: "request" | "close" = "request") {
-    if (this.#state.status !== "running") {
+    if (this.#state.current.status !== "running") {
       await this.#loop;
       return;
     }
-    this.#transition({ status: "stopping", reason });
-    this.#unfollow?.();
+    this.#state.move({ status: "stopping", reason });
+    this.#unwatch?.();
     if (this.#timer) clearTimeout(this.#timer);
     this.#wake?.();
     await this.#loop;
-    this.#transition({ status: "stopped" });
+    this.#state.move({ status: "stopped" });
   }
 
   status(): ChainIndexerStatus {
     return {
-      status: this.#state.status,
+      status: this.#state.current.status,
       head: this.#head,
       indexedTo: this.#indexedTo,
       rewinds: this.#rewinds,
@@ -197,12 +187,6 @@ export class ChainIndexer {
     });
   }
 
-  /** Called whenever the indexer removed blocks the chain no longer has. */
-  onRewind(listener: () => void): () => void {
-    this.#rewindListeners.add(listener);
-    return () => this.#rewindListeners.delete(listener);
-  }
-
   /** Polls now rather than at the next interval, and in full. */
   #poke() {
     this.#forced = true;
@@ -214,7 +198,7 @@ export class ChainIndexer {
   }
 
   async #run() {
-    while (this.#state.status === "running") {
+    while (this.#state.current.status === "running") {
       let behind = false;
       try {
         // The head alone first (from the platform's one head follower): while it stays put there
@@ -222,7 +206,7 @@ export class ChainIndexer {
         // replaced at the same height shows with the next block (its parent differs), or at the
         // next full poll at the latest.
         this.#headMoved = false;
-        const head = this.#chainHead.number ?? (await this.#ctx.client.getBlockNumber({ cacheTime: 0 }));
+        const head = this.#ctx.head.number ?? (await this.#ctx.head.read());
         this.#head = head;
         const due = this.#forced || head !== this.#lastHead || Date.now() - this.#lastFull >= FULL_POLL_EVERY;
         if (due) {
@@ -234,11 +218,11 @@ export class ChainIndexer {
         }
       } catch (error) {
         this.#forced = true;
-        if (this.#state.status !== "running") break;
+        if (this.#state.current.status !== "running") break;
         this.#errors++;
         this.#lastError = toErrorRecord(error);
       }
-      if (this.#state.status !== "running") break;
+      if (this.#state.current.status !== "running") break;
       if (behind || this.#headMoved) continue;
       // Until the head moves, a waiter pokes, or a full poll (or a retry) is due.
       const wait = this.#forced
@@ -264,9 +248,9 @@ export class ChainIndexer {
   }
 
   async #pollOnce(): Promise<boolean> {
-    const { client, storage } = this.#ctx;
-    const store = storage.explorer;
-    const head = await client.getBlockNumber({ cacheTime: 0 });
+    const store = this.#ctx.storage.explorer;
+    // Fresh: a waiter is settled by a poll that read the head after it asked.
+    const head = await this.#ctx.head.read();
     this.#head = head;
     // The index's top (one row): counting every row on each poll would cost more than the poll.
     let [top] = await store.listBlocks({ limit: 1 });
@@ -276,7 +260,6 @@ export class ChainIndexer {
       if (agreed < top.number) {
         await store.removeBlocksAbove(agreed);
         this.#rewinds++;
-        for (const listener of this.#rewindListeners) listener();
         [top] = await store.listBlocks({ limit: 1 });
       }
     }
@@ -310,16 +293,18 @@ export class ChainIndexer {
   }
 
   async #read(numbers: bigint[]) {
+    const { client } = this.#ctx;
+    // Nodes without eth_getBlockReceipts (the client records it): one receipt read per transaction.
+    const blockReceipts = !client.lacks("eth_getBlockReceipts");
     try {
-      return await readChainBlocks(this.#ctx.client, numbers, {
-        blockReceipts: this.#blockReceipts,
+      return await readChainBlocks(client, numbers, {
+        blockReceipts,
         recent: this.#ctx.recentReceipts,
         bodies: this.#ctx.sentBodies,
       });
     } catch (error) {
-      if (this.#blockReceipts && isMethodMissing(error)) {
-        this.#blockReceipts = false;
-        return readChainBlocks(this.#ctx.client, numbers, { blockReceipts: false });
+      if (blockReceipts && client.lacks("eth_getBlockReceipts")) {
+        return readChainBlocks(client, numbers, { blockReceipts: false });
       }
       throw error;
     }
@@ -338,12 +323,13 @@ export class ChainIndexer {
   }
 
   /**
-   * The newest indexed block the chain still holds, at or below `top`: the top itself when its
-   * hash matches (the usual case: one header read), else found by walking down the index in pages
-   * of stored blocks compared with the chain's headers in one batch each. -1 when none matches (a
-   * reset: a new genesis).
+   * The newest indexed block the chain still holds, at or below `top`, as the head answers it
+   * ({@link ChainHead.newestHeld}): the top itself when its hash matches (the usual case: one
+   * header read), else found by walking down the index in pages of stored blocks. -1 when none
+   * matches (a reset: a new genesis).
    */
   async #agreedBlock(store: ExplorerStore, top: bigint): Promise<bigint> {
+    const { head } = this.#ctx;
     let before = top + 1n;
     for (let page = 0; ; page++) {
       if (page === 1) {
@@ -351,20 +337,12 @@ export class ChainIndexer {
         // leaves none of them).
         const range = await store.range();
         const oldest = range && (await store.getBlock(range.lowest));
-        if (!oldest) return -1n;
-        const [header] = await readBlockHeaders(this.#ctx.client, [oldest.number]);
-        if (header?.hash.toLowerCase() !== oldest.hash.toLowerCase()) return -1n;
+        if (!oldest || !(await head.newestHeld([oldest]))) return -1n;
       }
       const stored = await store.listBlocks({ limit: 32, before });
       if (stored.length === 0) return -1n;
-      const headers = await readBlockHeaders(
-        this.#ctx.client,
-        stored.map((block) => block.number),
-      );
-      const onChain = new Map(headers.map((header) => [header.number, header.hash.toLowerCase()]));
-      for (const block of stored) {
-        if (onChain.get(block.number) === block.hash.toLowerCase()) return block.number;
-      }
+      const held = await head.newestHeld(stored);
+      if (held) return held.number;
       before = (stored[stored.length - 1] as { number: bigint }).number;
     }
   }

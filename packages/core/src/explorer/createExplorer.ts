@@ -1,6 +1,6 @@
-import { createPublicClient, http, type PublicClient } from "viem";
 import type { BotEngine } from "../bots/BotEngine.js";
 import type { ChainHead } from "../chain/ChainHead.js";
+import { batchingNodeClient, type NodeClient } from "../chain/nodeClient.js";
 import type { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
 import type { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
@@ -15,7 +15,9 @@ import type { ExplorerContext } from "./ExplorerContext.js";
 import { TokenMetadata } from "./TokenMetadata.js";
 
 export type CreateExplorerParameters = {
-  client: PublicClient;
+  client: NodeClient;
+  /** The chain's head the platform follows: the index follows it too. */
+  head: ChainHead;
   storage: StorageAdapter;
   contracts: PlatformContractsService;
   bots: BotEngine;
@@ -25,8 +27,6 @@ export type CreateExplorerParameters = {
   recentReceipts?: RecentBlockReceipts | undefined;
   /** The bodies of the transactions the platform sent, for the indexer. */
   sentBodies?: SentTransactionBodies | undefined;
-  /** The chain's head the watcher follows too, for the indexer. */
-  head?: ChainHead | undefined;
 };
 
 /**
@@ -38,7 +38,7 @@ export function createExplorer(params: CreateExplorerParameters): ExplorerContex
   const { storage } = params;
   const store = storage.explorer;
   if (!store) return undefined;
-  const reader = batchingClient(params.client);
+  const reader = batchingNodeClient(params.client);
   const artifacts = new ArtifactLibrary(reader);
   const registry = new ContractRegistry({
     platform: () => params.contracts.list(),
@@ -67,16 +67,10 @@ export function createExplorer(params: CreateExplorerParameters): ExplorerContex
     },
     params.options,
   );
-  // Contracts at the blocks the chain took back may be gone, or different ones there now.
-  indexer.onRewind(() => {
-    registry.forget();
-    labels.forget();
-    tokens.forget();
-    artifacts.forget();
-  });
   return {
     client: params.client,
     reader,
+    head: params.head,
     storage,
     store,
     indexer,
@@ -85,32 +79,11 @@ export function createExplorer(params: CreateExplorerParameters): ExplorerContex
     tokens,
     artifacts,
     bots: () => params.bots.accounts(),
+    forget() {
+      registry.forget();
+      labels.forget();
+      tokens.forget();
+      artifacts.forget();
+    },
   };
-}
-
-/** Most requests in one JSON-RPC batch. */
-const BATCH_SIZE = 64;
-
-/**
- * Over HTTP, a client on the same URL with viem's JSON-RPC batching: the reads made in one turn
- * of the event loop (a block and its receipts, a page's token symbols) go out as one request. Any
- * other transport is used as it is.
- */
-function batchingClient(client: PublicClient): PublicClient {
-  const transport = client.transport as {
-    type?: string;
-    url?: string;
-    fetchOptions?: RequestInit;
-    timeout?: number;
-  };
-  if (transport.type !== "http" || typeof transport.url !== "string") return client;
-  return createPublicClient({
-    ...(client.chain ? { chain: client.chain } : {}),
-    transport: http(transport.url, {
-      batch: { batchSize: BATCH_SIZE, wait: 0 },
-      ...(transport.fetchOptions ? { fetchOptions: transport.fetchOptions } : {}),
-      ...(transport.timeout === undefined ? {} : { timeout: transport.timeout }),
-    }),
-    pollingInterval: client.pollingInterval,
-  }) as PublicClient;
 }

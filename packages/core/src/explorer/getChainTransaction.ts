@@ -1,5 +1,7 @@
 import { type Abi, type Address, getAddress, type Hash, type Hex, toHex } from "viem";
 import { recoverAuthorizationAddress } from "viem/utils";
+import type { CallTracerFrame } from "../chain/nodeClient.js";
+import { traceCalls } from "../chain/traceTransaction.js";
 import { TransactionNotFoundError } from "../errors/explorer.js";
 import type { IndexedTransaction } from "../storage/ExplorerStore.js";
 import { decodeConsoleLogs } from "./consoleLogs/decodeConsoleLogs.js";
@@ -34,17 +36,6 @@ type RawTransaction = {
   authorizationList?: { chainId: Hex; address: Address; nonce: Hex; r: Hex; s: Hex; yParity: Hex; v?: Hex }[];
 };
 type RawReceipt = { logs: { address: Address; topics: Hex[]; data: Hex; logIndex: Hex }[] };
-type RawFrame = {
-  type: string;
-  from: Address;
-  to?: Address;
-  value?: Hex;
-  gasUsed?: Hex;
-  input?: Hex;
-  output?: Hex;
-  error?: string;
-  calls?: RawFrame[];
-};
 
 const TYPES: Record<number, string> = { 0: "legacy", 1: "eip2930", 2: "eip1559", 3: "eip4844", 4: "eip7702" };
 
@@ -63,14 +54,14 @@ export async function getChainTransaction(
   ctx: ExplorerContext,
   hash: Hash,
 ): Promise<ChainTransactionDetails> {
-  const request = (method: string, params: unknown[]) =>
-    ctx.reader
-      .request({ method: method as "eth_blockNumber", params: params as never })
-      .catch(() => null) as Promise<unknown>;
   const [indexed, raw, receipt] = await Promise.all([
     ctx.store.getTransaction(hash),
-    request("eth_getTransactionByHash", [hash]) as Promise<RawTransaction | null>,
-    request("eth_getTransactionReceipt", [hash]) as Promise<RawReceipt | null>,
+    ctx.reader
+      .request({ method: "eth_getTransactionByHash", params: [hash] })
+      .catch(() => null) as Promise<RawTransaction | null>,
+    ctx.reader
+      .request({ method: "eth_getTransactionReceipt", params: [hash] })
+      .catch(() => null) as Promise<RawReceipt | null>,
   ]);
   if (!raw && !indexed) throw new TransactionNotFoundError(hash);
 
@@ -182,18 +173,15 @@ async function readTrace(
   hash: Hash,
   label: (address: Address | null) => AddressLabel | null,
 ): Promise<{ frame: CallFrame; output: Hex | null } | null> {
-  let raw: RawFrame;
+  let raw: CallTracerFrame;
   try {
-    raw = (await ctx.reader.request({
-      method: "debug_traceTransaction" as "eth_blockNumber",
-      params: [hash, { tracer: "callTracer" }] as never,
-    })) as unknown as RawFrame;
+    raw = await traceCalls(ctx.reader, hash);
   } catch {
     // No debug namespace on this node (or the trace failed): the answer says null.
     return null;
   }
   if (!raw || typeof raw !== "object" || !raw.from) return null;
-  const convert = async (frame: RawFrame): Promise<CallFrame> => {
+  const convert = async (frame: CallTracerFrame): Promise<CallFrame> => {
     const to = frame.to ? getAddress(frame.to) : null;
     const input = frame.input ?? "0x";
     const [method, calls] = await Promise.all([
@@ -245,7 +233,7 @@ async function readRevertReason(
             gas: raw.gas,
           },
           toHex(transaction.blockNumber > 0n ? transaction.blockNumber - 1n : 0n),
-        ] as never,
+        ],
       });
     } catch (error) {
       data = revertData(error);

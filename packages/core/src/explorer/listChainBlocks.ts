@@ -6,7 +6,7 @@ export type ListChainBlocksParameters = { limit?: number | undefined; cursor?: s
 
 export type ListChainBlocksReturnType = {
   blocks: ChainBlock[];
-  /** The chain's head. */
+  /** The chain's head, read fresh. */
   head: bigint;
   /** The highest indexed block; -1 while nothing is indexed. */
   indexedTo: bigint;
@@ -22,7 +22,7 @@ export async function listChainBlocks(
   const before = decodeBlockCursor(params.cursor);
   const [blocks, head, range] = await Promise.all([
     ctx.store.listBlocks({ limit, before }),
-    ctx.client.getBlockNumber({ cacheTime: 0 }),
+    ctx.head.read(),
     ctx.store.range(),
   ]);
   const last = blocks[blocks.length - 1];

@@ -54,9 +54,6 @@ type TransactionFields = {
   index: number;
 };
 
-/** A block header, for comparing hashes (`eth_getBlockByNumber(n, false)`). */
-export type BlockHeader = { number: bigint; hash: Hash; parentHash: Hash };
-
 /**
  * Transactions of a block read from receipts whose bodies were not kept: up to this many are asked
  * for one by one (`eth_getTransactionByHash`, one batch); more, and the whole block is read.
@@ -93,14 +90,11 @@ export async function readChainBlocks(
   numbers: readonly bigint[],
   options: ReadOptions = { blockReceipts: true },
 ): Promise<IndexedBlockData[]> {
-  const request = (method: string, params: unknown[]) =>
-    client.request({ method: method as "eth_blockNumber", params: params as never }) as Promise<unknown>;
-  const readReceipts = (number: bigint) =>
-    request("eth_getBlockReceipts", [toHex(number)]) as Promise<RawReceipt[] | null>;
+  const read = nodeReads(client);
   const { recent, bodies } = options;
   if (options.blockReceipts && recent && bodies) {
     const answers = await Promise.all(
-      numbers.map((number) => readFromReceipts(request, number, recent, bodies)),
+      numbers.map((number) => readFromReceipts(read, number, recent, bodies)),
     );
     const result: IndexedBlockData[] = [];
     for (const answer of answers) {
@@ -110,19 +104,12 @@ export async function readChainBlocks(
     return result;
   }
   const reads = numbers.map(async (number): Promise<[RawBlock | null, RawReceipt[] | null | undefined]> => {
-    if (!options.blockReceipts) {
-      return [(await request("eth_getBlockByNumber", [toHex(number), true])) as RawBlock | null, undefined];
-    }
-    if (!recent) {
-      return Promise.all([
-        request("eth_getBlockByNumber", [toHex(number), true]) as Promise<RawBlock | null>,
-        readReceipts(number),
-      ]);
-    }
+    if (!options.blockReceipts) return [await read.block(number), undefined];
+    if (!recent) return Promise.all([read.block(number), read.blockReceipts(number)]);
     // The block first: its hash says whether receipts the watcher read (or is reading) are its.
-    const block = (await request("eth_getBlockByNumber", [toHex(number), true])) as RawBlock | null;
+    const block = await read.block(number);
     if (!block) return [null, undefined];
-    const receipts = await recent.read(BigInt(block.number), block.hash, () => readReceipts(number));
+    const receipts = await recent.read(BigInt(block.number), block.hash, () => read.blockReceipts(number));
     return [block, receipts as RawReceipt[] | null];
   });
   const answers = await Promise.all(reads);
@@ -132,7 +119,7 @@ export async function readChainBlocks(
     let receipts = blockReceipts;
     if (receipts === undefined) {
       receipts = (await Promise.all(
-        block.transactions.map((transaction) => request("eth_getTransactionReceipt", [transaction.hash])),
+        block.transactions.map((transaction) => read.receipt(transaction.hash)),
       )) as RawReceipt[];
     }
     if (!receipts || receipts.length !== block.transactions.length || receipts.some((receipt) => !receipt))
@@ -147,18 +134,16 @@ export async function readChainBlocks(
  * the node does not have it, or it changed between the reads (the next poll reads it again).
  */
 async function readFromReceipts(
-  request: (method: string, params: unknown[]) => Promise<unknown>,
+  node: NodeReads,
   number: bigint,
   recent: RecentBlockReceipts,
   bodies: SentTransactionBodies,
 ): Promise<IndexedBlockData | null> {
-  const header = (await request("eth_getBlockByNumber", [toHex(number), false])) as RawHeader | null;
+  const header = await node.header(number);
   if (!header) return null;
   const hash = header.hash.toLowerCase();
-  const receipts = (await recent.read(
-    BigInt(header.number),
-    header.hash,
-    () => request("eth_getBlockReceipts", [toHex(number)]) as Promise<RawReceipt[] | null>,
+  const receipts = (await recent.read(BigInt(header.number), header.hash, () =>
+    node.blockReceipts(number),
   )) as RawReceipt[] | null;
   // Receipts read by number after the header: the block at that number may have changed between
   // (their hashes, in order, must be the header's).
@@ -179,13 +164,11 @@ async function readFromReceipts(
   const missing = receipts.filter((_, position) => !kept[position]);
   let read = new Map<string, RawTransaction>();
   if (missing.length > MAX_BODY_LOOKUPS) {
-    const block = (await request("eth_getBlockByNumber", [toHex(number), true])) as RawBlock | null;
+    const block = await node.block(number);
     if (block?.hash.toLowerCase() !== hash) return null;
     read = new Map(block.transactions.map((transaction) => [transaction.hash.toLowerCase(), transaction]));
   } else if (missing.length > 0) {
-    const found = (await Promise.all(
-      missing.map((receipt) => request("eth_getTransactionByHash", [receipt.transactionHash])),
-    )) as (RawTransaction | null)[];
+    const found = await Promise.all(missing.map((receipt) => node.transaction(receipt.transactionHash)));
     for (const transaction of found) {
       // Gone meanwhile (the chain went back): the next poll reads the block again.
       if (!transaction) return null;
@@ -216,19 +199,33 @@ async function readFromReceipts(
   return toIndexedBlock(header, transactions, receipts);
 }
 
-/** Block headers by number (one batch); a number the node does not have is left out. */
-export async function readBlockHeaders(
-  client: PublicClient,
-  numbers: readonly bigint[],
-): Promise<BlockHeader[]> {
-  const blocks = (await Promise.all(
-    numbers.map((number) =>
-      client.request({ method: "eth_getBlockByNumber", params: [toHex(number), false] }),
-    ),
-  )) as ({ number: Hex; hash: Hash; parentHash: Hash } | null)[];
-  return blocks
-    .filter((block) => block !== null)
-    .map((block) => ({ number: BigInt(block.number), hash: block.hash, parentHash: block.parentHash }));
+/** The node's reads the index makes, typed as viem types them and answered in the fields it uses. */
+type NodeReads = ReturnType<typeof nodeReads>;
+
+function nodeReads(client: PublicClient) {
+  return {
+    block: (number: bigint) =>
+      client.request({
+        method: "eth_getBlockByNumber",
+        params: [toHex(number), true],
+      }) as Promise<RawBlock | null>,
+    header: (number: bigint) =>
+      client.request({
+        method: "eth_getBlockByNumber",
+        params: [toHex(number), false],
+      }) as Promise<RawHeader | null>,
+    blockReceipts: (number: bigint) =>
+      client.request({ method: "eth_getBlockReceipts", params: [toHex(number)] }) as Promise<
+        RawReceipt[] | null
+      >,
+    receipt: (hash: Hash) =>
+      client.request({ method: "eth_getTransactionReceipt", params: [hash] }) as Promise<RawReceipt | null>,
+    transaction: (hash: Hash) =>
+      client.request({
+        method: "eth_getTransactionByHash",
+        params: [hash],
+      }) as Promise<RawTransaction | null>,
+  };
 }
 
 function fromRawTransaction(raw: RawTransaction, position?: number): TransactionFields {

@@ -49,7 +49,7 @@ export async function searchChain(ctx: ExplorerContext, q: string): Promise<Chai
   }
   const results: ChainSearchResult[] = [];
   if (/^\d{1,20}$/.test(query)) {
-    const head = await ctx.client.getBlockNumber({ cacheTime: 0 });
+    const head = await ctx.head.read();
     if (BigInt(query) <= head) results.push({ type: "block", value: BigInt(query).toString(), label: null });
   }
   const needle = query.toLowerCase();

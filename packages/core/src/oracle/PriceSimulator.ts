@@ -1,5 +1,6 @@
 import type { EventEmitter } from "eventemitter3";
 import { type Address, formatEther, getAddress, type PublicClient } from "viem";
+import type { ChainHead } from "../chain/ChainHead.js";
 import type { PlatformEvents } from "../context/PlatformEvents.js";
 import type { PushReason } from "../context/PriceUpdate.js";
 import type { PlatformContractsService } from "../contracts/connectPlatformContracts.js";
@@ -65,6 +66,8 @@ const platformTokenDefaults = { base: 1, variation: 0.05, volatility: 1, stable:
  */
 export class PriceSimulator {
   readonly client: PublicClient;
+  /** The chain's head the platform follows: reads at the current block, and the "is it back" probe. */
+  readonly head: ChainHead;
   readonly events: EventEmitter<PlatformEvents>;
   readonly options: ResolvedOracleOptions;
   /** The persisted state; call {@link save} after changing it. */
@@ -90,6 +93,7 @@ export class PriceSimulator {
   constructor(
     deps: {
       client: PublicClient;
+      head: ChainHead;
       storage: StorageAdapter;
       events: EventEmitter<PlatformEvents>;
       contracts: PlatformContractsService;
@@ -99,6 +103,7 @@ export class PriceSimulator {
     options: OracleOptions = {},
   ) {
     this.client = deps.client;
+    this.head = deps.head;
     this.#storage = deps.storage;
     this.events = deps.events;
     this.#contracts = deps.contracts;
@@ -125,7 +130,10 @@ export class PriceSimulator {
         const before = this.oracle;
         const contracts = missing ? await this.#contracts.refresh() : await this.#contracts.get();
         this.oracle = contracts.addresses.priceOracle;
-        if (missing) {
+        // Ensured again elsewhere (the contracts forget what they ensured when the chain goes back):
+        // a new oracle has new tokens too.
+        const moved = before !== null && before !== this.oracle;
+        if (missing || moved) {
           await this.#resolveTokens(true);
           this.events.emit("oracle", { type: "redeployed", priceOracle: contracts.addresses.priceOracle });
           if (before === this.oracle) return this.oracle;
@@ -328,14 +336,14 @@ export class PriceSimulator {
   }
 
   /**
-   * While the chain is known to be down, one `eth_blockNumber` without retries: an answer closes
-   * the circuit (the push goes ahead), none fails at once with CHAIN_UNREACHABLE — a caller learns
-   * in milliseconds what the push's retries would take seconds to tell.
+   * While the chain is known to be down, one fresh read of the head without retries: an answer
+   * closes the circuit (the push goes ahead), none fails at once with CHAIN_UNREACHABLE — a caller
+   * learns in milliseconds what the push's retries would take seconds to tell.
    */
   async checkChainIfDown(): Promise<void> {
     if (!this.chainDown) return;
     try {
-      await this.client.request({ method: "eth_blockNumber" }, { retryCount: 0 });
+      await this.head.read({ retry: false });
       this.chainDown = false;
     } catch (error) {
       if (classifyNodeError(error) !== "unreachable") return;

@@ -18,7 +18,7 @@ export async function getPrice(sim: PriceSimulator, symbol: unknown): Promise<On
   }
   const token = sim.token(symbol);
   try {
-    const [price] = await readPrices(sim.client, sim.oracle as Address, [token]);
+    const [price] = await readPrices(sim, sim.oracle as Address, [token]);
     return price as OnChainPrice;
   } catch (error) {
     throw unreachableAsTyped(error);

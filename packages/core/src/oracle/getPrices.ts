@@ -13,7 +13,7 @@ import { unreachableAsTyped } from "./unreachableAsTyped.js";
 export async function getPrices(sim: PriceSimulator): Promise<OnChainPrice[]> {
   try {
     await sim.ready();
-    return await readPrices(sim.client, sim.oracle as Address, sim.tokens());
+    return await readPrices(sim, sim.oracle as Address, sim.tokens());
   } catch (error) {
     throw unreachableAsTyped(error);
   }

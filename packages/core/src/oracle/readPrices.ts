@@ -1,4 +1,5 @@
 import { type Address, formatEther, type PublicClient } from "viem";
+import type { ChainHead } from "../chain/ChainHead.js";
 import { priceOracleAbi } from "../contracts/generated.js";
 
 /** One token's price as the oracle contract holds it. */
@@ -24,17 +25,18 @@ export type OnChainPrice = {
 
 /**
  * Reads the given tokens' prices back from the PriceOracle (`getPriceInfo`, which never reverts),
- * all at the same block, so that what is served is what the chain holds.
+ * all at the same block — the head read fresh — so that what is served is what the chain holds.
  *
  * @example
- * const prices = await readPrices(client, oracle, [{ symbol: "ETH", address: NATIVE_ETH_ADDRESS }]);
+ * const prices = await readPrices({ client, head }, oracle, [{ symbol: "ETH", address: NATIVE_ETH_ADDRESS }]);
  */
 export async function readPrices(
-  client: PublicClient,
+  ctx: { readonly client: PublicClient; readonly head: ChainHead },
   oracle: Address,
   tokens: readonly { symbol: string; address: Address }[],
 ): Promise<OnChainPrice[]> {
-  const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
+  const { client } = ctx;
+  const blockNumber = await ctx.head.read();
   return Promise.all(
     tokens.map(async ({ symbol, address }) => {
       const [priceWei, timestamp, isStale] = await client.readContract({

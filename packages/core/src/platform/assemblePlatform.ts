@@ -1,6 +1,7 @@
-import type { Chain, PublicClient } from "viem";
+import type { Chain } from "viem";
 import { BotEngine } from "../bots/BotEngine.js";
-import { ChainHead } from "../chain/ChainHead.js";
+import { ChainHead, type ChainHeadWatcher } from "../chain/ChainHead.js";
+import type { NodeClient } from "../chain/nodeClient.js";
 import { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import type { PlatformContext } from "../context/PlatformContext.js";
 import { createExplorer } from "../explorer/createExplorer.js";
@@ -8,8 +9,8 @@ import { FaultLog } from "../faults/FaultLog.js";
 import { createFeePolicy } from "../fees/feePolicy.js";
 import { createKeyVault } from "../signing/KeyVault.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
+import type { AnyCreatePlatformOptions } from "./CreatePlatformOptions.js";
 import { createOracle } from "./createOracle.js";
-import type { AnyCreatePlatformOptions } from "./createPlatform.js";
 import { createSender } from "./createSender.js";
 import { isolatedListeners } from "./isolatedListeners.js";
 
@@ -23,12 +24,14 @@ export type PlatformParts = ReturnType<typeof assemblePlatform>;
  */
 export function assemblePlatform(
   options: AnyCreatePlatformOptions,
-  connection: { chain: Chain; client: PublicClient; storage: StorageAdapter; closing(): boolean },
+  connection: { chain: Chain; client: NodeClient; storage: StorageAdapter; closing(): boolean },
 ) {
   const { chain, client, storage } = connection;
   const base: PlatformContext = {
     chain,
     client,
+    // The one follower of the chain's head, for every part that follows it.
+    head: new ChainHead(client),
     storage,
     events: isolatedListeners(),
     keyVault: createKeyVault(options.encryptionPassphrase),
@@ -36,15 +39,7 @@ export function assemblePlatform(
   };
   // With the explorer on, what the watcher follows is left for its index (see SentTransactionBodies).
   const sentBodies = options.explorer !== false && storage.explorer ? new SentTransactionBodies() : undefined;
-  // One follower of the chain's head for the watcher and the explorer's index.
-  const head = new ChainHead(client);
-  const sender = createSender(base, options, {
-    head,
-    sentBodies,
-    // A bot's contract may be gone with the blocks; the engine exists before the watcher starts.
-    onChainRewound: () => bots.chainRewound(),
-    closing: connection.closing,
-  });
+  const sender = createSender(base, options, { sentBodies, closing: connection.closing });
   const { ctx } = sender;
   const { contracts, oracle, pushLoop } = createOracle(ctx, options);
   const bots = new BotEngine(ctx, options.bots, { contracts });
@@ -53,6 +48,7 @@ export function assemblePlatform(
       ? undefined
       : createExplorer({
           client,
+          head: base.head,
           storage,
           contracts,
           bots,
@@ -60,10 +56,20 @@ export function assemblePlatform(
           options: typeof options.explorer === "object" ? options.explorer : undefined,
           recentReceipts: ctx.watcher.recentReceipts,
           sentBodies,
-          head,
         });
   // Every fault event of the devnet's faults, kept and announced as the platform's `chain` event.
   const faultLog = new FaultLog(options.faults, (event) => base.events.emit("chain", event));
+  // How the parts hear that the chain went back (a reorganisation, a reset, `platform.revert()`):
+  // once, from the head, after the watcher recovered its records. What they deployed, read or
+  // matched at the blocks taken back may be gone, or different now.
+  const rewinds: ChainHeadWatcher = {
+    onRewound() {
+      contracts.forget();
+      explorer?.forget();
+      // The bots set up again and top their keys up: by now the watcher filled the nonce gaps.
+      bots.chainRewound();
+    },
+  };
   return {
     base,
     ctx,
@@ -74,5 +80,6 @@ export function assemblePlatform(
     bots,
     explorer,
     faultLog,
+    rewinds,
   };
 }

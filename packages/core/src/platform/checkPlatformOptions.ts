@@ -1,5 +1,5 @@
 import { InvalidOptionsError } from "../errors/index.js";
-import type { AnyCreatePlatformOptions } from "./createPlatform.js";
+import type { AnyCreatePlatformOptions } from "./CreatePlatformOptions.js";
 
 /** Refuses options no platform can run with: `INVALID_OPTIONS`, before anything is opened. */
 export function checkPlatformOptions(options: AnyCreatePlatformOptions) {

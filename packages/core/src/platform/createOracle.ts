@@ -8,14 +8,14 @@ import { PushLoop } from "../oracle/PushLoop.js";
 import type { SenderContext } from "../sender/SenderContext.js";
 import { type SendTransactionParameters, sendTransaction } from "../sender/sendTransaction.js";
 import { sendWithKey } from "../sender/sendWithKey.js";
-import type { AnyCreatePlatformOptions } from "./createPlatform.js";
+import type { AnyCreatePlatformOptions } from "./CreatePlatformOptions.js";
 
 /**
  * The platform's contracts (deployed or reused when first needed), the price simulator that
  * pushes to them and its push loop; every write goes through the platform's sender.
  */
 export function createOracle(ctx: SenderContext, options: AnyCreatePlatformOptions) {
-  const { chain, client, storage, events } = ctx;
+  const { chain, client, head, storage, events } = ctx;
   const send = (params: SendTransactionParameters) => sendTransaction(ctx, params);
   const contracts = connectPlatformContracts({
     chain,
@@ -36,6 +36,6 @@ export function createOracle(ctx: SenderContext, options: AnyCreatePlatformOptio
     },
   });
   const { autoStart: _, ...oracleOptions } = options.oracle ?? {};
-  const oracle = new PriceSimulator({ client, storage, events, contracts, send }, oracleOptions);
+  const oracle = new PriceSimulator({ client, head, storage, events, contracts, send }, oracleOptions);
   return { contracts, oracle, pushLoop: new PushLoop(oracle) };
 }

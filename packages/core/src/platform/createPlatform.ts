@@ -1,14 +1,10 @@
 import type { EventEmitter } from "eventemitter3";
-import type { Chain, PublicClient, Transport } from "viem";
+import type { Chain, PublicClient } from "viem";
 import type { BotCatalogue, CatalogueConfigs } from "../bots/BotCatalogue.js";
-import type { BotsOptions } from "../bots/BotEngine.js";
 import { botActions } from "../bots/botActions.js";
 import type { SeedBots } from "../bots/seedBots.js";
-import type { ChainFaults } from "../chain/ChainFaults.js";
 import type { PlatformEvents } from "../context/PlatformEvents.js";
-import type { PlatformContractsOptions } from "../contracts/connectPlatformContracts.js";
 import { contractActions } from "../contracts/contractActions.js";
-import type { ExplorerOptions } from "../explorer/ChainIndexer.js";
 import { explorerActions } from "../explorer/explorerActions.js";
 import { explorerContractActions } from "../explorer/explorerContractActions.js";
 import { labelActions } from "../explorer/labelActions.js";
@@ -19,13 +15,12 @@ import { startServices } from "../lifecycle/startServices.js";
 import { stopServices } from "../lifecycle/stopServices.js";
 import { networkActions } from "../network/networkActions.js";
 import { oracleActions } from "../oracle/oracleActions.js";
-import type { OracleOptions } from "../oracle/resolveOracleOptions.js";
 import { senderActions } from "../sender/senderActions.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
-import type { StorageAdapter } from "../storage/StorageAdapter.js";
 import { transactionActions } from "../transactions/transactionActions.js";
 import { walletActions } from "../wallets/walletActions.js";
 import { assemblePlatform, type PlatformParts } from "./assemblePlatform.js";
+import type { AnyCreatePlatformOptions, CreatePlatformOptions } from "./CreatePlatformOptions.js";
 import { checkPlatformOptions } from "./checkPlatformOptions.js";
 import { connectChain } from "./connectChain.js";
 import { platformServices } from "./platformServices.js";
@@ -33,68 +28,7 @@ import { revertPlatform } from "./revertPlatform.js";
 import { type PlatformSnapshot, snapshotPlatform } from "./snapshotPlatform.js";
 import { trackOperations } from "./trackOperations.js";
 
-export type CreatePlatformOptions<Catalogues extends readonly BotCatalogue[] = [SeedBots]> = {
-  /** Any viem transport: `http(url)`, `webSocket(url)`, `custom(eip1193Provider)`. */
-  transport: Transport;
-  /** The chain the node runs. Default: {@link privnet}. The node's chain id must match it. */
-  chain?: Chain;
-  /** Where wallets, history and service state live. Default: `memoryStorage()`. Closed by `platform.close()`. */
-  storage?: StorageAdapter;
-  /**
-   * Encrypts private keys at rest (scrypt + AES-256-GCM) with this passphrase. Keys stored in plain
-   * text earlier stay readable; encrypted ones need the same passphrase. Default: keys stored as
-   * plain hex.
-   */
-  encryptionPassphrase?: string | undefined;
-  /** Store the chain's 21 prefunded accounts as system wallets on start. Default: true. */
-  registerSystemWallets?: boolean | undefined;
-  /** Milliseconds between polls for new blocks over HTTP. Default: the client's (1 s for privnet). */
-  pollingInterval?: number | undefined;
-  /** A sent transaction still pending after this many ms is replaced with a higher fee. Default: 30,000. */
-  replaceAfter?: number | undefined;
-  /** A sent transaction the node no longer has after this many ms is marked failed. Default: 120,000. */
-  dropAfter?: number | undefined;
-  /** Priority fee (tip) per gas in wei for every send. Default: 1 gwei. */
-  priorityFeePerGas?: bigint | undefined;
-  /**
-   * Most transfers of one address sent and not yet answered by the node at once. Default: 64. With
-   * `adaptiveWindow`, the upper bound of the window instead (default 512 then).
-   */
-  maxInFlight?: number | undefined;
-  /**
-   * Opt-in: the window of sends at the node follows the node's latency instead of staying at
-   * `maxInFlight`. It starts at 64, grows while the node answers as fast as at its recent best and
-   * the window is full, shrinks when answers slow down well past that, halves when one does not
-   * come, and stays between 16 and `maxInFlight` (64 and 16 become `maxInFlight` where it is lower).
-   * Learned per address for the platform's life. Not the default yet: see docs/performance.md for
-   * what it measured and where it still goes wrong. Default: false.
-   */
-  adaptiveWindow?: boolean | undefined;
-  /**
-   * The platform's contracts (PriceOracle, LendingPool, PRIV, USDC, DAI, feeds): given, they are
-   * reused from storage or deployed when the platform starts; without it, on first use by
-   * `platform.contracts`, `platform.oracle` or `platform.lending`. See {@link PlatformContractsOptions}.
-   */
-  contracts?: PlatformContractsOptions | boolean | undefined;
-  /** The price simulator (`platform.oracle`); `autoStart` starts its push loop with the platform. */
-  oracle?: (OracleOptions & { autoStart?: boolean }) | undefined;
-  /** The scenario catalogues, the bots' settings, custom bots, funding; see docs/bots.md. */
-  bots?: BotsOptions<Catalogues> | undefined;
-  /**
-   * The explorer: an index of every block and transaction of the chain, kept through the storage
-   * adapter (retention bounded by blocks and by transactions), decoded with the platform's ABIs.
-   * Default: on (needs an adapter with an explorer store: memory, sqlite, postgres). `false`
-   * turns it off. See docs/explorer.md.
-   */
-  explorer?: ExplorerOptions | boolean | undefined;
-  /**
-   * Faults on demand for the chain: `devnet.faults` of the embedded devnet (`startDevnet()` of
-   * `@privnet/devnet`), which the platform offers as `platform.faults` and announces as `chain`
-   * events. Without it (a node the platform does not control, `--rpc-url`) every fault is refused
-   * with `FAULTS_UNAVAILABLE`. See docs/faults.md.
-   */
-  faults?: ChainFaults | undefined;
-};
+export type { AnyCreatePlatformOptions, CreatePlatformOptions } from "./CreatePlatformOptions.js";
 
 /**
  * The object {@link createPlatform} answers: the chain, its client and the storage, one group of
@@ -111,9 +45,6 @@ export type CreatePlatformOptions<Catalogues extends readonly BotCatalogue[] = [
 export type Platform<Catalogues extends readonly BotCatalogue[] = readonly BotCatalogue[]> = Awaited<
   ReturnType<typeof createPlatform<Catalogues>>
 >;
-
-/** The options as the platform's parts read them, whatever the catalogues' types. */
-export type AnyCreatePlatformOptions = CreatePlatformOptions<readonly BotCatalogue[]>;
 
 /**
  * Connects to a chain and returns the platform object that owns every privnet service. On start it
@@ -164,18 +95,18 @@ export async function createPlatform<const Catalogues extends readonly BotCatalo
   const watcher = ctx.watcher;
 
   // Not annotated: `Platform` is this object's type, so each group's operations are declared once,
-  // in its action factory. `as const` keeps the members read-only. The assertions on `client` and
+  // in its action factory. `as const` keeps the members read-only. The assertions on `chain`, `client` and
   // `events` make the emitted .d.ts name those types instead of expanding viem's and eventemitter3's
   // internals (which a consumer's compiler could not name).
   return {
     /** The chain the platform runs on (default `privnet`). */
-    chain,
+    chain: chain as Chain,
     /** A viem public client on the platform's transport, for reads of your own. */
     client: client as PublicClient,
     /** Where wallets, history and service state live; closed by `close()`. */
     storage,
     /** The chain as the node reports it. See {@link networkActions}. */
-    network: networkActions({ guard, client }),
+    network: networkActions({ guard, client, head: base.head }),
     /** Create, import, list, read and remove wallets. See {@link walletActions}. */
     wallets: walletActions({ guard, ...base }),
     /** Send by wallet id (answers pending), by private key (waits: confirmed), or any transaction. See {@link senderActions}. */
@@ -229,12 +160,8 @@ export async function createPlatform<const Catalogues extends readonly BotCatalo
           {
             ...base,
             watcher,
-            forget() {
-              contracts.forget();
-              oracle.reload();
-              // What the bots deployed or read may be gone with the blocks: they set up again.
-              bots.chainRewound();
-            },
+            // The oracle's stored state is the snapshot's now; the rest hears of a rewind.
+            reload: () => oracle.reload(),
           },
           snapshot,
         ),

@@ -1,5 +1,4 @@
 import type { Address } from "viem";
-import type { ChainHead } from "../chain/ChainHead.js";
 import type { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import type { PlatformContext } from "../context/PlatformContext.js";
 import { PlatformClosedError } from "../errors/platform.js";
@@ -7,15 +6,11 @@ import { NonceManager } from "../sender/NonceManager.js";
 import type { SenderContext } from "../sender/SenderContext.js";
 import { TransactionWatcher } from "../sender/TransactionWatcher.js";
 import { createWalletSigners } from "../sender/WalletSigners.js";
-import type { AnyCreatePlatformOptions } from "./createPlatform.js";
+import type { AnyCreatePlatformOptions } from "./CreatePlatformOptions.js";
 
 export type CreateSenderParameters = {
-  /** The chain head's follower, shared with the explorer's index. */
-  head: ChainHead;
   /** With the explorer on, what the watcher follows is left for its index. */
   sentBodies: SentTransactionBodies | undefined;
-  /** The chain went back: what the bots deployed or read may be gone with the blocks. */
-  onChainRewound(): void;
   /** True once the platform began to close: no nonce manager is made after that. */
   closing(): boolean;
 };
@@ -31,12 +26,10 @@ export function createSender(
   parameters: CreateSenderParameters,
 ): { ctx: SenderContext; closeManagers(): Promise<void> } {
   const watcher = new TransactionWatcher(base, {
-    head: parameters.head,
     sentBodies: parameters.sentBodies,
     pollingInterval: options.pollingInterval ?? base.client.pollingInterval,
     replaceAfter: options.replaceAfter ?? 30_000,
     dropAfter: options.dropAfter ?? 120_000,
-    onChainRewound: () => parameters.onChainRewound(),
     fillNonceGaps: (from, gaps) => ctx.nonceManager(from).fillGaps(gaps),
   });
   const managers = new Map<string, NonceManager>();

@@ -3,7 +3,7 @@ import { defineService, type Service } from "../lifecycle/defineService.js";
 import { reconcilePendingTransactions } from "../transactions/reconcilePendingTransactions.js";
 import { registerSystemWallets } from "../wallets/registerSystemWallets.js";
 import type { PlatformParts } from "./assemblePlatform.js";
-import type { AnyCreatePlatformOptions } from "./createPlatform.js";
+import type { AnyCreatePlatformOptions } from "./CreatePlatformOptions.js";
 import type { TrackedOperations } from "./trackOperations.js";
 
 /**
@@ -18,6 +18,7 @@ export function platformServices(
   operations: TrackedOperations,
 ): Service[] {
   const { base, ctx, contracts, oracle, pushLoop, bots, explorer } = parts;
+  let unwatchRewinds: (() => void) | undefined;
   const deployAtStart = Boolean(options.contracts);
   return [
     defineService({ name: "storage", stop: () => base.storage.close() }),
@@ -28,6 +29,14 @@ export function platformServices(
         await operations.settled();
         base.events.removeAllListeners();
       },
+    }),
+    // The parts hear of rewinds from here on (the watcher finds them, and recovers first).
+    defineService({
+      name: "rewinds",
+      start: () => {
+        unwatchRewinds = base.head.watch(parts.rewinds);
+      },
+      stop: () => unwatchRewinds?.(),
     }),
     defineService({
       name: "watcher",

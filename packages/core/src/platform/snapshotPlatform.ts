@@ -38,12 +38,12 @@ export async function snapshotPlatform(ctx: PlatformContext): Promise<SnapshotPl
     );
   }
   const [chain, stored, head] = await Promise.all([
-    ctx.client.request({ method: "evm_snapshot" as "eth_chainId" }).catch((cause: unknown) => {
+    ctx.client.request({ method: "evm_snapshot" }).catch((cause: unknown) => {
       throw new InvalidOptionsError("The node cannot take snapshots (evm_snapshot failed).", String(cause));
     }),
     storage.snapshot(),
     // Read alongside, so that revert() need not ask the chain where its head is.
     ctx.client.getBlock({ blockTag: "latest" }),
   ]);
-  return { chain: chain as Hex, storage: stored, head: { number: head.number, hash: head.hash } };
+  return { chain, storage: stored, head: { number: head.number, hash: head.hash } };
 }

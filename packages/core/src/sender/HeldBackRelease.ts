@@ -1,5 +1,5 @@
 import { type Address, type Hash, type Hex, isAddressEqual } from "viem";
-import { classifyNodeError, isMethodMissing } from "./classifyNodeError.js";
+import { classifyNodeError } from "./classifyNodeError.js";
 import type { WatchedTransaction } from "./followedTransactions.js";
 import type { PoolContent, PoolSection } from "./nodePool.js";
 import { type NonceLock, withNonceLock } from "./nonceLock.js";
@@ -38,7 +38,7 @@ export class HeldBackRelease {
   /** Due when the head has stood still since `headSince` for {@link HELD_BACK_CHECK_MS}, at most that often. */
   due(now: number, headSince: number) {
     return (
-      this.#parts.inspection.pool &&
+      this.#parts.pool.inspectable() &&
       this.#parts.followed.size > 0 &&
       now - headSince >= HELD_BACK_CHECK_MS &&
       now - this.#lastCheck >= HELD_BACK_CHECK_MS
@@ -52,13 +52,13 @@ export class HeldBackRelease {
    */
   async check() {
     this.#lastCheck = Date.now();
-    const { ctx, followed, inspection, pool, settler } = this.#parts;
+    const { ctx, followed, pool, settler } = this.#parts;
     let status: { pending: number; queued: number };
     try {
       status = await pool.status();
     } catch (error) {
-      if (!isMethodMissing(error)) throw error;
-      inspection.pool = false;
+      // A node without the method: recorded by its client, and the pool is not looked at again.
+      if (!ctx.client.lacks("txpool_status")) throw error;
       return;
     }
     if (status.pending > 0) await this.#mineMissed();
@@ -102,8 +102,8 @@ export class HeldBackRelease {
    * again. False when the node has no `txpool_content`.
    */
   async heldBack(lock: NonceLock, nonce: number): Promise<boolean> {
-    const { followed, inspection, pool } = this.#parts;
-    if (!inspection.pool) return false;
+    const { followed, pool } = this.#parts;
+    if (!pool.inspectable()) return false;
     const from = lock.address;
     const content = await pool.content().catch(() => undefined);
     const held = bySender(content?.queued).get(from.toLowerCase())?.[String(nonce)];

@@ -1,5 +1,5 @@
 import { type Address, type Hex, isAddressEqual } from "viem";
-import { classifyNodeError, isMethodMissing } from "./classifyNodeError.js";
+import { classifyNodeError } from "./classifyNodeError.js";
 import type { WatchedTransaction } from "./followedTransactions.js";
 import type { PoolContent } from "./nodePool.js";
 import { type NonceLock, withNonceLock } from "./nonceLock.js";
@@ -27,14 +27,14 @@ export class PoolLossRecovery {
    * its lock.
    */
   async recover() {
-    const { ctx, followed, inspection, pool } = this.#parts;
+    const { ctx, followed, pool } = this.#parts;
     let content: PoolContent | undefined;
-    if (inspection.pool) {
+    if (pool.inspectable()) {
       try {
         content = await pool.content();
       } catch (error) {
-        if (!isMethodMissing(error)) throw error;
-        inspection.pool = false;
+        // A node without the method: recorded by its client, and the pool is not looked at again.
+        if (!ctx.client.lacks("txpool_content")) throw error;
       }
     }
     const inPool = new Set<string>();

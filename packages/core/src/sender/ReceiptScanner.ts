@@ -1,7 +1,6 @@
 import type { Hash, RpcTransactionReceipt } from "viem";
 import type { LatestBlock } from "../chain/ChainHead.js";
 import type { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
-import { isMethodMissing } from "./classifyNodeError.js";
 import type { WatchedTransaction } from "./followedTransactions.js";
 import { lookUpReceipt } from "./nodeLookups.js";
 import { type ReceiptOutcome, receiptOutcome } from "./receiptOutcome.js";
@@ -21,7 +20,6 @@ export class ReceiptScanner {
   readonly #parts: WatcherParts;
   readonly #recent: RecentBlockReceipts;
   #scannedThrough: bigint | undefined;
-  #blockReceipts = true;
 
   constructor(parts: WatcherParts, recent: RecentBlockReceipts) {
     this.#parts = parts;
@@ -51,7 +49,7 @@ export class ReceiptScanner {
       return;
     }
     const from = this.#scannedThrough === undefined ? head : this.#scannedThrough + 1n;
-    for (let start = from; this.#blockReceipts && start <= head && watching(); start += BLOCKS_PER_READ) {
+    for (let start = from; this.#blockReceipts() && start <= head && watching(); start += BLOCKS_PER_READ) {
       const end = start + BLOCKS_PER_READ - 1n < head ? start + BLOCKS_PER_READ - 1n : head;
       const numbers: bigint[] = [];
       for (let n = start; n <= end; n++) numbers.push(n);
@@ -84,7 +82,7 @@ export class ReceiptScanner {
       }
       this.#scannedThrough = end;
     }
-    if (!this.#blockReceipts) {
+    if (!this.#blockReceipts()) {
       this.#scannedThrough = head;
       await Promise.all([...followed].map((watched) => this.checkReceipts(watched)));
     }
@@ -100,12 +98,17 @@ export class ReceiptScanner {
       );
       return receipts ?? [];
     } catch (error) {
-      // Nodes without eth_getBlockReceipts: fall back to one receipt lookup per followed hash.
-      if (isMethodMissing(error)) this.#blockReceipts = false;
-      // Read again on the next tick.
-      else this.#parts.recordError(error);
+      // Nodes without eth_getBlockReceipts (recorded by the client): one receipt lookup per
+      // followed hash instead. Any other failure: read again on the next tick.
+      if (!this.#blockReceipts()) return undefined;
+      this.#parts.recordError(error);
       return undefined;
     }
+  }
+
+  /** Whether blocks' receipts are read whole: unless the node turned out to lack `eth_getBlockReceipts`. */
+  #blockReceipts() {
+    return !this.#parts.ctx.client.lacks("eth_getBlockReceipts");
   }
 
   /** Settles `watched` from the receipt of any of its hashes; false when none has one (or a read failed). */

@@ -1,5 +1,5 @@
 import type { Address, Hash } from "viem";
-import { ChainHead } from "../chain/ChainHead.js";
+import type { ChainHeadWatcher } from "../chain/ChainHead.js";
 import { RecentBlockReceipts } from "../chain/RecentBlockReceipts.js";
 import type { PlatformContext } from "../context/PlatformContext.js";
 import { toErrorRecord } from "../errors/toErrorRecord.js";
@@ -35,14 +35,14 @@ export type { TransactionWatcherOptions, TransactionWatcherStatus } from "./watc
 export { MAX_REPLACEMENTS };
 
 /**
- * Follows sent transactions until they are confirmed or failed, driven by the chain's head
- * ({@link ChainHead}). Each head change runs a tick: an ordered list of named steps over the
- * watcher's stages (see `watcherTick.ts`) — receipts matched per block ({@link ReceiptScanner}),
- * rewinds recovered ({@link RewindRecovery}), lost pools refilled ({@link PoolLossRecovery}),
- * stuck sends replaced or failed ({@link StuckSends}), held-back sends released
- * ({@link HeldBackRelease}); every outcome written by the {@link Settler}, and every followed
- * transaction kept by {@link FollowedTransactions}. A failed poll is retried and counted in
- * {@link status}.
+ * Follows sent transactions until they are confirmed or failed, driven by the chain's head (it
+ * watches the platform's `ChainHead`, and checks the anchor through it). Each head change runs a
+ * tick: an ordered list of named steps over the watcher's stages (see `watcherTick.ts`) —
+ * receipts matched per block ({@link ReceiptScanner}), rewinds recovered ({@link RewindRecovery}),
+ * lost pools refilled ({@link PoolLossRecovery}), stuck sends replaced or failed
+ * ({@link StuckSends}), held-back sends released ({@link HeldBackRelease}); every outcome written by
+ * the {@link Settler}, and every followed transaction kept by {@link FollowedTransactions}. A
+ * failed poll is retried and counted in {@link status}.
  */
 export class TransactionWatcher {
   readonly #parts: WatcherParts;
@@ -50,7 +50,7 @@ export class TransactionWatcher {
   readonly #state = watcherState();
   readonly #ticks: TickScheduler;
   #timer: ReturnType<typeof setInterval> | undefined;
-  #unfollow: (() => void) | undefined;
+  #unwatch: (() => void) | undefined;
   #errors = 0;
   #lastError: TransactionWatcherStatus["lastError"] = null;
 
@@ -64,6 +64,16 @@ export class TransactionWatcher {
     const followed = new FollowedTransactions(options.sentBodies);
     const settledOnChain = new SettledRecords();
     const recordError = (error: unknown) => this.#recordError(error);
+    const follower: ChainHeadWatcher = {
+      onBlock: () => this.#ticks.schedule(),
+      // Answering again: a node that restarted kept its blocks, maybe not its pool.
+      onReconnected: () => {
+        this.#stages.pace.poolCheckDue = true;
+        this.#ticks.schedule();
+      },
+      onError: recordError,
+      pollingInterval: options.pollingInterval,
+    };
     const parts: WatcherParts = {
       ctx,
       options,
@@ -71,9 +81,9 @@ export class TransactionWatcher {
       settledOnChain,
       rewound: new RewoundRecords(),
       settler: new Settler(ctx, followed, settledOnChain, recordError),
-      head: options.head ?? new ChainHead(ctx.client),
+      head: ctx.head,
+      follower,
       pool: nodePool(ctx.client),
-      inspection: { pool: true },
       attach: (watched, record) => this.attach(watched, record),
       recordError,
     };
@@ -109,25 +119,11 @@ export class TransactionWatcher {
     const [latest] = await Promise.all([head.readLatest(), head.genesisHash()]);
     this.#state.move({ status: "running", reverting: 0 });
     this.#stages.scanner.restartAfter(latest.number);
-    head.anchorAt(latest, this.#parts);
+    // A head the watcher read itself (in a tick) needs no tick of its own: it is the follower.
+    head.anchorAt(latest, this.#parts.follower);
     this.#stages.pace.tickHead = latest.number;
     this.#stages.pace.headSince = Date.now();
-    // A head the watcher read itself (in a tick) needs no tick of its own.
-    const onHead = (_number: bigint, by: unknown) => {
-      if (by !== this.#parts) this.#ticks.schedule();
-    };
-    const onError = (error: unknown) => this.#recordError(error);
-    // Answering again: a node that restarted kept its blocks, maybe not its pool.
-    const onReconnected = () => {
-      this.#stages.pace.poolCheckDue = true;
-      this.#ticks.schedule();
-    };
-    head.on("head", onHead).on("error", onError).on("reconnected", onReconnected);
-    const unfollow = head.follow(this.#parts.options.pollingInterval);
-    this.#unfollow = () => {
-      head.off("head", onHead).off("error", onError).off("reconnected", onReconnected);
-      unfollow();
-    };
+    this.#unwatch = head.watch(this.#parts.follower);
     const interval = Math.max(50, Math.min(this.#parts.options.replaceAfter / 2, 1_000));
     // Only for what waits too long: confirmations come with the head's changes.
     this.#timer = setInterval(() => {
@@ -145,7 +141,7 @@ export class TransactionWatcher {
     this.#state.move({ status: "stopped", error });
     const { followed } = this.#parts;
     for (const watched of followed) for (const waiter of followed.takeWaiters(watched)) waiter.reject(error);
-    this.#unfollow?.();
+    this.#unwatch?.();
     if (this.#timer) clearInterval(this.#timer);
     await this.#ticks.stop();
   }
@@ -191,7 +187,7 @@ export class TransactionWatcher {
       this.#stages.pace.rewindUnfinished = undefined;
       await revertChain();
       await restoreState();
-      this.#parts.head.anchorAt(head, this.#parts);
+      this.#parts.head.anchorAt(head, this.#parts.follower);
       this.#stages.scanner.restartAfter(head.number);
     } finally {
       this.#reverting(-1);

@@ -196,9 +196,9 @@ describe("blob transactions (EIP-4844)", () => {
       });
       await sent.wait();
       const raw = (await platform.client.request({
-        method: "eth_getRawTransactionByHash" as "eth_chainId",
-        params: [sent.record.hash] as never,
-      })) as unknown as Hex;
+        method: "eth_getRawTransactionByHash",
+        params: [sent.record.hash],
+      })) as Hex;
       // The node answers the network form, sidecars included: hashing it whole gives another hash.
       expect(raw.length).toBeGreaterThan(2 * 131_072);
       expect(keccak256(raw)).not.toBe(sent.record.hash);

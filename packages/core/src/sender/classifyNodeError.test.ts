@@ -1,8 +1,8 @@
 import { useDevnet } from "@privnet/devnet/vitest";
-import { createPublicClient, http, parseGwei, rpcSchema, type TransactionSerializableEIP1559 } from "viem";
+import { createPublicClient, http, parseGwei, type TransactionSerializableEIP1559 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, test } from "vitest";
-import { classifyNodeError, isMethodMissing } from "./classifyNodeError.js";
+import { classifyNodeError } from "./classifyNodeError.js";
 
 const devnet = useDevnet();
 
@@ -56,25 +56,4 @@ test("a node that does not answer is 'unreachable'", async () => {
     .sendRawTransaction({ serializedTransaction: "0x02" })
     .catch((caught: unknown) => caught);
   expect(classifyNodeError(error)).toBe("unreachable");
-});
-
-test("a method the node lacks is recognised; a refusal of a method it has is not", async () => {
-  const client = createPublicClient({
-    chain: devnet.chain,
-    transport: http(devnet.rpcUrl, { retryCount: 0 }),
-    rpcSchema: rpcSchema<[{ Method: "privnet_noSuchMethod"; Parameters: []; ReturnType: null }]>(),
-  });
-  const missing = await client.request({ method: "privnet_noSuchMethod", params: [] }).then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(isMethodMissing(missing)).toBe(true);
-  const refused = await client
-    .request({ method: "eth_getBlockByNumber", params: ["not a block" as "latest", false] })
-    .then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-  expect(refused).toBeDefined();
-  expect(isMethodMissing(refused)).toBe(false);
 });

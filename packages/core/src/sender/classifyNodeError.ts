@@ -1,14 +1,13 @@
 import {
   BaseError,
   HttpRequestError,
-  MethodNotFoundRpcError,
-  MethodNotSupportedRpcError,
   NonceTooHighError,
   NonceTooLowError,
   TimeoutError,
   InsufficientFundsError as ViemInsufficientFundsError,
   WebSocketRequestError,
 } from "viem";
+import { nodeErrorText } from "../chain/isMethodMissing.js";
 
 /** What a node's refusal of a transaction means for the sender. */
 export type NodeErrorKind =
@@ -70,45 +69,7 @@ export function classifyNodeError(error: unknown): NodeErrorKind {
       return "unreachable";
     }
   }
-  const text = errorText(error).toLowerCase();
+  const text = nodeErrorText(error).toLowerCase();
   for (const [kind, pattern] of patterns) if (pattern.test(text)) return kind;
   return "other";
-}
-
-// Wording of nodes that answer a method they lack with another code than -32601.
-const methodMissing = /method not found|not supported|does not exist|unsupported|not available/;
-
-/**
- * Whether `error` says the node has no such method (`txpool_*`, `eth_getBlockReceipts` and the
- * `anvil_*` calls on some nodes): viem's `MethodNotFoundRpcError` (code -32601) or
- * `MethodNotSupportedRpcError`, else the node's wording. The one "method missing" check.
- *
- * @example
- * const content = await getTxpoolContent(client).catch((error) => {
- *   if (isMethodMissing(error)) return undefined;
- *   throw error;
- * });
- */
-export function isMethodMissing(error: unknown): boolean {
-  if (
-    error instanceof BaseError &&
-    error.walk(
-      (cause) => cause instanceof MethodNotFoundRpcError || cause instanceof MethodNotSupportedRpcError,
-    )
-  )
-    return true;
-  return methodMissing.test(errorText(error).toLowerCase());
-}
-
-/** Every message and detail along the error's cause chain. */
-function errorText(error: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 10; depth++) {
-    if (current instanceof BaseError) parts.push(current.shortMessage, current.details);
-    else if (current instanceof Error) parts.push(current.message);
-    else parts.push(String(current));
-    current = current instanceof Error ? current.cause : undefined;
-  }
-  return parts.join("\n");
 }

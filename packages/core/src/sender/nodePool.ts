@@ -4,12 +4,11 @@ import {
   custom,
   type GetTxpoolContentReturnType,
   type Hash,
-  type PublicClient,
   type RpcTransactionReceipt,
-  rpcSchema,
   toHex,
 } from "viem";
 import { dropTransaction, getAutomine, getTxpoolContent, getTxpoolStatus, mine } from "viem/actions";
+import type { NodeClient } from "../chain/nodeClient.js";
 
 /** The node's pool as `txpool_content` shows it: sender → nonce (decimal) → transaction. */
 export type PoolContent = GetTxpoolContentReturnType;
@@ -20,9 +19,14 @@ export type PoolSection = PoolContent["pending"];
 /**
  * The node's non-standard calls the watcher makes — its pool (`txpool_*`), anvil's pool and mining
  * controls — and `eth_getBlockReceipts`, each typed by viem. A node without one of them answers
- * with an error that `isMethodMissing` recognises.
+ * with an error, and the node client records that it lacks the method (`NodeClient.lacks`).
  */
 export type NodePool = {
+  /**
+   * Whether the pool can be looked at: false once the node turned out to lack `txpool_status` or
+   * `txpool_content` (the watcher then follows its sends by their receipts alone).
+   */
+  inspectable(): boolean;
   /** `txpool_content`. */
   content(): Promise<PoolContent>;
   /** `txpool_status`: how many transactions are ready and queued. */
@@ -39,7 +43,7 @@ export type NodePool = {
   blockReceipts(blockNumber: bigint): Promise<RpcTransactionReceipt[] | null>;
 };
 
-const pools = new WeakMap<PublicClient, NodePool>();
+const pools = new WeakMap<NodeClient, NodePool>();
 
 /**
  * The {@link NodePool} of `client`: viem's test actions on a test client (anvil mode) that sends
@@ -48,17 +52,16 @@ const pools = new WeakMap<PublicClient, NodePool>();
  * @example
  * const { queued } = await nodePool(ctx.client).status();
  */
-export function nodePool(client: PublicClient): NodePool {
+export function nodePool(client: NodeClient): NodePool {
   let pool = pools.get(client);
   if (pool) return pool;
   const test = createTestClient({
     mode: "anvil",
-    // The platform's client retries already.
+    // The platform's client retries already, and records what the node lacks.
     transport: custom({ request: (args) => client.request(args) }, { retryCount: 0 }),
-    rpcSchema:
-      rpcSchema<[{ Method: "anvil_removePoolTransactions"; Parameters: [Address]; ReturnType: null }]>(),
   });
   pool = {
+    inspectable: () => !client.lacks("txpool_status") && !client.lacks("txpool_content"),
     content: () => getTxpoolContent(test),
     async status() {
       const { pending, queued } = await getTxpoolStatus(test);
@@ -66,7 +69,7 @@ export function nodePool(client: PublicClient): NodePool {
     },
     drop: (hash) => dropTransaction(test, { hash }),
     async removeAll(from) {
-      await test.request({ method: "anvil_removePoolTransactions", params: [from] });
+      await client.request({ method: "anvil_removePoolTransactions", params: [from] });
     },
     automining: () => getAutomine(test),
     mine: () => mine(test, { blocks: 1 }),

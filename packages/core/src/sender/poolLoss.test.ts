@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Devnet, startDevnet } from "@privnet/devnet";
 import { useDevnet } from "@privnet/devnet/vitest";
-import { type Address, getAddress, http, parseEther, toHex } from "viem";
+import { type Address, createTestClient, custom, getAddress, http, parseEther, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { getTxpoolStatus } from "viem/actions";
 import { afterEach, describe, expect, test } from "vitest";
 import { createPlatform, type Platform } from "../platform/createPlatform.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
@@ -45,11 +46,10 @@ async function setAutomine(rpcUrl: string, on: boolean) {
 }
 
 async function poolSize(platform: Platform) {
-  const status = (await platform.client.request({ method: "txpool_status" as "eth_chainId" })) as unknown as {
-    pending: string;
-    queued: string;
-  };
-  return Number(BigInt(status.pending) + BigInt(status.queued));
+  const { pending, queued } = await getTxpoolStatus(
+    createTestClient({ mode: "anvil", transport: custom(platform.client) }),
+  );
+  return pending + queued;
 }
 
 /**

@@ -1,8 +1,10 @@
 import { useDevnet } from "@privnet/devnet/vitest";
 import { EventEmitter } from "eventemitter3";
-import { createPublicClient, getAddress, http, parseEther, toHex } from "viem";
+import { getAddress, http, parseEther, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, test } from "vitest";
+import { ChainHead } from "../chain/ChainHead.js";
+import { createNodeClient } from "../chain/nodeClient.js";
 import type { PlatformContext } from "../context/PlatformContext.js";
 import type { PlatformEvents } from "../context/PlatformEvents.js";
 import { createFeePolicy } from "../fees/feePolicy.js";
@@ -30,7 +32,7 @@ async function heardAroundARevert(rewindSteps: readonly RewindStep[]) {
   const account = privateKeyToAccount(key);
   await devnet.request("anvil_setBalance", [account.address, toHex(parseEther("10"))]);
   const snapshot = await devnet.request<string>("evm_snapshot");
-  const client = createPublicClient({
+  const client = createNodeClient({
     chain: devnet.chain,
     transport: http(devnet.rpcUrl),
     pollingInterval: 50,
@@ -39,6 +41,7 @@ async function heardAroundARevert(rewindSteps: readonly RewindStep[]) {
   const ctx: PlatformContext = {
     chain: devnet.chain,
     client,
+    head: new ChainHead(client),
     storage: memoryStorage(),
     events,
     keyVault: createKeyVault(undefined),

@@ -1,5 +1,5 @@
 import type { Address, LocalAccount } from "viem";
-import type { ChainHead, ChainRewindCause } from "../chain/ChainHead.js";
+import type { ChainRewindCause } from "../chain/ChainHead.js";
 import type { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import type { ErrorRecord } from "../errors/toErrorRecord.js";
 import type { TransactionFees } from "../fees/feePolicy.js";
@@ -19,12 +19,11 @@ export type TransactionWatcherOptions = {
   tickSteps?: readonly TickStep[] | undefined;
   /** The rewind recovery's steps in another order than `REWIND_STEPS`: for the same tests. */
   rewindSteps?: readonly RewindStep[] | undefined;
-  /** The chain's head, shared with the explorer's index; the watcher makes its own without one. */
-  head?: ChainHead | undefined;
   /**
    * Called when the chain went back under the followed transactions: `reset` (a new genesis) or
-   * `revert` (the last block seen is gone or different: `evm_revert`, a reorganisation). What was
-   * deployed since may be gone; the platform has its bots run their setup again.
+   * `revert` (the last block seen is gone or different: `evm_revert`, a reorganisation), once the
+   * watcher's records are recovered. The platform's other parts hear of it from the chain's head
+   * (`ChainHead.watch`'s `onRewound`), after the same recovery.
    */
   onChainRewound?: ((cause: ChainRewindCause) => void) | undefined;
   /**

@@ -1,4 +1,4 @@
-import type { ChainHead } from "../chain/ChainHead.js";
+import type { ChainHead, ChainHeadWatcher } from "../chain/ChainHead.js";
 import type { PlatformContext } from "../context/PlatformContext.js";
 import type { TransactionRecord } from "../storage/StorageAdapter.js";
 import type { FollowedTransactions, WatchedTransaction } from "./followedTransactions.js";
@@ -17,10 +17,11 @@ export type WatcherParts = {
   readonly settledOnChain: SettledRecords;
   /** Records a rewind failed whose transaction may still land (corrected from its receipt then). */
   readonly rewound: RewoundRecords;
+  /** The platform's follower of the chain's head: the watcher follows it, and checks the anchor through it. */
   readonly head: ChainHead;
+  /** How the watcher follows `head`: a head it read itself is not told back to it. */
+  readonly follower: ChainHeadWatcher;
   readonly pool: NodePool;
-  /** `pool` is cleared when the node has no `txpool_*` methods: its pool is not looked at then. */
-  readonly inspection: { pool: boolean };
   /** Links a stored record to a followed transaction (see `TransactionWatcher.attach`). */
   attach(watched: WatchedTransaction, record: TransactionRecord): Promise<void>;
   /** Counts a failed poll in the watcher's status. */

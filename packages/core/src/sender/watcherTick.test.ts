@@ -1,8 +1,10 @@
 import { useDevnet } from "@privnet/devnet/vitest";
 import { EventEmitter } from "eventemitter3";
-import { createPublicClient, custom, getAddress, http } from "viem";
+import { custom, getAddress, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { expect, test } from "vitest";
+import { ChainHead } from "../chain/ChainHead.js";
+import { createNodeClient } from "../chain/nodeClient.js";
 import type { PlatformContext } from "../context/PlatformContext.js";
 import type { PlatformEvents } from "../context/PlatformEvents.js";
 import { createFeePolicy } from "../fees/feePolicy.js";
@@ -42,11 +44,12 @@ async function tickAroundABlock(tickSteps: readonly TickStep[]) {
     },
     { retryCount: 0 },
   );
-  const client = createPublicClient({ chain: devnet.chain, transport });
+  const client = createNodeClient({ chain: devnet.chain, transport });
   const events = new EventEmitter<PlatformEvents>();
   const ctx: PlatformContext = {
     chain: devnet.chain,
     client,
+    head: new ChainHead(client),
     storage: memoryStorage(),
     events,
     keyVault: createKeyVault(undefined),

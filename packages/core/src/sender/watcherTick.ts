@@ -1,6 +1,5 @@
 import type { Hash } from "viem";
 import type { ChainRewindCause, LatestBlock } from "../chain/ChainHead.js";
-import { isMethodMissing } from "./classifyNodeError.js";
 import type { WatchedTransaction } from "./followedTransactions.js";
 import type { HeldBackRelease } from "./HeldBackRelease.js";
 import type { PoolLossRecovery } from "./PoolLossRecovery.js";
@@ -88,7 +87,7 @@ const STEPS: Record<TickStep, StepRun> = {
   },
   async readPoolSize({ parts }, reads) {
     // Other senders' transactions only make the count larger, never a false alarm.
-    reads.accepted = parts.inspection.pool ? parts.followed.accepted() : [];
+    reads.accepted = parts.pool.inspectable() ? parts.followed.accepted() : [];
     reads.pooled = reads.accepted.length > 0 ? await readPoolSize(parts) : undefined;
     return undefined;
   },
@@ -97,7 +96,7 @@ const STEPS: Record<TickStep, StepRun> = {
     reads.latest = latest;
     // The poller compares with the freshest head known, so that a head that went up and back
     // down between two of its polls is still a change.
-    parts.head.saw(latest.number, parts);
+    parts.head.saw(latest.number, parts.follower);
     if (latest.number !== pace.tickHead) {
       pace.tickHead = latest.number;
       pace.headSince = Date.now();
@@ -110,26 +109,29 @@ const STEPS: Record<TickStep, StepRun> = {
   },
   async recoverFromRewind({ parts, scanner, rewind, pace }, reads) {
     const latest = reads.latest as LatestBlock;
-    // Rewinds are recovered from before anything settles on the new chain.
-    const cause: ChainRewindCause | undefined = await parts.head.checkAnchor(latest, reads.anchorHash, parts);
+    const steps = parts.options.rewindSteps ?? RewindRecovery.steps;
+    // Rewinds are recovered from before anything settles on the new chain, and before the
+    // platform's other parts hear of them from the head (they do once `recover` ends, even failed).
+    const cause: ChainRewindCause | undefined = await parts.head.checkAnchor(latest, reads.anchorHash, {
+      by: parts.follower,
+      // The newest cause: a revert's recovery asks the chain about every settled record, so it
+      // also finishes an unfinished reset's.
+      async recover(found) {
+        scanner.restartAfter(latest.number);
+        pace.rewindUnfinished = found;
+        await rewind.recover(found, steps);
+        pace.rewindUnfinished = undefined;
+      },
+    });
+    if (cause) return "end";
     const unfinished = pace.rewindUnfinished;
-    if (!cause && !unfinished) return undefined;
-    let steps = parts.options.rewindSteps ?? RewindRecovery.steps;
-    if (cause) {
-      scanner.restartAfter(latest.number);
-      // viem's block watcher only reports numbers above the last it saw: start it afresh.
-      parts.head.restart();
-    } else {
-      // The scan still starts where the rewind put it: blocks mined since are scanned once the
-      // recovery completes.
-      // Announced already: the bots set up once per rewind.
-      steps = steps.filter((step) => step !== "announce");
-    }
-    // The newest cause: a revert's recovery asks the chain about every settled record, so it also
-    // finishes an unfinished reset's.
-    const recovering = (cause ?? unfinished) as ChainRewindCause;
-    pace.rewindUnfinished = recovering;
-    await rewind.recover(recovering, steps);
+    if (!unfinished) return undefined;
+    // The scan still starts where the rewind put it: blocks mined since are scanned once the
+    // recovery completes. Announced already: the bots set up once per rewind.
+    await rewind.recover(
+      unfinished,
+      steps.filter((step) => step !== "announce"),
+    );
     pace.rewindUnfinished = undefined;
     return "end";
   },
@@ -167,8 +169,8 @@ async function readPoolSize(parts: WatcherParts): Promise<number | undefined> {
     const { pending, queued } = await parts.pool.status();
     return pending + queued;
   } catch (error) {
-    if (isMethodMissing(error)) parts.inspection.pool = false;
-    else parts.recordError(error);
+    // A node without txpool_status (recorded by its client) is not asked again; any other failure is.
+    if (parts.pool.inspectable()) parts.recordError(error);
     return undefined;
   }
 }

@@ -44,7 +44,8 @@ export const health = defineRoute({
   },
   errors: {},
   handler: async ({ platform }) => {
-    const blockNumber = await platform.client.getBlockNumber({ cacheTime: 0 }).then(
+    // A fresh read of the head, through the platform's node client.
+    const blockNumber = await platform.network.blockNumber().then(
       (value) => Number(value),
       () => null,
     );

@@ -1,7 +1,6 @@
 import { useDevnet } from "@privnet/devnet/vitest";
 import {
   type Address,
-  createPublicClient,
   createWalletClient,
   custom,
   encodeDeployData,
@@ -14,7 +13,9 @@ import {
 } from "viem";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { deriveAccounts } from "../../chain/deriveAccounts.js";
+import { createNodeClient } from "../../chain/nodeClient.js";
 import { SYSTEM_MNEMONIC } from "../../chain/systemAccounts.js";
+import { traceCallSteps } from "../../chain/traceTransaction.js";
 import { createPlatform, type Platform } from "../../platform/createPlatform.js";
 import { compileRevertFixture, type RevertFixture } from "./fixtures/compileRevertFixture.js";
 import { decodeSourceMap, instructionIndex, positionOf } from "./sourceMap.js";
@@ -165,7 +166,8 @@ describe("revert location", () => {
 
 describe("revert location from the node's own steps", () => {
   test("a node that keeps a transaction's steps (anvil --steps-tracing, geth): they are used, nothing is replayed", async () => {
-    const node = createPublicClient({ transport: http(devnet.rpcUrl) });
+    const node = createNodeClient({ transport: http(devnet.rpcUrl) });
+    const passThrough = http(devnet.rpcUrl)({});
     const asked: string[] = [];
     // The devnet's anvil keeps no steps: this node answers the struct logger with the steps of the
     // same call on the block before (the transaction is the first of its block), and refuses a replay.
@@ -176,16 +178,19 @@ describe("revert location from the node's own steps", () => {
         if (method === "debug_traceTransaction" && !(args[1] as { tracer?: string }).tracer) {
           asked.push(method);
           const sent = await node.getTransaction({ hash: args[0] as Hash });
-          return node.request({
-            method: "debug_traceCall" as "eth_call",
-            params: [
-              { from: sent.from, to: sent.to, data: sent.input, gas: toHex(sent.gas) },
-              toHex((sent.blockNumber ?? 1n) - 1n),
-              args[1],
-            ] as never,
-          });
+          return traceCallSteps(
+            node,
+            {
+              from: sent.from,
+              ...(sent.to ? { to: sent.to } : {}),
+              data: sent.input,
+              value: toHex(sent.value),
+              gas: toHex(sent.gas),
+            },
+            (sent.blockNumber ?? 1n) - 1n,
+          );
         }
-        return node.request({ method: method as "eth_call", params: args as never });
+        return passThrough.request({ method, params: args });
       },
     });
     const platform = await createPlatform({ transport, pollingInterval: 50 });

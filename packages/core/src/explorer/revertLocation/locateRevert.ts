@@ -1,4 +1,5 @@
-import { type Address, type Hash, type Hex, toHex } from "viem";
+import type { Address, Hash, Hex } from "viem";
+import { traceCallSteps, traceSteps } from "../../chain/traceTransaction.js";
 import type { ContractArtifact } from "../artifacts/parseArtifactFiles.js";
 import type { ExplorerContext } from "../ExplorerContext.js";
 import type { CallFrame, RevertFrame, RevertLocation } from "../ExplorerShapes.js";
@@ -22,9 +23,6 @@ export type LocateRevertParameters = {
 
 /** One step of the struct logger, with memory, stack and storage left out. */
 type Step = { pc: number; op: string; depth: number };
-type StructLogs = { failed?: boolean; gas?: number | Hex; returnValue?: string; structLogs?: Step[] };
-
-const STEPS_ONLY = { disableStorage: true, disableMemory: true, disableStack: true, enableReturnData: false };
 
 /**
  * Where a reverted transaction reverted in the source. The calls that passed the same revert data
@@ -115,18 +113,14 @@ async function artifactOf(ctx: ExplorerContext, frame: CallFrame): Promise<Contr
  * revert data), which an earlier transaction of the same block could otherwise change.
  */
 async function readSteps(ctx: ExplorerContext, params: LocateRevertParameters): Promise<Step[] | undefined> {
-  const request = (method: string, args: unknown[]) =>
-    ctx.reader
-      .request({ method: method as "eth_blockNumber", params: args as never })
-      .catch(() => null) as Promise<StructLogs | null>;
-  const traced = await request("debug_traceTransaction", [params.hash, STEPS_ONLY]);
+  const traced = await traceSteps(ctx.reader, params.hash).catch(() => null);
   if (traced?.structLogs && traced.structLogs.length > 0) return traced.structLogs;
   const { from, to, input, value, gas } = params.call;
-  const replayed = await request("debug_traceCall", [
+  const replayed = await traceCallSteps(
+    ctx.reader,
     { from, ...(to ? { to } : {}), data: input, value, gas },
-    toHex(params.blockNumber > 0n ? params.blockNumber - 1n : 0n),
-    STEPS_ONLY,
-  ]);
+    params.blockNumber > 0n ? params.blockNumber - 1n : 0n,
+  ).catch(() => null);
   if (!replayed?.structLogs || replayed.structLogs.length === 0 || replayed.failed !== true) return undefined;
   const expected = (params.trace.output ?? "0x").replace(/^0x/, "").toLowerCase();
   const returned = (replayed.returnValue ?? "").replace(/^0x/, "").toLowerCase();

@@ -1,4 +1,6 @@
-import { type Address, getAddress, type Hash, type Hex, type PublicClient } from "viem";
+import { type Address, getAddress, type Hash, type Hex } from "viem";
+import type { NodeClient, PrestateAccount, PrestateDiff } from "../../chain/nodeClient.js";
+import { traceStateDiff } from "../../chain/traceTransaction.js";
 
 /** One account's part of a transaction's state diff. */
 export type AccountDiff = {
@@ -9,9 +11,6 @@ export type AccountDiff = {
   /** The code after the transaction (before it, for an account it destroyed); `0x` for none. */
   code: Hex;
 };
-
-type RawAccount = { balance?: Hex; nonce?: number; code?: Hex; storage?: Record<Hex, Hex> };
-type RawDiff = { pre?: Record<Address, RawAccount>; post?: Record<Address, RawAccount> };
 
 const ZERO_WORD: Hex = `0x${"0".repeat(64)}`;
 
@@ -25,13 +24,10 @@ const ZERO_WORD: Hex = `0x${"0".repeat(64)}`;
  * @example
  * const diff = await readStateDiff(client, hash); // [{ address, balance, storage, code }, …]
  */
-export async function readStateDiff(client: PublicClient, hash: Hash): Promise<AccountDiff[] | null> {
-  let raw: RawDiff;
+export async function readStateDiff(client: NodeClient, hash: Hash): Promise<AccountDiff[] | null> {
+  let raw: PrestateDiff;
   try {
-    raw = (await client.request({
-      method: "debug_traceTransaction" as "eth_blockNumber",
-      params: [hash, { tracer: "prestateTracer", tracerConfig: { diffMode: true } }] as never,
-    })) as unknown as RawDiff;
+    raw = await traceStateDiff(client, hash);
   } catch {
     return null;
   }
@@ -61,7 +57,7 @@ export async function readStateDiff(client: PublicClient, hash: Hash): Promise<A
   return accounts.sort((a, b) => a.address.localeCompare(b.address));
 }
 
-function lowerKeys(accounts: Record<Address, RawAccount> | undefined): Map<string, RawAccount> {
+function lowerKeys(accounts: Record<Address, PrestateAccount> | undefined): Map<string, PrestateAccount> {
   return new Map(
     Object.entries(accounts ?? {}).map(([address, account]) => [address.toLowerCase(), account]),
   );
