@@ -41,6 +41,7 @@ export type {
   CatalogueSettings,
   TrafficImportResult,
 } from "../bots/BotEngine.js";
+export type { BotHead } from "../bots/HeadFeed.js";
 export type { BotOverrides } from "../bots/BotOverrides.js";
 export type { BotRestartStatus, BotRunnerControls, BotStatus, BotTransition } from "../bots/BotRunner.js";
 export type { BotStatsSnapshot } from "../bots/BotStats.js";

@@ -47,7 +47,7 @@ export function assemblePlatform(
   });
   const { ctx } = sender;
   const { contracts, oracle, pushLoop } = createOracle(ctx, options);
-  const bots = new BotEngine(ctx, options.bots, { contracts });
+  const bots = new BotEngine(ctx, options.bots, { contracts, head });
   const explorer =
     options.explorer === false
       ? undefined
