@@ -29,6 +29,10 @@ export type {
 export type { BotOverrides } from "../bots/BotOverrides.js";
 export { defineBot } from "../bots/defineBot.js";
 export { deployBotContract } from "../bots/deployBotContract.js";
+// What scenarios share: gas estimated once per kind of send, sends waited for together, the head
+export { type EstimateCache, type EstimateCacheParameters, estimateCache } from "../bots/estimateCache.js";
+export type { BotHead } from "../bots/HeadFeed.js";
+export { type SettleInput, sendAll, settle } from "../bots/settle.js";
 // The seed's bots: core's default catalogue
 export {
   ERC20_BOT_DEFAULTS,
