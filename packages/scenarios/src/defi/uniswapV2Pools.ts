@@ -1,4 +1,4 @@
-import { type BotBaseConfig, type BotContext, deployBotContract, settle } from "@privnet/core/bots";
+import { type BotBaseConfig, type BotContext, deployBotContract, sendAll, settle } from "@privnet/core/bots";
 import { testTokenAbi, testTokenBytecode } from "@privnet/core/contracts";
 import { type Address, encodeDeployData, encodeFunctionData, type Hex, maxUint256, parseUnits } from "viem";
 import type { UniswapV2Artifacts } from "./uniswapV2Artifacts.js";
@@ -105,26 +105,7 @@ export async function seedPools(
     if (index + 1 < config.tokens.length) wanted.push({ a: side(index), b: side(index + 1) });
   }
 
-  await settle(
-    deployed.tokens.map(async (token) => {
-      const allowance = (await ctx.client.readContract({
-        address: token,
-        abi: testTokenAbi,
-        functionName: "allowance",
-        args: [ctx.address, deployed.router],
-      })) as bigint;
-      if (allowance > maxUint256 / 2n) return undefined;
-      return ctx.send({
-        to: token,
-        data: encodeFunctionData({
-          abi: testTokenAbi,
-          functionName: "approve",
-          args: [deployed.router, maxUint256],
-        }),
-      });
-    }),
-    "approving the router",
-  );
+  await approveRouter(ctx, deployed.tokens, deployed.router, "approving the router");
 
   const reserves = await Promise.all(wanted.map((pool) => readPair(ctx, deployed, pool)));
   await settle(
@@ -141,24 +122,10 @@ export async function seedPools(
     const { pair } = await readPair(ctx, deployed, pool);
     pools.push({ ...pool, pair });
   }
-  await settle(
-    pools.map(async ({ pair }) => {
-      const allowance = (await ctx.client.readContract({
-        address: pair,
-        abi: deployed.artifacts.pair.abi,
-        functionName: "allowance",
-        args: [ctx.address, deployed.router],
-      })) as bigint;
-      if (allowance > maxUint256 / 2n) return undefined;
-      return ctx.send({
-        to: pair,
-        data: encodeFunctionData({
-          abi: deployed.artifacts.pair.abi,
-          functionName: "approve",
-          args: [deployed.router, maxUint256],
-        }),
-      });
-    }),
+  await approveRouter(
+    ctx,
+    pools.map(({ pair }) => pair),
+    deployed.router,
     "approving the pools' liquidity tokens",
   );
   return pools;
@@ -216,4 +183,34 @@ export function addLiquidity(
       args: [pool.a.address, pool.b.address, amountA, amountB, 0n, 0n, to, maxUint256],
     }),
   };
+}
+
+/**
+ * Approves `router` for all of each of `tokens` (the scenario's tokens, or pools' liquidity tokens:
+ * ERC-20s alike) that it may not spend yet, and waits until every approval is confirmed.
+ */
+async function approveRouter(ctx: UniswapContext, tokens: readonly Address[], router: Address, what: string) {
+  const allowances = await Promise.all(
+    tokens.map(
+      (token) =>
+        ctx.client.readContract({
+          address: token,
+          abi: testTokenAbi,
+          functionName: "allowance",
+          args: [ctx.address, router],
+        }) as Promise<bigint>,
+    ),
+  );
+  const approve = encodeFunctionData({
+    abi: testTokenAbi,
+    functionName: "approve",
+    args: [router, maxUint256],
+  });
+  await sendAll(
+    ctx,
+    tokens.map((token, index) =>
+      (allowances[index] ?? 0n) > maxUint256 / 2n ? undefined : { to: token, data: approve },
+    ),
+    what,
+  );
 }
