@@ -35,7 +35,8 @@ describe("the kit's sendAll and settle", () => {
     const platform = await createPlatform({ transport: http(devnet.rpcUrl), pollingInterval: 100 });
     try {
       const deployed = await platform.sender.sendTransaction({ fromWalletId: 2, data: gasBurnerBytecode });
-      const [{ to: burner }] = (await settle([deployed], "deploying")) as [{ to: `0x${string}` }];
+      const [record] = await settle([deployed], "deploying");
+      const burner = record?.to as `0x${string}`;
       // A burn of 1,000,000 gas with a limit of 30,000 runs out of gas: mined, and failed.
       const outOfGas = platform.sender.sendTransaction({
         fromWalletId: 2,

@@ -1,15 +1,21 @@
 import { type Address, isAddressEqual, type PublicClient } from "viem";
 import type { BotContractInfo } from "../BotDefinition.js";
 
-/** What is known of one bot's contract: its address, and whether the chain has its code (undefined: being read). */
-type Known = { address: Address; live: boolean | undefined };
+/**
+ * What is known of one bot's contract: its address, and whether the chain has its code (undefined:
+ * being read, or the read failed at `failedAt`).
+ */
+type Known = { address: Address; live: boolean | undefined; failedAt?: number };
+
+/** After a read failed (the node away), the next is tried no sooner than this (ms). */
+const RETRY_AFTER_MS = 2_000;
 
 /**
  * Whether the chain has each bot's contract, kept in memory so that a status never waits on the
  * node: a contract is known to be there once its deployment confirmed (the bot's `deployed`
  * event), and read again (`eth_getCode`, beside everything else) when the chain went back, when a
- * bot's stored address is new to it, and after a read failed. Until a read answers, the stored
- * address stands, as it does while the node is away.
+ * bot's stored address is new to it, and a while after a read failed. Until a read answers, the
+ * stored address stands, as it does while the node is away.
  */
 export class ContractPresence {
   readonly #client: PublicClient;
@@ -23,7 +29,11 @@ export class ContractPresence {
   live(bot: string, contract: BotContractInfo | null): BotContractInfo | null {
     if (!contract) return null;
     const known = this.#known.get(bot);
-    if (!known || !isAddressEqual(known.address, contract.address)) {
+    const stale =
+      !known ||
+      !isAddressEqual(known.address, contract.address) ||
+      (known.failedAt !== undefined && Date.now() - known.failedAt >= RETRY_AFTER_MS);
+    if (stale) {
       this.#read(bot, contract.address);
       return contract;
     }
@@ -54,8 +64,8 @@ export class ContractPresence {
         if (this.#known.get(bot) === entry) entry.live = code !== undefined && code !== "0x";
       },
       () => {
-        // The node is away: read again when next asked.
-        if (this.#known.get(bot) === entry) this.#known.delete(bot);
+        // The node is away: read again when asked after a while.
+        if (this.#known.get(bot) === entry) entry.failedAt = Date.now();
       },
     );
   }
