@@ -47,7 +47,12 @@ export function estimateCache(parameters: EstimateCacheParameters = {}): Estimat
       let limit = limits.get(key);
       if (!limit) {
         limit = ctx.client
-          .estimateGas({ account: ctx.address, to: transaction.to, value: transaction.value, data: transaction.data })
+          .estimateGas({
+            account: ctx.address,
+            to: transaction.to,
+            value: transaction.value,
+            data: transaction.data,
+          })
           .then((estimate) => (estimate * (100n + margin)) / 100n + extra);
         limits.set(key, limit);
         limit.catch(() => {

@@ -4,7 +4,10 @@ import type { TransactionRecord } from "../storage/StorageAdapter.js";
 import type { BotTransaction } from "./BotDefinition.js";
 
 /** A send under way or done, or nothing to send (undefined), as `settle` takes them. */
-export type SettleInput = SendTransactionReturnType | Promise<SendTransactionReturnType | undefined> | undefined;
+export type SettleInput =
+  | SendTransactionReturnType
+  | Promise<SendTransactionReturnType | undefined>
+  | undefined;
 
 /**
  * Waits until every send of `sends` is confirmed, and answers their records (in order, the

@@ -41,7 +41,6 @@ export type {
   CatalogueSettings,
   TrafficImportResult,
 } from "../bots/BotEngine.js";
-export type { BotHead } from "../bots/HeadFeed.js";
 export type { BotOverrides } from "../bots/BotOverrides.js";
 export type { BotRestartStatus, BotRunnerControls, BotStatus, BotTransition } from "../bots/BotRunner.js";
 export type { BotStatsSnapshot } from "../bots/BotStats.js";
@@ -56,6 +55,7 @@ export {
   type Erc20BotConfig,
   erc20BotSchema,
 } from "../bots/erc20Bot.js";
+export type { BotHead } from "../bots/HeadFeed.js";
 export { NFT_BOT_DEFAULTS, type NftBotConfig, nftBotSchema } from "../bots/nftBot.js";
 export { type SeedBots, seedBots } from "../bots/seedBots.js";
 export {

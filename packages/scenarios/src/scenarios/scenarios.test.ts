@@ -600,7 +600,10 @@ describe("traffic scenarios on chain", () => {
         data: {},
         counters: { sent: 0, confirmed: 0, failed: 0, errors: 0, lastError: null, pendingIds: [] },
       });
-      const reopened = await openBotPlatform(shanghai.rpcUrl, { ...builtins, storage: keepOpen(platform.storage) });
+      const reopened = await openBotPlatform(shanghai.rpcUrl, {
+        ...builtins,
+        storage: keepOpen(platform.storage),
+      });
       try {
         const { status, stats } = await reopened.bots.get("blob");
         expect(status).toBe("Stopped");
