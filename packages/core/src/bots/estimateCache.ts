@@ -1,6 +1,7 @@
 import type { Address, PublicClient } from "viem";
 import type { BotTransaction } from "./BotDefinition.js";
 
+/** What {@link estimateCache} adds to the node's estimate of each kind of send. */
 export type EstimateCacheParameters = {
   /** Percent added to the node's estimate. Default 20 (what `ctx.send` adds to its own estimate). */
   margin?: number | undefined;
