@@ -24,8 +24,8 @@ export type { BotRunnerDependencies } from "./runner/runnerParts.js";
 export type { BotRestartStatus, BotRunnerControls, BotStatus, BotTransition } from "./runner/runnerTypes.js";
 
 /**
- * Runs one bot, on its lifecycle (one state, held by core's `lifecycleState`), its starts, stops and close
- * one after another. The work is its parts': the tick loop ({@link TickLoop}), the sends
+ * Runs one bot on its lifecycle (one state, held by core's `lifecycleState`), its starts, stops
+ * and close one after another. The work is its parts': the tick loop ({@link TickLoop}), the sends
  * ({@link BotSender}), the funding ({@link FundingLoop}), setup and its retries
  * ({@link SetupSupervisor}), the stored state ({@link BotStateStore}), the throughput gate and the
  * wallet pool ({@link RunControls}), the events and errors ({@link BotReporter}). An error never
