@@ -4,6 +4,7 @@ import type { PlatformContracts } from "../contracts/connectPlatformContracts.js
 import type { AuthorizationListEntry } from "../sender/resolveAuthorizationList.js";
 import type { SendTransactionReturnType } from "../sender/sendTransaction.js";
 import type { AmountRange, BotBaseConfig } from "./BotConfig.js";
+import type { BotHead } from "./HeadFeed.js";
 
 /**
  * A bot's whole config: the settings every bot has (`interval`, `maxPending`) and those of its
@@ -61,6 +62,12 @@ export type BotContext<Config extends BotBaseConfig = BotBaseConfig> = {
   readonly account: LocalAccount;
   readonly config: Config;
   readonly client: PublicClient;
+  /**
+   * The chain's head as the platform's one follower of it sees it (`head.number`), read from
+   * memory: what a bot that acts on new blocks compares with, instead of asking the node each
+   * tick. It moves at the platform's polling interval.
+   */
+  readonly head: BotHead;
   /**
    * Sends as the bot through the platform's nonce manager; counted in the bot's stats, recorded
    * with source = the bot's name, emitted as `bot` events. Resolves once the node accepted it.

@@ -40,7 +40,7 @@ test("at interval 0 from a small balance, top-ups follow the spend: no INSUFFICI
       platform.events.on("bot", (event) => {
         if (event.type === "error") errors.push(event);
       });
-      const start = await platform.client.getBlockNumber({ cacheTime: 0 });
+      const start = (await platform.network.info()).blockNumber;
       await platform.bots.start("transfer", { interval: 0, amount: "0.01", recipients: "fresh" });
       await blockReached(platform.client, start + 8n);
       await platform.bots.stop("transfer");

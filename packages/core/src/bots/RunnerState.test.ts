@@ -1,7 +1,20 @@
 import { describe, expect, test } from "vitest";
-import { RUNNER_MOVES, type RunnerStatus, RunnerTransitionError, transition } from "./RunnerState.js";
+import { LifecycleTransitionError } from "../lifecycle/lifecycleState.js";
+import { RUNNER_MOVES, type RunnerState, type RunnerStatus, runnerLifecycle } from "./RunnerState.js";
 
 const STATUSES = Object.keys(RUNNER_MOVES) as RunnerStatus[];
+
+/** A state of each status, with the data it carries. */
+const STATES: { [Status in RunnerStatus]: Extract<RunnerState, { status: Status }> } = {
+  stopped: { status: "stopped" },
+  starting: { status: "starting" },
+  running: { status: "running", setupDone: false },
+  stopping: { status: "stopping", reason: "request", stored: { running: false, config: null } },
+  closed: { status: "closed", stored: { running: true, config: null } },
+};
+
+const move = (from: RunnerStatus, to: RunnerStatus, bot?: string) =>
+  runnerLifecycle(bot, STATES[from]).move(STATES[to]);
 
 describe("the runner's transition table", () => {
   test("lists the moves a bot's life takes, and no others", () => {
@@ -33,29 +46,33 @@ describe("the runner's transition table", () => {
   const refused = moves.filter(([from, to]) => !(RUNNER_MOVES[from] as readonly RunnerStatus[]).includes(to));
 
   test.each(allowed)("%s → %s is allowed", (from, to) => {
-    expect(() => transition(from, to)).not.toThrow();
+    const state = runnerLifecycle("transfer", STATES[from]);
+    expect(state.move(STATES[to])).toBe(STATES[to]);
+    expect(state.current).toBe(STATES[to]);
   });
 
-  test.each(refused)("%s → %s throws", (from, to) => {
-    expect(() => transition(from, to, "transfer")).toThrow(RunnerTransitionError);
-    expect(() => transition(from, to, "transfer")).toThrow(
+  test.each(refused)("%s → %s throws, and the state stays", (from, to) => {
+    const state = runnerLifecycle("transfer", STATES[from]);
+    expect(() => state.move(STATES[to])).toThrow(LifecycleTransitionError);
+    expect(() => state.move(STATES[to])).toThrow(
       `The transfer bot's runner cannot go from "${from}" to "${to}"`,
     );
+    expect(state.current).toBe(STATES[from]);
   });
 
   test("the error names the moves there are", () => {
-    expect(() => transition("closed", "starting")).toThrowErrorMatchingInlineSnapshot(
-      `[RunnerTransitionError: A bot runner cannot go from "closed" to "starting" (from "closed": none).]`,
+    expect(() => move("closed", "starting")).toThrowErrorMatchingInlineSnapshot(
+      `[LifecycleTransitionError: A bot runner cannot go from "closed" to "starting" (from "closed": none).]`,
     );
-    expect(() => transition("starting", "stopped", "nft")).toThrowErrorMatchingInlineSnapshot(
-      `[RunnerTransitionError: The nft bot's runner cannot go from "starting" to "stopped" (from "starting": "running").]`,
+    expect(() => move("starting", "stopped", "nft")).toThrowErrorMatchingInlineSnapshot(
+      `[LifecycleTransitionError: The nft bot's runner cannot go from "starting" to "stopped" (from "starting": "running").]`,
     );
   });
 
   test("the usual lives are walks through the table", () => {
     const walk = (...path: RunnerStatus[]) => {
-      for (let index = 1; index < path.length; index++)
-        transition(path[index - 1] as RunnerStatus, path[index] as RunnerStatus);
+      const state = runnerLifecycle(undefined, STATES[path[0] as RunnerStatus]);
+      for (const status of path.slice(1)) state.move(STATES[status]);
     };
     // start, setup done, the chain goes back (setup due again), stop, start again, close
     expect(() =>
@@ -76,8 +93,8 @@ describe("the runner's transition table", () => {
     // held for a later resume, closed before it came
     expect(() => walk("stopped", "stopped", "stopping", "closed")).not.toThrow();
     // a stop skipping the wind-down, a start skipping the store, a start after close
-    expect(() => walk("running", "stopped")).toThrow(RunnerTransitionError);
-    expect(() => walk("stopped", "running")).toThrow(RunnerTransitionError);
-    expect(() => walk("stopping", "closed", "starting")).toThrow(RunnerTransitionError);
+    expect(() => walk("running", "stopped")).toThrow(LifecycleTransitionError);
+    expect(() => walk("stopped", "running")).toThrow(LifecycleTransitionError);
+    expect(() => walk("stopping", "closed", "starting")).toThrow(LifecycleTransitionError);
   });
 });

@@ -1,9 +1,12 @@
+import { type LifecycleMoves, type LifecycleState, lifecycleState } from "../lifecycle/lifecycleState.js";
+
 /** What the stored state (`bots:<name>`) says of a run: running or not, and with which config. */
 export type StoredRun = { running: boolean; config: Record<string, unknown> | null };
 
 /**
- * Where a bot runner is in its life. Every change goes through {@link transition}, which knows the
- * moves there are; the data each status carries is only there while it holds.
+ * Where a bot runner is in its life. Every change goes through the runner's
+ * {@link runnerLifecycle}, which knows the moves there are ({@link RUNNER_MOVES}); the data each
+ * status carries is only there while it holds.
  */
 export type RunnerState =
   /**
@@ -38,33 +41,43 @@ export const RUNNER_MOVES = {
   running: ["running", "stopping"],
   stopping: ["stopped", "closed"],
   closed: [],
-} as const satisfies Record<RunnerStatus, readonly RunnerStatus[]>;
-
-/** A lifecycle move the table lacks: a bug in the runner, never a user's error. */
-export class RunnerTransitionError extends Error {
-  constructor(
-    readonly from: RunnerStatus,
-    readonly to: RunnerStatus,
-    bot?: string,
-  ) {
-    const allowed: readonly RunnerStatus[] = RUNNER_MOVES[from];
-    super(
-      `${bot === undefined ? "A bot runner" : `The ${bot} bot's runner`} cannot go from "${from}" to "${to}" ` +
-        `(from "${from}": ${allowed.length ? allowed.map((status) => `"${status}"`).join(", ") : "none"}).`,
-    );
-    this.name = "RunnerTransitionError";
-  }
-}
+} as const satisfies LifecycleMoves<RunnerStatus>;
 
 /**
- * Checks one move against {@link RUNNER_MOVES}; throws {@link RunnerTransitionError} on a move the
- * table lacks.
+ * The one holder of a runner's state: core's `lifecycleState` over {@link RUNNER_MOVES}, so a move
+ * the table lacks throws `LifecycleTransitionError` (a bug in the runner, never a user's error).
  *
  * @example
- * transition("stopped", "starting"); // fine
- * transition("closed", "starting"); // throws: a closed runner never starts again
+ * const state = runnerLifecycle("transfer");
+ * state.move({ status: "starting" });
+ * state.move({ status: "stopped" }); // throws: the transfer bot's runner cannot go from "starting" to "stopped"
  */
-export function transition(from: RunnerStatus, to: RunnerStatus, bot?: string): void {
-  const allowed: readonly RunnerStatus[] = RUNNER_MOVES[from];
-  if (!allowed.includes(to)) throw new RunnerTransitionError(from, to, bot);
+export function runnerLifecycle(
+  bot?: string,
+  initial: RunnerState = { status: "stopped" },
+): LifecycleState<RunnerState> {
+  return lifecycleState(
+    bot === undefined ? "a bot runner" : `the ${bot} bot's runner`,
+    RUNNER_MOVES,
+    initial,
+  );
+}
+
+/** The loop runs: its ticks and setup go on. */
+export function isRunning(state: RunnerState): boolean {
+  return state.status === "running";
+}
+
+/** Running, starting, or closed while running (it resumes on the next start): what `status` shows. */
+export function marksRunning(state: RunnerState): boolean {
+  return (
+    state.status === "running" ||
+    state.status === "starting" ||
+    (state.status === "closed" && state.stored.running)
+  );
+}
+
+/** The platform is closing or closed: work cut short by it is not the bot's error. */
+export function isClosing(state: RunnerState): boolean {
+  return state.status === "closed" || (state.status === "stopping" && state.reason === "close");
 }

@@ -20,7 +20,7 @@ import type { BotConfigOf, BotDefinition, BotDefinitionParameters } from "./BotD
  *   name: "pinger",
  *   schema: z.object({ target: z.string() }),
  *   defaults: { interval: 1000, target: "0x000000000000000000000000000000000000dEaD" },
- *   setup: async (ctx) => ({ startedAt: await ctx.client.getBlockNumber() }),
+ *   setup: async (ctx) => ({ startedAt: ctx.head.number ?? 0n }),
  *   tick: async (ctx, state) => {
  *     await ctx.send({ to: ctx.config.target as `0x${string}`, value: state.startedAt });
  *   },

@@ -37,10 +37,14 @@ export {
   erc20Bot,
   erc20BotSchema,
 } from "../bots/erc20Bot.js";
+// What scenarios share: gas estimated once per kind of send, sends waited for together, the head
+export { type EstimateCache, type EstimateCacheParameters, estimateCache } from "../bots/estimateCache.js";
+export type { BotHead } from "../bots/HeadFeed.js";
 export { NFT_BOT_DEFAULTS, type NftBotConfig, nftBot, nftBotSchema } from "../bots/nftBot.js";
 // Amounts, gas, fees and the node's refusals, as the platform's sender reckons them
 export { randomAmount } from "../bots/randomAmount.js";
 export { type SeedBots, seedBots } from "../bots/seedBots.js";
+export { type SettleInput, sendAll, settle } from "../bots/settle.js";
 export {
   TRANSFER_BOT_DEFAULTS,
   type TransferBotConfig,

@@ -55,6 +55,7 @@ export {
   type Erc20BotConfig,
   erc20BotSchema,
 } from "../bots/erc20Bot.js";
+export type { BotHead } from "../bots/HeadFeed.js";
 export { NFT_BOT_DEFAULTS, type NftBotConfig, nftBotSchema } from "../bots/nftBot.js";
 export { type SeedBots, seedBots } from "../bots/seedBots.js";
 export {

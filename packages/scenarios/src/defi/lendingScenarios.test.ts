@@ -287,7 +287,7 @@ describe("the liquidation keeper through a reorganisation", () => {
       token: "USDC",
       amount: "1380",
     });
-    expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(borrow.blockNumber);
+    expect((await platform.network.info()).blockNumber).toBe(borrow.blockNumber);
     const reorged = await devnet.faults.reorg({ depth: 1, drop: [borrow.hash] });
     expect(reorged.dropped).toEqual([borrow.hash]);
     expect(await debtOf(dropped.address)).toBe(0n);

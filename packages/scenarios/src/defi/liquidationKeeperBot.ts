@@ -1,9 +1,17 @@
-import { NATIVE_ETH_ADDRESS, TransactionFailedError } from "@privnet/core";
-import { type BotConfigOf, type BotContext, decimalAmount, defineBot } from "@privnet/core/bots";
+import { NATIVE_ETH_ADDRESS } from "@privnet/core";
+import {
+  type BotConfigOf,
+  type BotContext,
+  decimalAmount,
+  defineBot,
+  type EstimateCache,
+  estimateCache,
+} from "@privnet/core/bots";
 import { lendingPoolAbi, priceOracleAbi, testTokenAbi } from "@privnet/core/contracts";
 import { type Address, encodeFunctionData, isAddressEqual, type Log, maxUint256, parseUnits } from "viem";
 import { z } from "zod";
 import { SCENARIO_KEY_INDEXES } from "../keyIndexes.js";
+import { prepareFloat, refillFloat } from "./keeperFloat.js";
 import { lendingAssetAddress } from "./lendingAssets.js";
 import { LendingBook } from "./lendingBook.js";
 
@@ -50,8 +58,12 @@ export type LiquidationKeeperRun = {
   scannedTo: bigint;
   /** Borrowers with a liquidation sent and not yet mined. */
   inFlight: Set<string>;
-  /** The gas of a liquidation per debt/collateral pair, estimated once (a liquidation costs the same each time). */
-  gas: Map<string, Promise<bigint | undefined>>;
+  /**
+   * The gas of a liquidation per debt/collateral pair: the first one's estimate + 30 %, the same
+   * for the others (they cost the same), so that a hundred liquidations after a crash do not wait
+   * for a hundred estimates.
+   */
+  gas: EstimateCache;
   refilling: boolean;
   /** Whether the last refill found no room to borrow (counted once until a refill borrows again). */
   refillHeld: boolean;
@@ -114,7 +126,7 @@ export const liquidationKeeperBot = defineBot({
       book: new LendingBook(),
       scannedTo: (contracts.deployment.blockNumbers?.lendingPool ?? contracts.deployment.blockNumber) - 1n,
       inFlight: new Set(),
-      gas: new Map(),
+      gas: estimateCache({ margin: 30 }),
       refilling: false,
       refillHeld: false,
       badDebt: new Set(),
@@ -123,8 +135,9 @@ export const liquidationKeeperBot = defineBot({
     return run;
   },
   async tick(ctx, run) {
-    const head = await ctx.client.getBlockNumber({ cacheTime: 0 });
-    if (head <= run.scannedTo) return;
+    // The head as the platform's follower of it saw it last: a tick works once per new block.
+    const head = ctx.head.number;
+    if (head === undefined || head <= run.scannedTo) return;
     const [logs, prices] = await Promise.all([readPoolLogs(ctx, run, head), readPrices(ctx, run, head)]);
     run.book.apply(logs);
     run.scannedTo = head;
@@ -224,138 +237,6 @@ async function readPrices(
   }
 }
 
-/** Approves the pool for the float tokens, deposits the keeper's collateral and borrows the float. */
-async function prepareFloat(ctx: BotContext<LiquidationKeeperBotConfig>, run: LiquidationKeeperRun) {
-  const wanted = parseUnits(ctx.config.collateral, 18);
-  const [deposited, ...allowances] = await Promise.all([
-    ctx.client.readContract({
-      address: run.pool,
-      abi: lendingPoolAbi,
-      functionName: "collateralOf",
-      args: [ctx.address, NATIVE_ETH_ADDRESS],
-    }),
-    ...[...run.float.keys()].map((token) =>
-      ctx.client.readContract({
-        address: token,
-        abi: testTokenAbi,
-        functionName: "allowance",
-        args: [ctx.address, run.pool],
-      }),
-    ),
-  ]);
-  const sends = [...run.float.keys()].flatMap((token, index) =>
-    (allowances[index] ?? 0n) > maxUint256 / 2n
-      ? []
-      : [
-          ctx.send({
-            to: token,
-            data: encodeFunctionData({
-              abi: testTokenAbi,
-              functionName: "approve",
-              args: [run.pool, maxUint256],
-            }),
-          }),
-        ],
-  );
-  if (deposited < wanted) {
-    sends.push(
-      ctx.send({
-        to: run.pool,
-        value: wanted - deposited,
-        data: encodeFunctionData({
-          abi: lendingPoolAbi,
-          functionName: "deposit",
-          args: [NATIVE_ETH_ADDRESS, wanted - deposited],
-        }),
-      }),
-    );
-  }
-  await settle(await Promise.all(sends), "preparing the keeper's float");
-  await borrowFloat(ctx, run, 1n);
-}
-
-/**
- * Borrows each float token up to its amount where less than `1 / divisor` of it is left, within
- * what the keeper's collateral allows at today's prices (the pool's `borrowableUSD`, less a tenth
- * for prices that move before the borrow is mined). After a crash that devalued its collateral
- * there may be no room: it then borrows nothing and liquidates with the float it has left, rather
- * than send a borrow the pool refuses. Returns whether it borrowed all it wanted.
- */
-async function borrowFloat(
-  ctx: BotContext<LiquidationKeeperBotConfig>,
-  run: LiquidationKeeperRun,
-  divisor: bigint,
-): Promise<boolean> {
-  const tokens = [...run.float];
-  const [account, ...balances] = await Promise.all([
-    ctx.client.readContract({
-      address: run.pool,
-      abi: lendingPoolAbi,
-      functionName: "accountData",
-      args: [ctx.address],
-    }),
-    ...tokens.map(([token]) =>
-      ctx.client.readContract({
-        address: token,
-        abi: testTokenAbi,
-        functionName: "balanceOf",
-        args: [ctx.address],
-      }),
-    ),
-  ]);
-  const wanted = tokens.flatMap(([token, amount], index) => {
-    const balance = balances[index] ?? 0n;
-    return balance * divisor >= amount ? [] : [{ token, amount: amount - balance }];
-  });
-  if (wanted.length === 0) return true;
-  const prices = await ctx.client.readContract({
-    address: run.oracle,
-    abi: priceOracleAbi,
-    functionName: "getPrices",
-    args: [wanted.map(({ token }) => token)],
-  });
-  let room = (account[3] * 9n) / 10n;
-  let all = true;
-  const sends = wanted.flatMap(({ token, amount }, index) => {
-    const price = prices[index] ?? 0n;
-    const unit = 10n ** BigInt(run.decimals.get(token.toLowerCase()) ?? 18);
-    const fits = price === 0n ? 0n : (room * unit) / price;
-    const borrow = amount < fits ? amount : fits;
-    if (borrow < amount) all = false;
-    if (borrow <= 0n) return [];
-    room -= (borrow * price) / unit;
-    return [
-      ctx.send({
-        to: run.pool,
-        data: encodeFunctionData({
-          abi: lendingPoolAbi,
-          functionName: "borrow",
-          args: [token, borrow],
-        }),
-      }),
-    ];
-  });
-  await settle(await Promise.all(sends), "borrowing the keeper's float");
-  return all;
-}
-
-/** Refills the float in the background once half of a token is spent (one refill at a time). */
-function refillFloat(ctx: BotContext<LiquidationKeeperBotConfig>, run: LiquidationKeeperRun) {
-  if (run.refilling || run.float.size === 0) return;
-  run.refilling = true;
-  ctx.background(() =>
-    borrowFloat(ctx, run, 2n)
-      .then((all) => {
-        // Counted once per time the collateral stops the float being refilled in full.
-        if (!all && !run.refillHeld) ctx.count("float-refill-held");
-        run.refillHeld = !all;
-      })
-      .finally(() => {
-        run.refilling = false;
-      }),
-  );
-}
-
 /**
  * Sends one liquidation per unhealthy borrower, as the book has it at the prices read: its
  * largest debt (by value), up to the close factor, for its largest collateral, within what there
@@ -438,7 +319,10 @@ async function liquidateAll(
     sends.push(
       (async () => {
         try {
-          const gas = await liquidationGas(ctx, run, `${debtAsset}:${collateralAsset}`, transaction);
+          // A failed estimate leaves the gas to the sender, which estimates (and says why it fails).
+          const gas = await run.gas
+            .gas(ctx, `${debtAsset}:${collateralAsset}`, transaction)
+            .catch(() => undefined);
           const sent = await ctx.send({ ...transaction, gas });
           // Looked at again once this one is mined: one liquidation may not be enough.
           ctx.background(() => sent.wait().finally(() => run.inFlight.delete(key)));
@@ -452,31 +336,6 @@ async function liquidateAll(
   const results = await Promise.allSettled(sends);
   const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
   if (failed) throw failed.reason;
-}
-
-/**
- * The gas limit of a liquidation of this debt/collateral pair: the first one's estimate + 30 %,
- * then the same for the others (they cost the same), so that a hundred liquidations after a crash
- * do not wait for a hundred estimates. Undefined (the sender estimates) when the estimate failed.
- */
-function liquidationGas(
-  ctx: BotContext<LiquidationKeeperBotConfig>,
-  run: LiquidationKeeperRun,
-  pair: string,
-  transaction: { to: Address; value?: bigint; data: `0x${string}` },
-): Promise<bigint | undefined> {
-  let gas = run.gas.get(pair);
-  if (!gas) {
-    gas = ctx.client
-      .estimateGas({ account: ctx.address, ...transaction })
-      .then((estimate) => (estimate * 13n) / 10n)
-      .catch(() => {
-        run.gas.delete(pair);
-        return undefined;
-      });
-    run.gas.set(pair, gas);
-  }
-  return gas;
 }
 
 /** The collateral `liquidate` pays for `repay`, computed as LendingPool._seizeAmount does (rounding down). */
@@ -502,14 +361,4 @@ function largest(values: [string, bigint][]): string | undefined {
   let best: [string, bigint] | undefined;
   for (const entry of values) if (entry[1] > 0n && (!best || entry[1] > best[1])) best = entry;
   return best?.[0];
-}
-
-async function settle(
-  sent: { wait(): Promise<{ record: { status: string; hash: `0x${string}` }; reason: string }> }[],
-  what: string,
-) {
-  const settled = await Promise.all(sent.map((one) => one.wait()));
-  for (const { record, reason } of settled) {
-    if (record.status !== "confirmed") throw new TransactionFailedError(record.hash, `${what}: ${reason}`);
-  }
 }

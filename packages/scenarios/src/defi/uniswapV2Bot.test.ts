@@ -119,7 +119,7 @@ beforeAll(async () => {
     transport: http(devnet.rpcUrl),
     bots: { env: {}, catalogues: [builtinScenarios] },
   });
-  startBlock = await client.getBlockNumber({ cacheTime: 0 });
+  startBlock = (await platform.network.info()).blockNumber;
   await platform.bots.start("uniswap-v2", {
     interval: 0,
     maxPending: 8,

@@ -1,27 +1,28 @@
-import { type SendTransactionReturnType, TransactionFailedError } from "@privnet/core";
 import {
   type BotConfigOf,
   type BotContext,
   type BotTransaction,
   decimalAmount,
   defineBot,
-  deployBotContract,
+  type EstimateCache,
+  estimateCache,
+  settle,
 } from "@privnet/core/bots";
-import { testTokenAbi, testTokenBytecode } from "@privnet/core/contracts";
+import { testTokenAbi } from "@privnet/core/contracts";
 import routerInterface from "@uniswap/v2-periphery/build/IUniswapV2Router02.json" with { type: "json" };
-import {
-  type Abi,
-  type Address,
-  encodeDeployData,
-  encodeFunctionData,
-  type Hex,
-  isAddressEqual,
-  maxUint256,
-  parseUnits,
-} from "viem";
+import { type Abi, encodeFunctionData, isAddressEqual, maxUint256 } from "viem";
 import { z } from "zod";
 import { SCENARIO_KEY_INDEXES } from "../keyIndexes.js";
-import { loadUniswapV2Artifacts, type UniswapV2Artifacts } from "./uniswapV2Artifacts.js";
+import { loadUniswapV2Artifacts } from "./uniswapV2Artifacts.js";
+import {
+  addLiquidity,
+  deployUniswapV2,
+  type PoolSide,
+  seedPools,
+  TOKEN_SUPPLY_UNITS,
+  type UniswapV2Deployment,
+  type UniswapV2Pool,
+} from "./uniswapV2Pools.js";
 
 const uniswapToken = z
   .object({
@@ -71,25 +72,16 @@ export const UNISWAP_V2_BOT_DEFAULTS: UniswapV2BotConfig = {
   weights: { swap: 90, add: 5, remove: 5 },
 };
 
-/** What each of the scenario's tokens is minted with: enough that no run spends it. */
-const TOKEN_SUPPLY_UNITS = 10n ** 15n;
-
-/** One side of a pool: the WETH side is paid in ETH through the router's `…ETH` functions. */
-type PoolSide = { address: Address; eth: boolean; seeded: bigint };
-
-/** A pool the scenario trades in. */
-export type UniswapV2Pool = { pair: Address; a: PoolSide; b: PoolSide };
-
 /** The run's state: the deployed contracts and the pools. */
-export type UniswapV2Run = {
-  artifacts: UniswapV2Artifacts;
-  factory: Address;
-  router: Address;
-  weth: Address;
-  tokens: Address[];
+export type UniswapV2Run = UniswapV2Deployment & {
   pools: UniswapV2Pool[];
-  /** The gas limit of each kind of send (see `sendWithGasOf`). */
-  gas: Map<string, Promise<bigint>>;
+  /**
+   * The gas limit of each kind of send (the action, the pool, the direction): the node's estimate
+   * of the first of them + 20 % + {@link UNISWAP_V2_ACCUMULATOR_GAS}, reused for the others. One
+   * swap costs what another in the same pool and direction does, and an estimate costs the node a
+   * dozen runs of the call: estimating each send capped the scenario at a fifth of a block.
+   */
+  gas: EstimateCache;
   /** With a wallet pool: each wallet's tokens and approvals, once in place (see `provisionWallet`). */
   provisioned: Map<string, Promise<void>>;
 };
@@ -120,7 +112,8 @@ export const uniswapV2Bot = defineBot({
     const artifacts = await loadUniswapV2Artifacts();
     const { factory, weth, router, tokens } = await deployUniswapV2(ctx, artifacts);
     const pools = await seedPools(ctx, { artifacts, factory, router, weth, tokens });
-    return { artifacts, factory, router, weth, tokens, pools, gas: new Map(), provisioned: new Map() };
+    const gas = estimateCache({ extra: UNISWAP_V2_ACCUMULATOR_GAS });
+    return { artifacts, factory, router, weth, tokens, pools, gas, provisioned: new Map() };
   },
   async tick(rawCtx, run) {
     // A pool's wallet trades with tokens and approvals of its own, which its first tick puts in place.
@@ -130,8 +123,10 @@ export const uniswapV2Bot = defineBot({
     let direction = "";
     const ctx = {
       ...rawCtx,
-      send: (transaction: BotTransaction) =>
-        sendWithGasOf(rawCtx, run, `${action}:${pool.pair}:${direction}`, transaction),
+      send: async (transaction: BotTransaction) => {
+        const gas = await run.gas.gas(rawCtx, `${action}:${pool.pair}:${direction}`, transaction);
+        return rawCtx.send({ ...transaction, gas });
+      },
     };
     const size = (side: PoolSide) => percentOf(side.seeded, ctx.config.sizePercent);
     const router = run.artifacts.router.abi;
@@ -252,7 +247,7 @@ function provisionWallet(ctx: BotContext<UniswapV2BotConfig>, run: UniswapV2Run)
         ),
       ),
     ]);
-    await settleAll(
+    await settle(
       [
         ...run.tokens.map((token, index) => {
           const balance = balances[index] ?? 0n;
@@ -298,240 +293,6 @@ function provisionWallet(ctx: BotContext<UniswapV2BotConfig>, run: UniswapV2Run)
  * every estimate, so that no swap, add or removal runs out of gas for it.
  */
 export const UNISWAP_V2_ACCUMULATOR_GAS = 2n * 22_100n + 5_000n;
-
-/**
- * Sends with the gas limit of its kind (`key`: the action, the pool, the direction): the node's
- * estimate of the first of them + 20 % + {@link UNISWAP_V2_ACCUMULATOR_GAS}, reused for the
- * others. One swap costs what another in the same pool and direction does, and an estimate costs
- * the node a dozen runs of the call: estimating each send capped the scenario at a fifth of a block.
- */
-async function sendWithGasOf(
-  ctx: BotContext<UniswapV2BotConfig>,
-  run: UniswapV2Run,
-  key: string,
-  transaction: BotTransaction,
-) {
-  let gas = run.gas.get(key);
-  if (!gas) {
-    gas = ctx.client
-      .estimateGas({
-        account: ctx.address,
-        to: transaction.to,
-        value: transaction.value,
-        data: transaction.data,
-      })
-      .then((estimate) => (estimate * 12n) / 10n + UNISWAP_V2_ACCUMULATOR_GAS);
-    run.gas.set(key, gas);
-    // A failed estimate is not kept: the next send of its kind asks again.
-    gas.catch(() => run.gas.delete(key));
-  }
-  return ctx.send({ ...transaction, gas: await gas });
-}
-
-/** Deploys (or finds again) WETH9, the factory, the router and the scenario's tokens. */
-async function deployUniswapV2(ctx: BotContext<UniswapV2BotConfig>, artifacts: UniswapV2Artifacts) {
-  const { config } = ctx;
-  // The independent deployments go out together; the router needs the factory's and WETH's addresses.
-  const [weth, factory, ...tokens] = await Promise.all([
-    deployBotContract(ctx, "weth", artifacts.weth.bytecode, "WETH9"),
-    deployBotContract(
-      ctx,
-      "factory",
-      encodeDeployData({
-        abi: artifacts.factory.abi,
-        bytecode: artifacts.factory.bytecode,
-        args: [ctx.address],
-      }),
-      "UniswapV2Factory",
-    ),
-    ...config.tokens.map((token) =>
-      deployBotContract(
-        ctx,
-        `token:${token.symbol}`,
-        encodeDeployData({
-          abi: testTokenAbi,
-          bytecode: testTokenBytecode,
-          args: [
-            `privnet Uniswap ${token.symbol}`,
-            token.symbol,
-            token.decimals,
-            TOKEN_SUPPLY_UNITS * 10n ** BigInt(token.decimals),
-          ],
-        }),
-        `TestToken ${token.symbol}`,
-      ),
-    ),
-  ]);
-  if (!weth || !factory) throw new Error("unreachable: the deployments resolve in order");
-  const router = await deployBotContract(
-    ctx,
-    "router",
-    encodeDeployData({
-      abi: artifacts.router.abi,
-      bytecode: artifacts.router.bytecode,
-      args: [factory.address, weth.address],
-    }),
-    "UniswapV2Router02",
-  );
-  return {
-    weth: weth.address,
-    factory: factory.address,
-    router: router.address,
-    tokens: tokens.map((token) => token.address),
-  };
-}
-
-/**
- * Approves the router for the bot's tokens and each pool's liquidity token, and seeds every pool
- * that has no reserves yet (creating it on the way). Waits for all of it.
- */
-async function seedPools(
-  ctx: BotContext<UniswapV2BotConfig>,
-  deployed: Omit<UniswapV2Run, "pools" | "gas" | "provisioned">,
-): Promise<UniswapV2Pool[]> {
-  const { config } = ctx;
-  const ethPerPool = parseUnits(config.ethPerPool, 18);
-  const side = (index: number): PoolSide => {
-    const token = config.tokens[index] as (typeof config.tokens)[number];
-    return {
-      address: deployed.tokens[index] as Address,
-      eth: false,
-      seeded: (ethPerPool * parseUnits(token.perEth, token.decimals)) / 10n ** 18n,
-    };
-  };
-  const wethSide: PoolSide = { address: deployed.weth, eth: true, seeded: ethPerPool };
-  const wanted: Omit<UniswapV2Pool, "pair">[] = [];
-  for (const [index] of config.tokens.entries()) {
-    wanted.push({ a: side(index), b: wethSide });
-    if (index + 1 < config.tokens.length) wanted.push({ a: side(index), b: side(index + 1) });
-  }
-
-  await settleAll(
-    deployed.tokens.map(async (token) => {
-      const allowance = (await ctx.client.readContract({
-        address: token,
-        abi: testTokenAbi,
-        functionName: "allowance",
-        args: [ctx.address, deployed.router],
-      })) as bigint;
-      if (allowance > maxUint256 / 2n) return undefined;
-      return ctx.send({
-        to: token,
-        data: encodeFunctionData({
-          abi: testTokenAbi,
-          functionName: "approve",
-          args: [deployed.router, maxUint256],
-        }),
-      });
-    }),
-    "approving the router",
-  );
-
-  const reserves = await Promise.all(wanted.map((pool) => readPair(ctx, deployed, pool)));
-  await settleAll(
-    wanted.map((pool, index) =>
-      reserves[index]?.seeded
-        ? undefined
-        : ctx.send(addLiquidity(deployed, pool, pool.a.seeded, pool.b.seeded, ctx.address)),
-    ),
-    "seeding the pools",
-  );
-
-  const pools: UniswapV2Pool[] = [];
-  for (const pool of wanted) {
-    const { pair } = await readPair(ctx, deployed, pool);
-    pools.push({ ...pool, pair });
-  }
-  await settleAll(
-    pools.map(async ({ pair }) => {
-      const allowance = (await ctx.client.readContract({
-        address: pair,
-        abi: deployed.artifacts.pair.abi,
-        functionName: "allowance",
-        args: [ctx.address, deployed.router],
-      })) as bigint;
-      if (allowance > maxUint256 / 2n) return undefined;
-      return ctx.send({
-        to: pair,
-        data: encodeFunctionData({
-          abi: deployed.artifacts.pair.abi,
-          functionName: "approve",
-          args: [deployed.router, maxUint256],
-        }),
-      });
-    }),
-    "approving the pools' liquidity tokens",
-  );
-  return pools;
-}
-
-/** The pair of `pool`'s two tokens (the zero address before it exists) and whether it has reserves. */
-async function readPair(
-  ctx: BotContext<UniswapV2BotConfig>,
-  deployed: Omit<UniswapV2Run, "pools" | "gas" | "provisioned">,
-  pool: Omit<UniswapV2Pool, "pair">,
-): Promise<{ pair: Address; seeded: boolean }> {
-  const pair = (await ctx.client.readContract({
-    address: deployed.factory,
-    abi: deployed.artifacts.factory.abi,
-    functionName: "getPair",
-    args: [pool.a.address, pool.b.address],
-  })) as Address;
-  if (/^0x0{40}$/.test(pair)) return { pair, seeded: false };
-  const [reserve0] = (await ctx.client.readContract({
-    address: pair,
-    abi: deployed.artifacts.pair.abi,
-    functionName: "getReserves",
-  })) as readonly [bigint, bigint, number];
-  return { pair, seeded: reserve0 > 0n };
-}
-
-/** The router call that adds `amountA` and `amountB` (desired; the router keeps the pool's ratio). */
-function addLiquidity(
-  deployed: Omit<UniswapV2Run, "pools" | "gas" | "provisioned">,
-  pool: Omit<UniswapV2Pool, "pair">,
-  amountA: bigint,
-  amountB: bigint,
-  to: Address,
-): { to: Address; value?: bigint; data: Hex } {
-  const abi = deployed.artifacts.router.abi;
-  const [token, eth] = pool.b.eth ? [pool.a, pool.b] : pool.a.eth ? [pool.b, pool.a] : [undefined, undefined];
-  if (token && eth) {
-    const [tokenAmount, ethAmount] = pool.b.eth ? [amountA, amountB] : [amountB, amountA];
-    return {
-      to: deployed.router,
-      value: ethAmount,
-      // The router sends back the ETH the pool's ratio does not take.
-      data: encodeFunctionData({
-        abi,
-        functionName: "addLiquidityETH",
-        args: [token.address, tokenAmount, 0n, 0n, to, maxUint256],
-      }),
-    };
-  }
-  return {
-    to: deployed.router,
-    data: encodeFunctionData({
-      abi,
-      functionName: "addLiquidity",
-      args: [pool.a.address, pool.b.address, amountA, amountB, 0n, 0n, to, maxUint256],
-    }),
-  };
-}
-
-/** Sends what `sends` started (undefined: nothing to send) and waits until each is confirmed. */
-async function settleAll(
-  sends: (Promise<SendTransactionReturnType | undefined> | SendTransactionReturnType | undefined)[],
-  what: string,
-): Promise<void> {
-  const sent = await Promise.all(sends);
-  const settled = await Promise.all(sent.map((one) => one?.wait()));
-  for (const result of settled) {
-    if (result && result.record.status !== "confirmed") {
-      throw new TransactionFailedError(result.record.hash, `${what}: ${result.reason}`);
-    }
-  }
-}
 
 function pick<T>(items: readonly T[]): T {
   return items[Math.floor(Math.random() * items.length)] as T;

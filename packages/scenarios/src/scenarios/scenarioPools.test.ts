@@ -11,7 +11,7 @@ import {
   storageSpamAbi,
   testTokenAbi,
 } from "@privnet/core/contracts";
-import { readWholeHistory } from "@privnet/core/testing";
+import { openBotPlatform, readWholeHistory } from "@privnet/core/testing";
 import { useDevnet } from "@privnet/devnet/vitest";
 import {
   type Abi,
@@ -27,16 +27,16 @@ import {
 } from "viem";
 import { recoverAuthorizationAddress } from "viem/utils";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { builtinScenarios } from "../builtinScenarios.js";
 import { untilBot } from "../defi/fixtures/untilBot.js";
 import { loadUniswapV2Artifacts } from "../defi/uniswapV2Artifacts.js";
-import { openBotPlatform } from "../fixtures/openBotPlatform.js";
 import { GAS_BURNER_OVERHEAD } from "./gasBurnerBot.js";
 
 const devnet = useDevnet({ isolateTests: false });
 let platform: Platform;
 
 beforeAll(async () => {
-  platform = await openBotPlatform(devnet.rpcUrl);
+  platform = await openBotPlatform(devnet.rpcUrl, { bots: { catalogues: [builtinScenarios] } });
   // The KZG tables the blob sends need are built once per process (seconds, in the KZG worker
   // thread): here, not in a test.
   await computeBlobProofs({ blobs: toBlobs({ data: "0x00" }) });

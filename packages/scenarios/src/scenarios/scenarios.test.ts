@@ -21,7 +21,7 @@ import {
   testTokenAbi,
   testTokenBytecode,
 } from "@privnet/core/contracts";
-import { readWholeHistory } from "@privnet/core/testing";
+import { nextBotEvents, openBotPlatform, readWholeHistory } from "@privnet/core/testing";
 import { resolveAnvilBinary, startDevnet } from "@privnet/devnet";
 import { useDevnet } from "@privnet/devnet/vitest";
 import {
@@ -45,8 +45,7 @@ import {
 } from "viem";
 import { recoverAuthorizationAddress } from "viem/utils";
 import { beforeAll, describe, expect, test, vi } from "vitest";
-import { nextBotEvents } from "../fixtures/nextBotEvents.js";
-import { openBotPlatform } from "../fixtures/openBotPlatform.js";
+import { builtinScenarios } from "../builtinScenarios.js";
 import { GAS_BURNER_OVERHEAD } from "./gasBurnerBot.js";
 import { INVALID_TRANSACTION_KINDS } from "./txFuzzInvalidBot.js";
 
@@ -56,7 +55,9 @@ const devnet = useDevnet();
 function keepOpen(storage: StorageAdapter): StorageAdapter {
   return { ...storage, close: async () => {} };
 }
-const open = () => openBotPlatform(devnet.rpcUrl);
+/** The platform's bots: the built-in scenarios, as `privnet up` runs them. */
+const builtins = { bots: { catalogues: [builtinScenarios] } };
+const open = () => openBotPlatform(devnet.rpcUrl, builtins);
 
 const settledEvent = (event: BotEvent) =>
   event.type === "transaction" &&
@@ -568,7 +569,7 @@ describe("traffic scenarios on chain", () => {
     await writeFile(binary, `#!/bin/sh\nexec "${resolveAnvilBinary()}" --hardfork shanghai "$@"\n`);
     await chmod(binary, 0o755);
     const shanghai = await startDevnet({ port: 0, binary, blockTime: 0 });
-    const platform = await openBotPlatform(shanghai.rpcUrl);
+    const platform = await openBotPlatform(shanghai.rpcUrl, builtins);
     try {
       await expect(platform.bots.start("blob")).rejects.toMatchObject({
         code: "BOT_UNSUPPORTED",
@@ -599,7 +600,10 @@ describe("traffic scenarios on chain", () => {
         data: {},
         counters: { sent: 0, confirmed: 0, failed: 0, errors: 0, lastError: null, pendingIds: [] },
       });
-      const reopened = await openBotPlatform(shanghai.rpcUrl, { storage: keepOpen(platform.storage) });
+      const reopened = await openBotPlatform(shanghai.rpcUrl, {
+        ...builtins,
+        storage: keepOpen(platform.storage),
+      });
       try {
         const { status, stats } = await reopened.bots.get("blob");
         expect(status).toBe("Stopped");

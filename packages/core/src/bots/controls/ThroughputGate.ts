@@ -1,4 +1,4 @@
-import type { PublicClient } from "viem";
+import type { HeadFeed } from "../HeadFeed.js";
 
 /** A throughput target: transactions per block, or per second. */
 export type Throughput =
@@ -8,19 +8,18 @@ export type Throughput =
 /**
  * Releases sends at a steady rate: `take()` resolves once the send may go.
  *
- * - Per block: each new block (the chain's head, polled) releases the target's number of sends,
- *   so that what is sent between two blocks is what the next block carries. Releases not used
+ * - Per block: each new block (the chain's head, as the platform's head follower sees it)
+ *   releases the target's number of sends, so that what is sent between two blocks is what the
+ *   next block carries. Releases not used
  *   carry over up to one block's worth, so a late head or a slow send is made up for in the next
  *   block instead of lost, and releases never pile up beyond one block's worth while the chain stalls.
  * - Per second: a token bucket refilled continuously, holding at most one second's worth.
  *
  * The target is read again at each release (`target()`), so a group's share follows its members
- * starting and stopping. `close()` ends the polling and lets every waiter go (with false).
+ * starting and stopping. `close()` ends the following and lets every waiter go (with false).
  */
 export class ThroughputGate {
-  readonly #client: PublicClient;
   readonly #target: () => Throughput;
-  readonly #pollingInterval: number;
   #tokens = 0;
   #lastRefill = Date.now();
   #lastHead: bigint | undefined;
@@ -33,11 +32,10 @@ export class ThroughputGate {
   /** Sends released since the gate opened. */
   released = 0;
 
-  constructor(client: PublicClient, target: () => Throughput, pollingInterval?: number) {
-    this.#client = client;
+  /** `pollingInterval`: how often the head is read while the gate releases per block. */
+  constructor(heads: HeadFeed, target: () => Throughput, pollingInterval = 1_000) {
     this.#target = target;
-    this.#pollingInterval = Math.max(50, Math.min(pollingInterval ?? client.pollingInterval ?? 1_000, 1_000));
-    if (target().perBlock !== undefined) this.#watchBlocks();
+    if (target().perBlock !== undefined) this.#followBlocks(heads, pollingInterval);
   }
 
   /** The target now. */
@@ -45,24 +43,27 @@ export class ThroughputGate {
     return this.#target();
   }
 
-  #watchBlocks() {
-    this.#unwatch = this.#client.watchBlockNumber({
-      emitOnBegin: true,
-      emitMissed: true,
-      poll: true,
-      pollingInterval: this.#pollingInterval,
-      onBlockNumber: (head) => {
-        if (this.#lastHead !== undefined && head <= this.#lastHead) return;
-        this.#lastHead = head;
-        this.blocksSeen++;
-        const perBlock = this.#target().perBlock;
-        if (perBlock === undefined) return;
-        this.#tokens = Math.min(this.#tokens + perBlock, 2 * perBlock);
-        this.#drain();
-      },
-      // A failed poll is tried again at the next interval; sends wait meanwhile.
-      onError: () => undefined,
-    });
+  #followBlocks(heads: HeadFeed, pollingInterval: number) {
+    this.#unwatch = heads.follow(pollingInterval, (head) => this.#onHead(head));
+    // The head known now opens the gate, as a block would.
+    if (heads.number !== undefined) this.#onHead(heads.number);
+  }
+
+  /**
+   * Each block mined since the last head seen releases the target's number (a head seen late
+   * releases the blocks it skipped). A lower head — the chain went back — releases none and
+   * becomes the one counted from.
+   */
+  #onHead(head: bigint) {
+    const last = this.#lastHead;
+    this.#lastHead = head;
+    if (last !== undefined && head <= last) return;
+    const blocks = last === undefined ? 1 : Number(head - last);
+    this.blocksSeen += blocks;
+    const perBlock = this.#target().perBlock;
+    if (perBlock === undefined) return;
+    this.#tokens = Math.min(this.#tokens + perBlock * blocks, 2 * perBlock);
+    this.#drain();
   }
 
   /** Waits for the next release; false once the gate is closed (the bot stopped). */

@@ -33,7 +33,7 @@ async function withPlatform(body: (platform: Platform) => Promise<void>) {
  * first block's release), from the chain's blocks.
  */
 async function perBlockOver20(platform: Platform, bots: string[]) {
-  const start = await platform.client.getBlockNumber({ cacheTime: 0 });
+  const start = (await platform.network.info()).blockNumber;
   const from = start + 3n;
   const to = from + 19n;
   await blockReached(platform.client, to + 1n);
@@ -105,7 +105,7 @@ describe("throughput", () => {
         const nonceBefore = await platform.client.getTransactionCount({ address: slow.address });
         await platform.bots.start("fast");
         await platform.bots.start("slow");
-        const start = await platform.client.getBlockNumber({ cacheTime: 0 });
+        const start = (await platform.network.info()).blockNumber;
         await blockReached(platform.client, start + 6n);
         await platform.bots.stop("slow");
         await platform.bots.settled("slow");
