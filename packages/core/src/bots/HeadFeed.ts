@@ -35,12 +35,6 @@ export class HeadFeed implements BotHead {
    * every change of its number. Answers the function that ends this following.
    */
   follow(pollingInterval: number, onHead?: (number: bigint) => void): () => void {
-    const listener = (number: bigint) => onHead?.(number);
-    this.#head.on("head", listener);
-    const unfollow = this.#head.follow(pollingInterval);
-    return () => {
-      this.#head.off("head", listener);
-      unfollow();
-    };
+    return this.#head.watch({ pollingInterval, onBlock: onHead });
   }
 }

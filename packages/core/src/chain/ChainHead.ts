@@ -1,4 +1,3 @@
-import { EventEmitter } from "eventemitter3";
 import type { Hash, PublicClient } from "viem";
 import { hexToBigInt, toHex } from "viem";
 
@@ -37,21 +36,6 @@ export type ChainHeadWatcher = {
   pollingInterval?: number | undefined;
 };
 
-/** What a {@link ChainHead} emits (the same as it tells its watchers; `on("head")` for those that listen). */
-export type ChainHeadEvents = {
-  /**
-   * The head's number changed (up or down), or a subscription reported a head. `by`: the user that
-   * read it itself (see {@link ChainHead.saw}); undefined when the follower did.
-   */
-  head: [number: bigint, by: unknown];
-  /** The block seen last is gone or different: the chain went back. */
-  rewound: [cause: ChainRewindCause, head: Anchor];
-  /** A poll of the head failed (the next one retries). */
-  error: [error: unknown];
-  /** The node answers again after failed polls: it may have restarted (without its pool). */
-  reconnected: [];
-};
-
 /** What {@link ChainHead.checkAnchor} is told about who checks. */
 export type CheckAnchorOptions = {
   /** The watcher that read `latest` itself: it is not told of the head it read (see {@link ChainHead.saw}). */
@@ -87,7 +71,7 @@ export type CheckAnchorOptions = {
  *   pollingInterval: 1_000,
  * });
  */
-export class ChainHead extends EventEmitter<ChainHeadEvents> {
+export class ChainHead {
   readonly #client: PublicClient;
   /** Who follows the head, in the order they began to (one entry per `watch` call). */
   readonly #watchers = new Set<{ readonly watcher: ChainHeadWatcher }>();
@@ -98,7 +82,6 @@ export class ChainHead extends EventEmitter<ChainHeadEvents> {
   #away = false;
 
   constructor(client: PublicClient) {
-    super();
     this.#client = client;
   }
 
@@ -130,14 +113,6 @@ export class ChainHead extends EventEmitter<ChainHeadEvents> {
   }
 
   /**
-   * Follows the head at least every `pollingInterval` ms, for a user that listens to the `head`
-   * event: `watch({ pollingInterval })`.
-   */
-  follow(pollingInterval: number): () => void {
-    return this.watch({ pollingInterval });
-  }
-
-  /**
    * A fresh read of the head's number (`eth_blockNumber`), for an answer that must be current; the
    * hub's own number is left to its poller. `retry: false`: one try, for a probe that must learn
    * fast whether the node answers (viem's retries would take seconds).
@@ -154,7 +129,6 @@ export class ChainHead extends EventEmitter<ChainHeadEvents> {
   saw(number: bigint, by?: unknown) {
     if (number === this.#number) return;
     this.#number = number;
-    this.emit("head", number, by);
     for (const { watcher } of [...this.#watchers])
       if (watcher !== by) isolated(() => watcher.onBlock?.(number));
   }
@@ -268,17 +242,14 @@ export class ChainHead extends EventEmitter<ChainHeadEvents> {
 
   #tellRewound(cause: ChainRewindCause, head: Anchor) {
     const block = { number: head.number, hash: head.hash };
-    this.emit("rewound", cause, block);
     for (const { watcher } of [...this.#watchers]) isolated(() => watcher.onRewound?.(cause, block));
   }
 
   #tellError(error: unknown) {
-    this.emit("error", error);
     for (const { watcher } of [...this.#watchers]) isolated(() => watcher.onError?.(error));
   }
 
   #tellReconnected() {
-    this.emit("reconnected");
     for (const { watcher } of [...this.#watchers]) isolated(() => watcher.onReconnected?.());
   }
 

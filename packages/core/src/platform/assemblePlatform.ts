@@ -42,7 +42,7 @@ export function assemblePlatform(
   const sender = createSender(base, options, { sentBodies, closing: connection.closing });
   const { ctx } = sender;
   const { contracts, oracle, pushLoop } = createOracle(ctx, options);
-  const bots = new BotEngine(ctx, options.bots, { contracts, head });
+  const bots = new BotEngine(ctx, options.bots, { contracts, head: base.head });
   const explorer =
     options.explorer === false
       ? undefined
