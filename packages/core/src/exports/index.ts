@@ -85,6 +85,7 @@ export type {
   TimedFaultOptions,
   TimedFaultResult,
 } from "../chain/ChainFaults.js";
+export type { Anchor, ChainHeadWatcher, ChainRewindCause } from "../chain/ChainHead.js";
 export { type DerivedAccount, deriveAccounts } from "../chain/deriveAccounts.js";
 export { isReservedKeyIndex, KEY_INDEXES, reservedKeyIndexUse } from "../chain/keyIndexes.js";
 export { PRIVNET_CHAIN_ID, privnet } from "../chain/privnet.js";
