@@ -19,7 +19,8 @@ Usage:
 
 Options of "up":
   --port <n>           admin API port (default 3000; 0 picks a free one)
-  --host <ip>          interface the admin API binds (default 127.0.0.1)
+  --host <ip>          interface the admin and oracle APIs bind (default 127.0.0.1;
+                       beyond loopback needs PRIVNET_ADMIN_TOKEN and PRIVNET_ORACLE_TOKEN)
   --rpc-url <url>      use this chain instead of starting the embedded devnet
   --storage <where>    postgres://…, memory, or a sqlite file (default <data-dir>/privnet.db)
   --data-dir <dir>     where the chain state and the sqlite database live (default .privnet)
