@@ -99,6 +99,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     args: anvilArgs(settings),
     urlHost: withClock ? "127.0.0.1" : formatHost(host),
     startTimeout: settings.startTimeout,
+    onStarting: options.onStarting,
     onLog: options.onLog,
     classify: (error, output) =>
       classifyStartFailure(error, { host, port: settings.port, statePath, output }),
