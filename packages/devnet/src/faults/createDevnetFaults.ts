@@ -11,7 +11,7 @@ import {
   timedFaultOptionsSchema,
 } from "@privnet/core";
 import type { Hash } from "viem";
-import { type FaultChannel, localFaultChannel, remoteFaultChannel } from "./faultChannel.js";
+import { type FaultChannel, faultCalls, localFaultChannel, remoteFaultChannel } from "./faultChannel.js";
 import { createFaultController } from "./faultController.js";
 import { faultRpc, poolContent } from "./faultRpc.js";
 import { reorgToWire, restartFromWire } from "./faultWire.js";
@@ -60,27 +60,14 @@ export function createDevnetFaults(options: DevnetFaultsOptions): DevnetFaults {
   const channel: FaultChannel = controller
     ? localFaultChannel(controller)
     : remoteFaultChannel(options.url, rpc);
-  /** Runs `work` between the controller's `begin` and `end`, which publishes its event. */
-  const carriedOut = async <T>(
-    fault: "reorg" | "dropPool",
-    work: () => Promise<[T, Record<string, unknown>]>,
-  ) => {
-    const { lease } = await channel.call<{ lease: number }>("privnet_faults_begin", [fault]);
-    let event: Record<string, unknown> | null = null;
-    try {
-      const [result, made] = await work();
-      event = made;
-      return result;
-    } finally {
-      const { seq } = await channel.call<{ seq: number | null }>("privnet_faults_end", [lease, event]);
-      await channel.delivered(seq);
-    }
-  };
-  const answered = async <T extends { seq?: number | null }>(method: string, params: unknown[]) => {
-    const answer = await channel.call<T>(method, params);
-    await channel.delivered(answer.seq);
-    return answer;
-  };
+  const { carriedOut, answered } = faultCalls(channel);
+  const timedFault =
+    (method: string) =>
+    async (given: TimedFaultOptions): Promise<TimedFaultResult> => {
+      const { ms } = parseFaultOptions(timedFaultOptionsSchema, given);
+      const { endsAt } = await answered<{ endsAt: string; seq: number }>(method, [ms]);
+      return { endsAt };
+    };
 
   return {
     /**
@@ -132,31 +119,10 @@ export function createDevnetFaults(options: DevnetFaultsOptions): DevnetFaults {
       return restartFromWire(answer);
     },
 
-    /**
-     * No blocks for `ms`: interval mining and automine are off, sends still go into the pool.
-     * Afterwards the devnet mines as before (automining, what came in meanwhile in one block).
-     *
-     * @example
-     * const { endsAt } = await devnet.faults.stall({ ms: 5_000 });
-     */
-    async stall(stallOptions: TimedFaultOptions): Promise<TimedFaultResult> {
-      const { ms } = parseFaultOptions(timedFaultOptionsSchema, stallOptions);
-      const { endsAt } = await answered<{ endsAt: string; seq: number }>("privnet_faults_stall", [ms]);
-      return { endsAt };
-    },
-
-    /**
-     * The devnet's port refuses connections (`ECONNREFUSED`) for `ms`, then listens again on the
-     * same port. Open connections are reset.
-     *
-     * @example
-     * await devnet.faults.unreachable({ ms: 2_000 });
-     */
-    async unreachable(unreachableOptions: TimedFaultOptions): Promise<TimedFaultResult> {
-      const { ms } = parseFaultOptions(timedFaultOptionsSchema, unreachableOptions);
-      const { endsAt } = await answered<{ endsAt: string; seq: number }>("privnet_faults_unreachable", [ms]);
-      return { endsAt };
-    },
+    /** No blocks for `ms` (see `ChainFaults.stall`): sends go into the pool; resolves once in effect. */
+    stall: timedFault("privnet_faults_stall"),
+    /** The devnet's port refuses connections (`ECONNREFUSED`) for `ms`; open connections are reset. */
+    unreachable: timedFault("privnet_faults_unreachable"),
 
     /**
      * Each of the next `blocks` blocks has base fee `baseFee`; afterwards it falls back as

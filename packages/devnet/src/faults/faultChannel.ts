@@ -174,3 +174,30 @@ export function remoteFaultChannel(url: string, rpc: FaultRpc): FaultChannel {
     },
   };
 }
+
+/** The two ways a fault is asked of the controller, each resolving once the listeners got its event. */
+export function faultCalls(channel: FaultChannel) {
+  return {
+    /** A `reorg` or `dropPool` carried out by `work` between the controller's `begin` and `end`. */
+    async carriedOut<T>(fault: "reorg" | "dropPool", work: () => Promise<[T, Record<string, unknown>]>) {
+      const { lease } = await channel.call<{ lease: number }>("privnet_faults_begin", [fault]);
+      let outcome: [T, Record<string, unknown>];
+      try {
+        outcome = await work();
+      } catch (error) {
+        // Ended without an event; the controller's lease runs out on its own if this is refused too.
+        await channel.call("privnet_faults_end", [lease, null]).catch(() => undefined);
+        throw error;
+      }
+      const { seq } = await channel.call<{ seq: number | null }>("privnet_faults_end", [lease, outcome[1]]);
+      await channel.delivered(seq);
+      return outcome[0];
+    },
+    /** A fault the controller carries out (its answer numbers its event, `seq`). */
+    async answered<T extends { seq?: number | null }>(method: string, params: unknown[]): Promise<T> {
+      const answer = await channel.call<T>(method, params);
+      await channel.delivered(answer.seq);
+      return answer;
+    },
+  };
+}

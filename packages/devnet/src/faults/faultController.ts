@@ -1,8 +1,9 @@
 import type { ClockRelay } from "../anvil/clock/startClockRelay.js";
 import { createFaultEventFeed, type FaultEventsAnswer } from "./faultEventFeed.js";
+import { createFaultState, refusal } from "./faultState.js";
 import { MAX_FAULT_HOLD_MS } from "./holdLimit.js";
 import type { MiningRpc } from "./miningMode.js";
-import { type RunningTimedFault, startFeeSpike, startStall, startUnreachable } from "./timedFaults.js";
+import { startFeeSpike, startStall, startUnreachable } from "./timedFaults.js";
 
 export type FaultControllerOptions = {
   /** Calls to anvil (in the relay: through the clock, so that it sees the mining mode change). */
@@ -11,24 +12,6 @@ export type FaultControllerOptions = {
   restart?: (keepPool: boolean) => Promise<unknown>;
 };
 
-type TimedFaultName = "stall" | "unreachable" | "feeSpike";
-type Running = RunningTimedFault & { step?: () => Promise<void>; remaining?: () => number };
-
-/** What is under way: nothing, a fault that is over once it answers, or a timed one. */
-type FaultState =
-  | { status: "idle" }
-  | { status: "busy"; fault: string; lease?: number; expires?: NodeJS.Timeout }
-  | { status: "timed"; fault: TimedFaultName; running: Running };
-
-/**
- * How long a fault the devnet's client carries out itself (`reorg`, `dropPool`, begun with
- * `privnet_faults_begin`) counts as under way without its `privnet_faults_end`: a client that died
- * half-way does not block the devnet's faults for good. Twice the longest hold a reorg takes.
- */
-export const FAULT_LEASE_MS = 2 * MAX_FAULT_HOLD_MS;
-
-/** A refusal: its `code` travels to the client as the JSON-RPC error's `data.code`. */
-const refusal = (code: string, message: string) => Object.assign(new Error(message), { code });
 const unsupported = (fault: string) =>
   refusal(
     "FAULT_UNSUPPORTED",
@@ -54,54 +37,8 @@ function positive(value: unknown, method: string, name: string): number {
 export function createFaultController(options: FaultControllerOptions) {
   const { rpc } = options;
   const feed = createFaultEventFeed();
-  let state: FaultState = { status: "idle" };
-  let leases = 0;
+  const faults = createFaultState(feed);
   let held: NodeJS.Timeout | undefined;
-
-  /** The one guard of "one fault at a time". */
-  const begin = (fault: string) => {
-    if (state.status !== "idle")
-      throw refusal("FAULT_IN_PROGRESS", `A fault is under way (${state.fault}): faults run one at a time.`);
-    state = { status: "busy", fault };
-  };
-  const idle = () => {
-    if (state.status === "busy") clearTimeout(state.expires);
-    state = { status: "idle" };
-  };
-  /** Ends the timed fault under way (only `fault`, when named); publishes `recovered`. */
-  const finish = async (fault?: TimedFaultName): Promise<{ ended: TimedFaultName[]; seq?: number }> => {
-    if (state.status !== "timed" || (fault !== undefined && state.fault !== fault)) return { ended: [] };
-    const { running, fault: ending } = state;
-    state = { status: "busy", fault: ending };
-    try {
-      await running.end();
-    } finally {
-      idle();
-    }
-    return { ended: [ending], seq: feed.publish({ type: "recovered", fault: ending }) };
-  };
-  /** Starts a timed fault; it is under way until its own timer or `recover` ends it. */
-  const timed = async <R extends Running>(
-    fault: TimedFaultName,
-    start: (ended: () => void) => Promise<R>,
-    event: (running: R) => Record<string, unknown>,
-  ) => {
-    begin(fault);
-    try {
-      const running = await start(() => void finish(fault).catch(() => undefined));
-      state = { status: "timed", fault, running };
-      return {
-        running,
-        seq: feed.publish({
-          type: fault === "feeSpike" ? "feeSpiked" : fault === "stall" ? "stalled" : "unreachable",
-          ...event(running),
-        }),
-      };
-    } catch (error) {
-      idle();
-      throw error;
-    }
-  };
   const relayOf = (relay: ClockRelay | undefined, fault: string) => {
     if (!relay) throw unsupported(fault);
     return relay;
@@ -111,24 +48,16 @@ export function createFaultController(options: FaultControllerOptions) {
     async privnet_faults_begin([fault]) {
       if (fault !== "reorg" && fault !== "dropPool")
         throw new Error(`privnet_faults_begin expects "reorg" or "dropPool", got ${JSON.stringify(fault)}`);
-      begin(fault);
-      const lease = ++leases;
-      const expires = setTimeout(
-        () => state.status === "busy" && state.lease === lease && idle(),
-        FAULT_LEASE_MS,
-      );
-      expires.unref();
-      state = { status: "busy", fault, lease, expires };
-      return { lease };
+      return { lease: faults.lease(fault) };
     },
     async privnet_faults_end([lease, event]) {
-      if (state.status === "busy" && state.lease === lease) idle();
+      faults.release(lease);
       const given = event as { type?: unknown } | null | undefined;
       return { seq: typeof given?.type === "string" ? feed.publish(given as { type: string }) : null };
     },
     async privnet_faults_stall([ms]) {
       const length = positive(ms, "privnet_faults_stall", "[ms]");
-      const { running, seq } = await timed(
+      const { running, seq } = await faults.timed(
         "stall",
         (ended) => startStall(rpc, length, ended),
         ({ head, endsAt }) => ({ ms: length, head, endsAt }),
@@ -138,7 +67,7 @@ export function createFaultController(options: FaultControllerOptions) {
     async privnet_faults_unreachable([ms], relay) {
       const length = positive(ms, "privnet_faults_unreachable", "[ms]");
       const on = relayOf(relay, "unreachable");
-      const { running, seq } = await timed(
+      const { running, seq } = await faults.timed(
         "unreachable",
         (ended) => startUnreachable(on, length, ended),
         ({ endsAt }) => ({ ms: length, endsAt }),
@@ -152,7 +81,7 @@ export function createFaultController(options: FaultControllerOptions) {
         );
       const count = positive(blocks, "privnet_faults_feeSpike", "[baseFee, blocks]");
       relayOf(relay, "feeSpike");
-      const { running, seq } = await timed(
+      const { running, seq } = await faults.timed(
         "feeSpike",
         (ended) => startFeeSpike(rpc, baseFee, count, ended),
         ({ fromBlock }) => ({ baseFee, blocks: count, fromBlock }),
@@ -163,13 +92,10 @@ export function createFaultController(options: FaultControllerOptions) {
       const { restart } = options;
       if (!restart) throw unsupported("restart");
       const keepPool = (restartOptions as { keepPool?: unknown } | undefined)?.keepPool === true;
-      begin("restart");
-      try {
+      return faults.run("restart", async () => {
         const answer = (await restart(keepPool)) as Record<string, unknown>;
         return { ...answer, seq: feed.publish({ type: "restarted", ...answer }) };
-      } finally {
-        idle();
-      }
+      });
     },
     async privnet_faults_hold([ms], relay) {
       const on = relayOf(relay, "hold");
@@ -187,15 +113,15 @@ export function createFaultController(options: FaultControllerOptions) {
       return true;
     },
     async privnet_faults_status() {
-      const timedNow = state.status === "timed" ? state : undefined;
+      const timedNow = faults.timedNow();
       return {
-        fault: state.status === "idle" ? null : state.fault,
+        fault: faults.faultNow() ?? null,
         endsAt: timedNow?.running.endsAt ?? null,
         unreachable: timedNow?.fault === "unreachable" ? { endsAt: timedNow.running.endsAt } : null,
         feeSpike: timedNow?.fault === "feeSpike" ? { remaining: timedNow.running.remaining?.() } : null,
       };
     },
-    privnet_faults_recover: () => finish(),
+    privnet_faults_recover: () => faults.finish(),
     privnet_faults_events([after, waitMs]): Promise<FaultEventsAnswer> {
       const cursor = typeof after === "number" ? after : null;
       return feed.since(cursor, typeof waitMs === "number" ? waitMs : 0);
@@ -211,15 +137,14 @@ export function createFaultController(options: FaultControllerOptions) {
     },
     /** A fee spike's step, before a call that mines goes to anvil. */
     beforeMining(): Promise<void> | undefined {
-      return state.status === "timed" ? state.running.step?.() : undefined;
+      return faults.timedNow()?.running.step?.();
     },
     /** The events as they are published, in this thread. */
     subscribe: feed.subscribe,
     /** Clears every timer and answers waiting readers; asks nothing of anvil (it is stopping). */
     close(): void {
       clearTimeout(held);
-      if (state.status === "timed") state.running.cancel();
-      idle();
+      faults.close();
       feed.close();
     },
   };
