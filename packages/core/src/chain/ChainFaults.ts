@@ -11,7 +11,10 @@ import type {
 export type BlockRef = { number: bigint; hash: Hash };
 
 /** What {@link ChainFaults.reorg} takes: see {@link reorgOptionsSchema} for each setting and its rule. */
-export type ReorgOptions = z.infer<typeof reorgOptionsSchema>;
+export type ReorgOptions = Omit<z.infer<typeof reorgOptionsSchema>, "drop"> & {
+  /** Taken as given, never changed: a `readonly` list (`as const`) is fine. */
+  drop?: readonly Hash[] | undefined;
+};
 
 /** What a reorganisation did. */
 export type ReorgResult = {

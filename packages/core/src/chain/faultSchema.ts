@@ -40,7 +40,6 @@ export const reorgOptionsSchema = z
       drop: z
         .array(hash, { error: "a list of transaction hashes" })
         .max(MAX_DROPPED, { error: `at most ${MAX_DROPPED} transaction hashes` })
-        .readonly()
         .optional()
         .describe(
           "Transactions of the orphaned blocks not mined again on the new branch. Default: none (every orphaned transaction is mined again).",
@@ -90,10 +89,10 @@ export const timedFaultOptionsSchema = z
   )
   .meta({ id: "TimedFaultRequest" });
 
-const baseFeeRule = `a bigint of wei from ${MIN_BASE_FEE} to ${MAX_BASE_FEE}`;
+const baseFeeRule = `wei from ${MIN_BASE_FEE} to ${MAX_BASE_FEE}`;
 /** A fee spike's base fee, in wei (its rule, shared by every form the field takes). */
 export const feeSpikeBaseFeeSchema = z
-  .bigint({ error: baseFeeRule })
+  .bigint({ error: "a bigint (wei)" })
   .min(MIN_BASE_FEE, { error: baseFeeRule })
   .max(MAX_BASE_FEE, { error: baseFeeRule });
 const feeSpikeBlocks = integer(1, MAX_FEE_SPIKE_BLOCKS).describe(
