@@ -22,6 +22,14 @@ function createDelivery() {
   const listeners = new Set<(event: ChainFaultEvent) => void>();
   let last = 0;
   const waiting = new Map<number, (() => void)[]>();
+  /** Whoever waits for an event up to `seq` waits no longer. */
+  const wakeUpTo = (seq: number) => {
+    for (const [at, wakes] of waiting)
+      if (at <= seq) {
+        waiting.delete(at);
+        for (const wake of wakes) wake();
+      }
+  };
   return {
     listeners,
     deliver({ seq, event }: NumberedFaultEvent) {
@@ -35,13 +43,14 @@ function createDelivery() {
           // A listener's failure is its own.
         }
       }
-      for (const [at, wakes] of waiting)
-        if (at <= seq) {
-          waiting.delete(at);
-          for (const wake of wakes) wake();
-        }
+      wakeUpTo(seq);
     },
-    /** Resolves once `seq` is delivered, or `flush` is called. */
+    /**
+     * The feed stands at `seq` without having delivered what came before (it started, or started
+     * again, after those events).
+     */
+    passed: wakeUpTo,
+    /** Resolves once `seq` is delivered or passed, or `flush` is called. */
     reached(seq: number) {
       if (seq <= last) return Promise.resolve();
       return new Promise<void>((resolve) => waiting.set(seq, [...(waiting.get(seq) ?? []), resolve]));
@@ -128,10 +137,13 @@ export function remoteFaultChannel(url: string, rpc: FaultRpc): FaultChannel {
         try {
           const { events, last } = await poll(after);
           for (const entry of events) delivery.deliver(entry);
+          delivery.passed(last);
           after = Math.max(last, after ?? 0);
           ready();
         } catch {
-          // The relay closed the connection (anvil restarted, the devnet stops): ask again.
+          // The relay closed the connection (anvil restarted, the devnet stops): ask again. A
+          // fault asked meanwhile does not wait for the feed to start.
+          ready();
           if (stopped) break;
           await new Promise((resolve) => setTimeout(resolve, 50).unref());
         }
