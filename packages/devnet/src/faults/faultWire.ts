@@ -15,15 +15,12 @@ import type { WireFaultEvent } from "./faultEventFeed.js";
 // no package): block numbers and wei are 0x quantities there, and a refusal is a code and a
 // message. This file turns both into the SDK's shapes and core's fault errors, and back.
 
-const codes = new Set<string>([
-  "FAULT_INVALID",
-  "FAULT_IN_PROGRESS",
-  "FAULT_UNSUPPORTED",
-  "FAULTS_UNAVAILABLE",
-]);
+/** The codes the controller refuses with (`FAULTS_UNAVAILABLE` is the platform's own). */
+const codes = new Set<string>(["FAULT_INVALID", "FAULT_IN_PROGRESS", "FAULT_UNSUPPORTED"]);
+type ControllerCode = Exclude<FaultErrorCode, "FAULTS_UNAVAILABLE">;
 
-/** Whether `code` is one of the fault family's. */
-export function isFaultCode(code: unknown): code is FaultErrorCode {
+/** Whether `code` is one the fault controller refuses with. */
+export function isFaultCode(code: unknown): code is ControllerCode {
   return typeof code === "string" && codes.has(code);
 }
 
@@ -32,7 +29,7 @@ export function isFaultCode(code: unknown): code is FaultErrorCode {
  * ("A fault is under way (reorg): …", "Invalid fault setting `ms`: …"), so the class and its
  * fields come back from the message.
  */
-export function faultErrorOf(code: FaultErrorCode, message: string): FaultError {
+export function faultErrorOf(code: ControllerCode, message: string): FaultError {
   if (code === "FAULT_IN_PROGRESS")
     return new FaultInProgressError(/\(([^)]+)\)/.exec(message)?.[1] ?? message);
   if (code === "FAULT_INVALID") {
