@@ -21,7 +21,14 @@ export {
   NoContractCodeError,
   TransactionNotFoundError,
 } from "./explorer.js";
-export { FaultInProgressError, FaultsUnavailableError, InvalidFaultError } from "./faults.js";
+export {
+  FaultError,
+  type FaultErrorCode,
+  FaultInProgressError,
+  FaultsUnavailableError,
+  FaultUnsupportedError,
+  InvalidFaultError,
+} from "./faults.js";
 export {
   LendingError,
   type LendingErrorCode,

@@ -87,6 +87,23 @@ export type {
 } from "../chain/ChainFaults.js";
 export type { Anchor, ChainHeadWatcher, ChainRewindCause } from "../chain/ChainHead.js";
 export { type DerivedAccount, deriveAccounts } from "../chain/deriveAccounts.js";
+// Faults on demand: what platform.faults takes (one schema: the types, the checks, the admin
+// API's bodies), its limits and its history
+export {
+  type FaultWithOptions,
+  faultOptionsSchemas,
+  feeSpikeBaseFeeSchema,
+  feeSpikeOptionsSchema,
+  MAX_BASE_FEE,
+  MAX_DROPPED,
+  MAX_FEE_SPIKE_BLOCKS,
+  MAX_REORG_DEPTH,
+  MAX_TIMED_FAULT_MS,
+  MIN_BASE_FEE,
+  reorgOptionsSchema,
+  restartOptionsSchema,
+  timedFaultOptionsSchema,
+} from "../chain/faultSchema.js";
 export { isReservedKeyIndex, KEY_INDEXES, reservedKeyIndexUse } from "../chain/keyIndexes.js";
 export { PRIVNET_CHAIN_ID, privnet } from "../chain/privnet.js";
 export {
@@ -132,8 +149,11 @@ export {
   type ErrorCode,
   ExplorerUnavailableError,
   errorCodes,
+  FaultError,
+  type FaultErrorCode,
   FaultInProgressError,
   FaultsUnavailableError,
+  FaultUnsupportedError,
   InsufficientFundsError,
   InvalidAbiError,
   InvalidAddressError,
@@ -231,15 +251,8 @@ export type {
   ChainStorageVariable,
   ChainTokenBalanceChange,
 } from "../explorer/stateChanges/StateChangeShapes.js";
-// Faults on demand: what platform.faults takes, its limits and its history
-export {
-  MAX_BASE_FEE,
-  MAX_DROPPED,
-  MAX_FEE_SPIKE_BLOCKS,
-  MAX_REORG_DEPTH,
-  MAX_TIMED_FAULT_MS,
-} from "../faults/checkFaultOptions.js";
 export { FAULT_HISTORY_LIMIT } from "../faults/FaultLog.js";
+export { parseFaultOptions } from "../faults/parseFaultOptions.js";
 export type { LendingTransferParameters } from "../lending/deposit.js";
 export type { LendingPosition } from "../lending/getPosition.js";
 export type { LendingReceipt } from "../lending/LendingReceipt.js";

@@ -2016,16 +2016,16 @@ export interface components {
         ReorgRequest: {
             /** @description Blocks taken back from the head and replaced by new ones: 1 to 64. */
             depth: number;
-            /** @description Transactions of the orphaned blocks not mined again on the new branch. Default: none. */
+            /** @description Transactions of the orphaned blocks not mined again on the new branch. Default: none (every orphaned transaction is mined again). */
             drop?: string[];
             /**
-             * @description Where the dropped ones go: "discard" (gone) or "pool" (pending again). Default "discard".
+             * @description Where the dropped ones go: "discard" (gone: not in the pool, not on the chain) or "pool" (pending again, mined by a later block). Default "discard".
              * @enum {string}
              */
             dropTo?: "discard" | "pool";
-            /** @description Mine the orphaned transactions again in another order (each sender's kept). Default false. */
+            /** @description Mine the orphaned transactions again in another order (each sender's own kept). Default false. */
             reorder?: boolean;
-            /** @description Blocks the new branch has beyond depth, 0 to 64. Default 0. */
+            /** @description Blocks the new branch has beyond depth (it is never shorter than the old one): 0 to 64. Default 0. */
             extraBlocks?: number;
         };
         DropPoolResult: {
@@ -2042,7 +2042,7 @@ export interface components {
             downMs: number;
         };
         RestartRequest: {
-            /** @description Send the pool's transactions to the restarted node again. Default false: the pool is lost. */
+            /** @description Send the pool's transactions to the restarted node again. Default false: the pool is lost, as a real restart loses it. */
             keepPool?: boolean;
         };
         TimedFaultResult: {
@@ -2061,9 +2061,9 @@ export interface components {
             fromBlock: number;
         };
         FeeSpikeRequest: {
-            /** @description The base fee per gas of each of the next blocks, in wei, a decimal string (1 to 18446744073709551615). */
+            /** @description The base fee per gas of each of the next blocks: wei as a decimal string from 1 to 18446744073709551615. */
             baseFee: string;
-            /** @description Blocks mined at that base fee: 1 to 1000. */
+            /** @description Blocks mined at that base fee: 1 to 1000; afterwards it falls back as EIP-1559 lets it. */
             blocks: number;
         };
     };
@@ -4861,7 +4861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReorgResult"];
                 };
             };
-            /** @description A setting out of range (VALIDATION_FAILED), or one the devnet refuses, such as a depth below genesis (FAULT_INVALID). */
+            /** @description A setting out of range or of the wrong type, or one the devnet refuses, such as a depth below genesis (FAULT_INVALID: the message names the setting and its rule). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4986,7 +4986,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestartResult"];
                 };
             };
-            /** @description A setting of the wrong type (VALIDATION_FAILED). */
+            /** @description A setting of the wrong type (FAULT_INVALID). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5064,7 +5064,7 @@ export interface operations {
                     "application/json": components["schemas"]["TimedFaultResult"];
                 };
             };
-            /** @description `ms` missing or out of range (VALIDATION_FAILED). */
+            /** @description `ms` missing or out of range (FAULT_INVALID). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5133,7 +5133,7 @@ export interface operations {
                     "application/json": components["schemas"]["TimedFaultResult"];
                 };
             };
-            /** @description `ms` missing or out of range (VALIDATION_FAILED). */
+            /** @description `ms` missing or out of range (FAULT_INVALID). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5211,7 +5211,7 @@ export interface operations {
                     "application/json": components["schemas"]["FeeSpikeResult"];
                 };
             };
-            /** @description `baseFee` or `blocks` missing or out of range (VALIDATION_FAILED). */
+            /** @description `baseFee` or `blocks` missing or out of range (FAULT_INVALID). */
             400: {
                 headers: {
                     [name: string]: unknown;
