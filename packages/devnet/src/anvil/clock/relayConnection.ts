@@ -123,8 +123,8 @@ class ConnectionRelay implements RelayConnection {
         return;
       }
       const request = this.#mode === "http" ? this.#nextRequest() : this.#nextFrame();
-      if (request === undefined) return;
-      this.#dispatch(request);
+      if (request !== undefined) this.#dispatch(request);
+      else if (this.#mode !== "pipe") return; // the rest has not arrived; a pipe takes it as is
     }
   }
 
