@@ -77,4 +77,23 @@ describe("the relay's framing", () => {
     expect(refused.headers.get("content-type")).toBe("application/json");
     expect(await refused.json()).toEqual({ jsonrpc: "2.0", id: 1, error: "slow down" });
   });
+
+  test("a request it cannot frame (a chunked body) goes to anvil as it came, all of it at once", async () => {
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 5, method: "eth_blockNumber", params: [] });
+    const chunked = `POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+    const socket = connect({ host: "127.0.0.1", port });
+    const received: Buffer[] = [];
+    const answer = new Promise<string>((resolve) => {
+      socket.on("data", (chunk: Buffer) => {
+        received.push(chunk);
+        const text = Buffer.concat(received).toString();
+        if (text.includes('"id":5')) resolve(text);
+      });
+    });
+    socket.write(chunked);
+    const text = await answer;
+    socket.destroy();
+    expect(text).toMatch(/^HTTP\/1\.1 200/);
+    expect(text).toContain('"result":"0x');
+  });
 });
