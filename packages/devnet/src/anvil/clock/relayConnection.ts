@@ -124,8 +124,14 @@ class ConnectionRelay implements RelayConnection {
       }
       const request = this.#mode === "http" ? this.#nextRequest() : this.#nextFrame();
       if (request !== undefined) this.#dispatch(request);
-      else if (this.#mode !== "pipe") return; // the rest has not arrived; a pipe takes it as is
+      // Not all of it has arrived; unless the framing gave up on it, and a pipe takes it as is.
+      else if (!this.#piping()) return;
     }
+  }
+
+  /** Read again after a read: the framing may have given up on the connection meanwhile. */
+  #piping(): boolean {
+    return this.#mode === "pipe";
   }
 
   #nextRequest(): RelayRequest | undefined {
