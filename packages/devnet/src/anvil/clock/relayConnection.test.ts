@@ -19,12 +19,22 @@ const refusesChainId: RelayLink = {
   },
 };
 
+/** A link with a bug: it throws on `eth_gasPrice`. */
+const failsOnGasPrice: RelayLink = {
+  name: "fails on eth_gasPrice",
+  reads: ["eth_gasPrice"],
+  handle(request, next) {
+    if (request.calls[0]?.method === "eth_gasPrice") throw new Error("out of order");
+    return next(request);
+  },
+};
+
 let anvil: Devnet;
 let server: Server;
 let port: number;
 beforeAll(async () => {
   anvil = await startDevnet({ port: 0, blockTime: 0, clock: false });
-  const chain = composeRelay([refusesChainId]);
+  const chain = composeRelay([refusesChainId, failsOnGasPrice]);
   server = createServer((client) =>
     relayConnection(client, connect({ host: "127.0.0.1", port: anvil.port }), chain),
   );
@@ -95,5 +105,24 @@ describe("the relay's framing", () => {
     socket.destroy();
     expect(text).toMatch(/^HTTP\/1\.1 200/);
     expect(text).toContain('"result":"0x');
+  });
+
+  test("a link that fails: the client gets a JSON-RPC error naming the method, and the connection goes on", async () => {
+    const socket = connect({ host: "127.0.0.1", port });
+    const received: Buffer[] = [];
+    const answers = new Promise<string>((resolve) => {
+      socket.on("data", (chunk: Buffer) => {
+        received.push(chunk);
+        const text = Buffer.concat(received).toString();
+        if ((text.match(/"jsonrpc"/g) ?? []).length === 2) resolve(text);
+      });
+    });
+    socket.write(httpRequest("eth_gasPrice", 1) + httpRequest("eth_blockNumber", 2));
+    const text = await answers;
+    socket.destroy();
+    expect(text).toContain(
+      '{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"the relay could not pass eth_gasPrice on: out of order"}}',
+    );
+    expect(text).toMatch(/"id":2,"result":"0x/);
   });
 });

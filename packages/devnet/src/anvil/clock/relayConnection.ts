@@ -45,16 +45,17 @@ class ConnectionRelay implements RelayConnection {
   readonly #answers = answerCounter(() => this.#answered(ANSWERED_BY_ANVIL));
   readonly #messages: ReturnType<typeof anvilMessages>;
   readonly #handle: RelayNext;
-  // Plain fields, not parameter properties: the relay's thread runs this file with Node's type
-  // stripping when it runs from source, which has no parameter properties.
-  readonly client: Socket;
-  readonly upstream: Socket;
-  readonly chain: RelayChain;
+  // Fields, not parameter properties: the relay's thread runs this file with Node's type
+  // stripping when it runs from source, which has no parameter properties. Private: a link sees
+  // only what RelayConnection offers.
+  readonly #client: Socket;
+  readonly #upstream: Socket;
+  readonly #chain: RelayChain;
 
   constructor(client: Socket, upstream: Socket, chain: RelayChain) {
-    this.client = client;
-    this.upstream = upstream;
-    this.chain = chain;
+    this.#client = client;
+    this.#upstream = upstream;
+    this.#chain = chain;
     this.#messages = anvilMessages((bytes) => this.#toClient(bytes));
     this.#handle = chain.to((request) => this.#toAnvil(request));
     const end = () => this.#end();
@@ -142,20 +143,30 @@ class ConnectionRelay implements RelayConnection {
       return undefined;
     }
     this.#input = read.rest;
-    return { transport: "http", bytes: read.bytes, calls: this.chain.readCalls(read.body), connection: this };
+    return {
+      transport: "http",
+      bytes: read.bytes,
+      calls: this.#chain.readCalls(read.body),
+      connection: this,
+    };
   }
 
   #nextFrame(): RelayRequest | undefined {
     const read = this.#frames.read(this.#input);
     if (!read) return undefined;
     this.#input = read.rest;
-    const calls = read.message ? this.chain.readCalls(read.message) : [];
+    const calls = read.message ? this.#chain.readCalls(read.message) : [];
     return { transport: "websocket", bytes: read.bytes, calls, connection: this };
   }
 
   #dispatch(request: RelayRequest): void {
     const sentBefore = this.#sent;
-    const answer = this.#handle(request);
+    let answer: Promise<RelayAnswer>;
+    try {
+      answer = this.#handle(request);
+    } catch (error) {
+      answer = Promise.reject(error); // a link that threw rather than reject: the same answer
+    }
     if (this.#sent !== sentBefore) {
       // At anvil already: the common path. Its answer went (or goes) to the client as it came.
       answer.catch(() => undefined);
@@ -163,7 +174,7 @@ class ConnectionRelay implements RelayConnection {
     }
     this.#held = true;
     const hold = ++this.#holds;
-    this.client.pause();
+    this.#client.pause();
     answer.then(
       (answered) => this.#settle(hold, answered),
       (error: unknown) => this.#settle(hold, failed(error, request)),
@@ -174,16 +185,16 @@ class ConnectionRelay implements RelayConnection {
   async #settle(hold: number, answer: RelayAnswer): Promise<void> {
     if (answer.from === "relay") {
       await this.drained();
-      if (this.client.writable) {
+      if (this.#client.writable) {
         const closing = this.#ended;
         await new Promise<void>((resolve) => {
           if (this.#mode === "websocket") {
             this.#messages.deliver([JSON.stringify(answer.body)]);
             resolve();
-          } else this.client.write(httpAnswer(answer.body, answer.status, closing), () => resolve());
+          } else this.#client.write(httpAnswer(answer.body, answer.status, closing), () => resolve());
         });
         // Its anvil went away meanwhile (a restart): the connection goes too, once the answer is out.
-        if (closing) this.client.end();
+        if (closing) this.#client.end();
       }
     }
     this.#release(hold);
@@ -193,10 +204,10 @@ class ConnectionRelay implements RelayConnection {
     if (!this.#held || hold !== this.#holds) return;
     this.#held = false;
     if (this.#ended) {
-      if (!this.client.writableEnded) this.client.destroy();
+      if (!this.#client.writableEnded) this.#client.destroy();
       return;
     }
-    this.client.resume();
+    this.#client.resume();
     this.#pump();
   }
 
@@ -217,20 +228,20 @@ class ConnectionRelay implements RelayConnection {
   }
 
   #write(bytes: Buffer): void {
-    if (this.upstream.write(bytes)) return;
-    this.client.pause();
-    this.upstream.once("drain", () => {
-      if (!this.#held) this.client.resume();
+    if (this.#upstream.write(bytes)) return;
+    this.#client.pause();
+    this.#upstream.once("drain", () => {
+      if (!this.#held) this.#client.resume();
     });
   }
 
   #toClient(bytes: Buffer): void {
-    if (this.client.write(bytes) || this.#draining) return;
+    if (this.#client.write(bytes) || this.#draining) return;
     this.#draining = true;
-    this.upstream.pause();
-    this.client.once("drain", () => {
+    this.#upstream.pause();
+    this.#client.once("drain", () => {
       this.#draining = false;
-      this.upstream.resume();
+      this.#upstream.resume();
     });
   }
 
@@ -240,10 +251,10 @@ class ConnectionRelay implements RelayConnection {
     while (this.#pending.length > 0) this.#answered(ANSWERED_BY_NOBODY);
     this.#messages.close();
     for (const listener of this.#closeListeners.splice(0)) listener();
-    this.upstream.destroy();
+    this.#upstream.destroy();
     // A request held in the chain may still be answered by a link (a fault call outlives a
     // restarted anvil): the client then goes once that answer is out.
-    if (!this.#held) this.client.destroy();
+    if (!this.#held) this.#client.destroy();
   }
 }
 
