@@ -60,9 +60,13 @@ describe("the clock relay on the devnet's port", () => {
   });
 
   test("a call that mines with parameters anvil refuses gets anvil's error, and the relay goes on serving", async () => {
-    const refused = await post(JSON.stringify({ jsonrpc: "2.0", id: 9, method: "anvil_mine", params: ["nope"] }));
+    const refused = await post(
+      JSON.stringify({ jsonrpc: "2.0", id: 9, method: "anvil_mine", params: ["nope"] }),
+    );
     expect(((await refused.json()) as { error?: unknown }).error).toBeDefined();
-    const fine = await post(JSON.stringify({ jsonrpc: "2.0", id: 10, method: "eth_blockNumber", params: [] }));
+    const fine = await post(
+      JSON.stringify({ jsonrpc: "2.0", id: 10, method: "eth_blockNumber", params: [] }),
+    );
     expect(await fine.json()).toMatchObject({ id: 10 });
   });
 
