@@ -24,7 +24,11 @@ describe("the fault methods link", () => {
     );
     expect(answer).toEqual({
       from: "relay",
-      body: { jsonrpc: "2.0", id: 7, result: { unreachable: null, feeSpike: null } },
+      body: {
+        jsonrpc: "2.0",
+        id: 7,
+        result: { fault: null, endsAt: null, unreachable: null, feeSpike: null },
+      },
     });
     expect(anvil.received).toEqual([]);
     faults.close();
