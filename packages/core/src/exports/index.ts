@@ -145,6 +145,7 @@ export {
   InvalidPriceError,
   InvalidPrivateKeyError,
   InvalidQueryError,
+  InvalidSimulationError,
   InvalidSymbolError,
   InvalidTrafficDocumentError,
   InvalidTransactionError,
@@ -163,6 +164,7 @@ export {
   type PrivnetErrorOf,
   type PrivnetErrorOptions,
   type PrivnetErrorTypes,
+  SimulationNotFoundError,
   StorageClosedError,
   StorageOpenFailedError,
   StorageSchemaUnsupportedError,
@@ -223,6 +225,19 @@ export {
 } from "../explorer/listBlockGas.js";
 export type { ListChainBlocksParameters, ListChainBlocksReturnType } from "../explorer/listChainBlocks.js";
 export type { RegisterContractParameters } from "../explorer/registerContract.js";
+export type {
+  AccountOverride,
+  BlockOverrides,
+  RerunChanges,
+  RerunResult,
+  RerunStorageDifference,
+  SimulatedCall,
+  SimulatedTransaction,
+  SimulateParameters,
+  Simulation,
+  SimulationCall,
+  StorageOverrideValue,
+} from "../explorer/simulate/index.js";
 export type {
   ChainBalanceChange,
   ChainStateChanges,
