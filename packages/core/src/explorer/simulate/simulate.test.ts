@@ -125,7 +125,7 @@ describe("simulate", () => {
     const client = platform.client;
     const read = async () => ({
       head: await client.getBlockNumber({ cacheTime: 0 }),
-      pool: await client.request({ method: "txpool_content" }),
+      pool: await devnet.request("txpool_content"),
       balances: await Promise.all([owner, spender].map((address) => client.getBalance({ address }))),
       nonces: await Promise.all([owner, spender].map((address) => client.getTransactionCount({ address }))),
       token: await client.readContract({

@@ -156,7 +156,7 @@ describe("POST /chain/simulate", () => {
     const client = platform.client;
     const read = async () => ({
       head: await client.getBlockNumber({ cacheTime: 0 }),
-      pool: await client.request({ method: "txpool_content" }),
+      pool: await devnet.request("txpool_content"),
       balances: await Promise.all([owner, borrower.address].map((address) => client.getBalance({ address }))),
       nonces: await Promise.all(
         [owner, borrower.address].map((address) => client.getTransactionCount({ address })),
