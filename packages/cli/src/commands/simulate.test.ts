@@ -70,9 +70,7 @@ describe("privnet simulate", () => {
     await expect(run(file)).resolves.toBe(1);
     expect(lines).toContain("call 0  success");
     expect(lines).toContain("call 1  reverted");
-    expect(lines).toContain(
-      `  ${keyless.replace("0x00000000000000000000000000000000000a11ce", "0x00000000000000000000000000000000000A11cE")}  -2 ETH`,
-    );
+    expect(lines).toContain(`  ${getAddress(keyless)}  -2 ETH`);
 
     await writeFile(file, JSON.stringify({ calls: [{ from: "0x12" }] }));
     lines.length = 0;

@@ -11,7 +11,7 @@ import {
   toLogBody,
   toTransactionBody,
 } from "./explorer.js";
-import { addressInput, addressOutput, isoTimestamp } from "./fields.js";
+import { addressInput, isoTimestamp } from "./fields.js";
 import { revertLocation } from "./revertLocation.js";
 import { stateChanges, toStateChangesBody } from "./stateChanges.js";
 
@@ -191,7 +191,7 @@ export function toSimulatedCallBody(call: SimulatedCall): z.input<typeof simulat
   return {
     ...call,
     transaction: { ...shown, index: call.transaction.index, timestamp: call.transaction.timestamp },
-    returned: call.returned && call.returned.map((arg) => ({ ...arg, value: jsonValue(arg.value) })),
+    returned: call.returned?.map((arg) => ({ ...arg, value: jsonValue(arg.value) })),
     logs: call.logs.map(toLogBody),
     trace: call.trace && toCallFrameBody(call.trace),
     gasLimit: call.gasLimit.toString(),
