@@ -191,7 +191,8 @@ export function toSimulatedCallBody(call: SimulatedCall): z.input<typeof simulat
   return {
     ...call,
     transaction: { ...shown, index: call.transaction.index, timestamp: call.transaction.timestamp },
-    returned: call.returned?.map((arg) => ({ ...arg, value: jsonValue(arg.value) })),
+    returned:
+      call.returned === null ? null : call.returned.map((arg) => ({ ...arg, value: jsonValue(arg.value) })),
     logs: call.logs.map(toLogBody),
     trace: call.trace && toCallFrameBody(call.trace),
     gasLimit: call.gasLimit.toString(),
