@@ -40,6 +40,8 @@ export type Details = {
     summary: string;
   };
   logs: { index: number; address: string; addressLabel: Label; event: Call }[];
+  /** A simulated call's decoded return values. */
+  returned?: { name: string; value: unknown }[] | null;
   consoleLogs?: string[];
   revertReason: string | null;
   revertLocation?: RevertLocationBody | null;
@@ -102,6 +104,11 @@ export function formatExplanation(details: Details, heading: string): string[] {
   lines.push(
     `  value  ${transaction.formattedValue} ETH   ${transaction.formattedFee === undefined ? "" : `fee ${transaction.formattedFee} ETH   `}gas ${transaction.gasUsed}`,
   );
+  if (details.returned && details.returned.length > 0) {
+    lines.push(
+      `  returns ${details.returned.map((value) => `${value.name}: ${text(value.value)}`).join(", ")}`,
+    );
+  }
   if (details.revertReason) lines.push(`  revert ${details.revertReason}`);
   if (details.revertLocation) lines.push(...formatRevertLocation(details.revertLocation));
   if (details.logs.length > 0) {
@@ -135,9 +142,11 @@ function who(address: string, label: Label): string {
   return label ? `${label.name} (${address})` : address;
 }
 
+function text(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
 function call(method: NonNullable<Call>): string {
-  const args = method.args.map(
-    (arg) => `${arg.name}: ${typeof arg.value === "string" ? arg.value : JSON.stringify(arg.value)}`,
-  );
+  const args = method.args.map((arg) => `${arg.name}: ${text(arg.value)}`);
   return `${method.contract}.${method.name}(${args.join(", ")})`;
 }

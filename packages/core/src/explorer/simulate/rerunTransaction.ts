@@ -33,6 +33,7 @@ export type RerunResult = {
   changed: {
     status: boolean;
     revertReason: boolean;
+    /** The return data differs (a revert has none). */
     returnData: boolean;
     gasUsed: boolean;
     storage: RerunStorageDifference[];
@@ -58,7 +59,7 @@ type RawTransaction = {
  * `TRANSACTION_NOT_FOUND`, or `INVALID_SIMULATION` for a pending transaction or bad changes.
  *
  * @example
- * const { original, rerun, changed } = await rerunTransaction(ctx, hash, { args: [borrower, usdc, "100", eth] });
+ * const { original, rerun, changed } = await rerunTransaction(ctx, hash, { args: [borrower, usdc, "100", eth] }); // the same function
  */
 export async function rerunTransaction(
   ctx: ExplorerContext,
@@ -80,14 +81,25 @@ export async function rerunTransaction(
   let overrides: StateOverrides = {};
   for (const diff of diffs) overrides = applyDiff(overrides, toAccountDiffs(diff) ?? []);
   const parent = blockNumber - 1n;
-  const reshaped = changes.function !== undefined || changes.data !== undefined;
+  // Arguments alone go to the function the original called.
+  const fn =
+    changes.function ??
+    (changes.args !== undefined && changes.data === undefined
+      ? original.transaction.method?.signature
+      : undefined);
+  if (changes.args !== undefined && fn === undefined && changes.data === undefined) {
+    throw new InvalidSimulationError(
+      "args need a function: the original call is not decoded (give function, or data).",
+    );
+  }
+  const reshaped = fn !== undefined || changes.data !== undefined;
   const [calls, own, label] = await Promise.all([
     prepareCalls(ctx, [
       {
         from: changes.from ?? raw.from,
         to: raw.to,
         ...(reshaped
-          ? { data: changes.data, function: changes.function, args: changes.args, abi: changes.abi }
+          ? { data: changes.data, function: fn, args: changes.args, abi: changes.abi }
           : { data: raw.input }),
         value: changes.value ?? BigInt(raw.value),
         gas: changes.gas ?? BigInt(raw.gas),
@@ -111,7 +123,8 @@ export async function rerunTransaction(
       status: original.transaction.status !== result.transaction.status,
       revertReason: original.revertReason !== result.revertReason,
       returnData:
-        (original.trace?.output ?? null) !== result.returnData && original.transaction.status === "success",
+        (original.transaction.status === "success" ? (original.trace?.output ?? "0x") : null) !==
+        result.returnData,
       gasUsed: original.transaction.gasUsed !== result.transaction.gasUsed,
       storage: storageDifferences(original, result),
     },

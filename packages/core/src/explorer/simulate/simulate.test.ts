@@ -182,10 +182,8 @@ describe("simulate", () => {
     expect(receipt.status).toBe("reverted");
     await platform.explorer.waitForBlock(receipt.blockNumber);
 
-    const { original, rerun, changed } = await platform.explorer.rerun(hash, {
-      function: "transfer",
-      args: [receiver, "400000000"],
-    });
+    // Arguments alone: the function the original called.
+    const { original, rerun, changed } = await platform.explorer.rerun(hash, { args: [receiver, "400000000"] });
     expect(original.transaction.status).toBe("reverted");
     expect(original.revertReason).toMatch(/^ERC20InsufficientBalance/);
     expect(rerun.transaction).toMatchObject({

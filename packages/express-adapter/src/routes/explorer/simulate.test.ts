@@ -247,6 +247,7 @@ describe("POST /chain/transactions/:hash/rerun", () => {
       changed: {
         status: true,
         revertReason: true,
+        returnData: true,
         storage: expect.arrayContaining([
           expect.objectContaining({ name: `_balances[${receiver}]`, original: null, rerun: "400000000" }),
         ]),
