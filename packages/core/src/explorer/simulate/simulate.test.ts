@@ -146,6 +146,27 @@ describe("simulate", () => {
     expect(await read()).toEqual(before);
   });
 
+  test("at an earlier block, the calls see that block's state; a block past the head is refused", async () => {
+    const { platform, usdc } = await start();
+    const before = await platform.client.getBlockNumber({ cacheTime: 0 });
+    const borrower = devnet.accounts[5] as { address: Address; privateKey: `0x${string}` };
+    await platform.lending.deposit({ privateKey: borrower.privateKey, token: "ETH", amount: "1" });
+    await platform.lending.borrow({ privateKey: borrower.privateKey, token: "USDC", amount: "1000" });
+    const balanceAt = async (block: bigint | "latest") => {
+      const { calls, blockNumber } = await platform.explorer.simulate({
+        block,
+        calls: [{ from: owner, to: usdc, function: "balanceOf", args: [borrower.address] }],
+      });
+      return { value: calls[0]?.returned?.[0]?.value, blockNumber };
+    };
+    expect(await balanceAt(before)).toEqual({ value: 0n, blockNumber: before });
+    expect((await balanceAt("latest")).value).toBe(1_000_000_000n);
+    await expect(balanceAt(before + 1_000n)).rejects.toMatchObject({
+      code: "INVALID_SIMULATION",
+      message: expect.stringContaining(`Block ${before + 1_000n} is not on the chain`),
+    });
+  });
+
   test("a storage path that does not resolve is refused, naming the path", async () => {
     const { platform, pool } = await start();
     await expect(
@@ -183,7 +204,9 @@ describe("simulate", () => {
     await platform.explorer.waitForBlock(receipt.blockNumber);
 
     // Arguments alone: the function the original called.
-    const { original, rerun, changed } = await platform.explorer.rerun(hash, { args: [receiver, "400000000"] });
+    const { original, rerun, changed } = await platform.explorer.rerun(hash, {
+      args: [receiver, "400000000"],
+    });
     expect(original.transaction.status).toBe("reverted");
     expect(original.revertReason).toMatch(/^ERC20InsufficientBalance/);
     expect(rerun.transaction).toMatchObject({

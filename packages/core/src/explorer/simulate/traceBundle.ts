@@ -1,6 +1,7 @@
-import { type Address, getAddress, type Hex, toHex } from "viem";
+import { type Address, BaseError, getAddress, type Hex, RpcRequestError, toHex } from "viem";
 import type { BlockOverrides, StateOverrides } from "../../chain/nodeClient.js";
 import { traceCallStateDiff, traceCallTree } from "../../chain/traceTransaction.js";
+import { InvalidSimulationError } from "../../errors/explorer.js";
 import type { ExplorerContext } from "../ExplorerContext.js";
 import type { AddressLabel } from "../ExplorerShapes.js";
 import { type AccountDiff, toAccountDiffs } from "../stateChanges/index.js";
@@ -40,7 +41,9 @@ export async function traceBundle(
     const [tree, diff] = await Promise.all([
       traceCallTree(ctx.reader, call.request, params.blockNumber, options),
       traceCallStateDiff(ctx.reader, call.request, params.blockNumber, options),
-    ]);
+    ]).catch((error: unknown) => {
+      throw refused(error, index, params.blockNumber);
+    });
     const accounts = toAccountDiffs(diff);
     traced.push({
       index,
@@ -57,6 +60,20 @@ export async function traceBundle(
     if (accounts && tree.error === undefined) overrides = applyDiff(overrides, accounts);
   }
   return Promise.all(traced.map((call) => explainSimulatedCall(ctx, call)));
+}
+
+/**
+ * The node's refusal to trace (it answered with a JSON-RPC error: no `debug_traceCall`, a block
+ * whose state it no longer keeps, overrides it cannot apply) as `INVALID_SIMULATION` with its
+ * words; anything else (the node did not answer) as it was.
+ */
+function refused(error: unknown, index: number, blockNumber: bigint): unknown {
+  const answer = error instanceof BaseError ? error.walk((inner) => inner instanceof RpcRequestError) : null;
+  if (!(answer instanceof RpcRequestError)) return error;
+  return new InvalidSimulationError(
+    `calls[${index}]: the node could not trace it on block ${blockNumber}'s state: ${answer.details || answer.shortMessage}`,
+    { cause: error },
+  );
 }
 
 /**
