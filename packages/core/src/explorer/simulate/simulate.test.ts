@@ -220,4 +220,43 @@ describe("simulate", () => {
       expect.objectContaining({ name: `_balances[${receiver}]`, original: null, rerun: "400000000" }),
     );
   });
+
+  test("a re-run runs where the transaction ran: after the earlier transactions of its block", async () => {
+    const { platform, usdc } = await start();
+    const borrower = devnet.accounts[5] as { address: Address; privateKey: `0x${string}` };
+    await platform.lending.deposit({ privateKey: borrower.privateKey, token: "ETH", amount: "1" });
+    await platform.lending.borrow({ privateKey: borrower.privateKey, token: "USDC", amount: "1000" });
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(borrower.privateKey),
+      chain: devnet.chain,
+      transport: http(devnet.rpcUrl),
+    });
+    const transfer = (amount: bigint) =>
+      wallet.sendTransaction({
+        to: usdc,
+        gas: 100_000n,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [receiver, amount] }),
+      });
+    // One block: all 1,000 USDC out, then 500 more, which the first left nothing for.
+    await devnet.request("evm_setAutomine", [false]);
+    let second: `0x${string}`;
+    try {
+      await transfer(1_000_000_000n);
+      second = await transfer(500_000_000n);
+      await devnet.request("evm_mine");
+    } finally {
+      await devnet.request("evm_setAutomine", [true]);
+    }
+    const receipt = await platform.client.waitForTransactionReceipt({ hash: second, pollingInterval: 50 });
+    expect(receipt.transactionIndex).toBe(1);
+    await platform.explorer.waitForBlock(receipt.blockNumber);
+
+    // On the parent block alone the borrower still holds 1,000 and the transfer would go through.
+    const { rerun, changed } = await platform.explorer.rerun(second);
+    expect(rerun.transaction.status).toBe("reverted");
+    expect(rerun.revertReason).toMatch(
+      /^ERC20InsufficientBalance\(sender: 0x[0-9a-fA-F]{40}, balance: 0, needed: 500000000\)$/,
+    );
+    expect(changed.status).toBe(false);
+  });
 });
