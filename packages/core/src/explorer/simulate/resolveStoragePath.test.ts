@@ -115,7 +115,7 @@ describe("resolveStoragePath", () => {
     ["positions[7]", "positions[7] is a struct Ledger.Position: name one of its values"],
     ["allowance[0x12]", "the key 0x12 is not an address"],
     ["temps[3]", "index 3 is past the end of temps (length 3)"],
-    ["owner[1]", "owner is a address: it takes no key or index"],
+    ["owner[1]", "owner is an address: it takes no key or index"],
     ["owner..x", 'cannot read "..x"'],
   ])("%s does not resolve: %s", (path, reason) => {
     expect(() => resolveStoragePath(layout, path)).toThrow(reason);

@@ -40,7 +40,7 @@ export function resolveStoragePath(layout: StorageLayout, path: string): Storage
   for (const step of steps) {
     if (step.kind === "member") {
       const member = type.members?.find((candidate) => candidate.label === step.name);
-      if (!type.members) throw new StoragePathError(path, `${shown} is a ${type.label}, not a struct`);
+      if (!type.members) throw new StoragePathError(path, `${shown} is ${article(type.label)}, not a struct`);
       if (!member) {
         const members = type.members.map((candidate) => candidate.label).join(", ");
         throw new StoragePathError(path, `${type.label} has no member "${step.name}" (it has ${members})`);
@@ -75,14 +75,14 @@ export function resolveStoragePath(layout: StorageLayout, path: string): Storage
       }
       type = base;
     } else {
-      throw new StoragePathError(path, `${shown} is a ${type.label}: it takes no key or index`);
+      throw new StoragePathError(path, `${shown} is ${article(type.label)}: it takes no key or index`);
     }
     shown = `${shown}[${step.key}]`;
   }
   if (type.encoding !== "inplace" || type.members || type.base) {
     throw new StoragePathError(
       path,
-      `${shown} is a ${type.label}: name one of its values (a key, an index or a member)`,
+      `${shown} is ${article(type.label)}: name one of its values (a key, an index or a member)`,
     );
   }
   return { slot, offset, size: Number(type.numberOfBytes), type };
@@ -113,16 +113,16 @@ export function encodeStorageValue(
       !/^0x[0-9a-fA-F]*$/.test(value) ||
       value.length - 2 > location.size * 2
     ) {
-      throw new StoragePathError(path, `a ${label} takes at most ${location.size} bytes of 0x hex`);
+      throw new StoragePathError(path, `${article(label)} takes at most ${location.size} bytes of 0x hex`);
     }
     raw = BigInt(`0x${value.slice(2).padEnd(location.size * 2, "0") || "0"}`);
   } else {
-    raw = parseInteger(value, `a ${label}`, path);
+    raw = parseInteger(value, article(label), path);
     const signed = /^int\d*$/.test(label);
     const fits = signed
       ? raw >= -(1n << (bits - 1n)) && raw < 1n << (bits - 1n)
       : raw >= 0n && raw < 1n << bits;
-    if (!fits) throw new StoragePathError(path, `${value} does not fit a ${label}`);
+    if (!fits) throw new StoragePathError(path, `${value} does not fit ${article(label)}`);
     if (raw < 0n) raw += 1n << bits;
   }
   const shift = BigInt(location.offset * 8);
@@ -183,6 +183,11 @@ function parseInteger(value: unknown, what: string, path: string): bigint {
   if (typeof value === "number" && Number.isSafeInteger(value)) return BigInt(value);
   if (typeof value === "string" && /^(-?\d+|0x[0-9a-fA-F]+)$/.test(value.trim())) return BigInt(value.trim());
   throw new StoragePathError(path, `${what} must be an integer (decimal or 0x hex)`);
+}
+
+/** A type's label with its article: "an address", "a uint256", "a struct Ledger.Position". */
+function article(label: string): string {
+  return `${/^[aeio]/i.test(label) ? "an" : "a"} ${label}`;
 }
 
 /** 32 bytes as 64 hex digits, no `0x`. */

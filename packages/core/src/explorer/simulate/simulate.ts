@@ -1,3 +1,4 @@
+import { toHex } from "viem";
 import { InvalidSimulationError } from "../../errors/explorer.js";
 import type { ExplorerContext } from "../ExplorerContext.js";
 import { prepareCalls, prepareOverrides } from "./prepareSimulation.js";
@@ -41,7 +42,17 @@ export async function simulate(ctx: ExplorerContext, params: SimulateParameters)
     createdAt: new Date().toISOString(),
     blockNumber,
     runBlock: { number, time },
-    calls: await traceBundle(ctx, { calls, blockNumber, run: { number, time }, overrides, label }),
+    calls: await traceBundle(ctx, {
+      // A call without a gas limit gets the block's, and says so.
+      calls: calls.map((call) => ({
+        ...call,
+        request: { ...call.request, gas: call.request.gas ?? toHex(block.gasLimit) },
+      })),
+      blockNumber,
+      run: { number, time },
+      overrides,
+      label,
+    }),
   };
   return params.save ? saveSimulation(ctx, simulation) : simulation;
 }
@@ -49,6 +60,9 @@ export async function simulate(ctx: ExplorerContext, params: SimulateParameters)
 async function resolveBlock(ctx: ExplorerContext, block: SimulateParameters["block"]): Promise<bigint> {
   const head = await ctx.reader.getBlockNumber({ cacheTime: 0 });
   if (block === undefined || block === "latest") return head;
+  if (typeof block === "number" && !Number.isSafeInteger(block)) {
+    throw new InvalidSimulationError(`block must be a block number or "latest"; got ${block}.`);
+  }
   const wanted = BigInt(block);
   if (wanted < 0n || wanted > head) {
     throw new InvalidSimulationError(`Block ${wanted} is not on the chain (the head is ${head}).`);
