@@ -11,7 +11,9 @@ import type { AccountOverride, SimulatedCall, SimulationCall } from "./Simulatio
 import { applyDiff, traceBundle } from "./traceBundle.js";
 
 /** What to change of a mined transaction when it runs again; what is left out stays as it was. */
-export type RerunChanges = Partial<Omit<SimulationCall, "to">> & {
+export type RerunChanges = Omit<Partial<SimulationCall>, "to" | "from"> & {
+  /** Another sender (no key needed). */
+  from?: Address | string | undefined;
   overrides?: Record<string, AccountOverride> | undefined;
 };
 

@@ -1,5 +1,5 @@
 import { defineRoute } from "@privnet/http";
-import type { Hash } from "viem";
+import { type Hash, type Hex, parseEther } from "viem";
 import { z } from "zod";
 import {
   rerunBody,
@@ -113,17 +113,13 @@ export const rerunTransaction = defineRoute({
     503: UNAVAILABLE,
   },
   async handler({ platform, params, body }) {
-    const changes = toSimulationCall({
-      ...body,
-      from: body.from ?? "0x0000000000000000000000000000000000000000",
-    });
     const result = await platform.explorer.rerun(params.hash as Hash, {
-      ...(body.from === undefined ? {} : { from: body.from }),
-      data: changes.data,
-      function: changes.function,
-      args: changes.args,
-      value: changes.value,
-      gas: changes.gas,
+      from: body.from,
+      data: body.data as Hex | undefined,
+      function: body.function,
+      args: body.args,
+      value: body.value === undefined ? undefined : parseEther(body.value),
+      gas: body.gas === undefined ? undefined : BigInt(body.gas),
       overrides: toAccountOverrides(body.overrides),
     });
     return {
