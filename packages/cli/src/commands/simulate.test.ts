@@ -7,6 +7,7 @@ import { createAdminServer } from "@privnet/express-adapter";
 import { type Address, getAddress, http } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
 import { simulate } from "./simulate.js";
+import { formatExplanation } from "./tx.js";
 
 const devnet = useDevnet();
 const [one, two] = deriveAccounts(SYSTEM_MNEMONIC, [1, 2]) as { address: Address }[];
@@ -79,5 +80,40 @@ describe("privnet simulate", () => {
     await expect(
       simulate({ file: undefined, flags: { url, from: keyless, args: "nope" }, cwd: "/", env: {} }),
     ).rejects.toMatchObject({ message: expect.stringContaining("--args must be a JSON array") });
+  });
+
+  test("a simulated call's decoded return values are printed under its call", () => {
+    const lines = formatExplanation(
+      {
+        transaction: {
+          status: "success",
+          blockNumber: 8,
+          from: keyless,
+          fromLabel: null,
+          to: reverter,
+          toLabel: { name: "USDC" },
+          contractAddress: null,
+          contractAddressLabel: null,
+          formattedValue: "0",
+          gasUsed: "23992",
+          method: { contract: "USDC", name: "balanceOf", args: [{ name: "account", value: keyless }] },
+          summary: "USDC.balanceOf",
+        },
+        returned: [{ name: "arg0", value: "1000000000" }],
+        logs: [],
+        revertReason: null,
+        trace: null,
+      },
+      "call 0  success",
+    );
+    expect(lines).toEqual([
+      "call 0  success",
+      "  USDC.balanceOf",
+      `  from   ${keyless}`,
+      `  to     USDC (${reverter})`,
+      `  call   USDC.balanceOf(account: ${keyless})`,
+      "  value  0 ETH   gas 23992",
+      "  returns arg0: 1000000000",
+    ]);
   });
 });
