@@ -18,7 +18,9 @@ export {
   InvalidAbiError,
   InvalidContractCallError,
   InvalidLabelError,
+  InvalidSimulationError,
   NoContractCodeError,
+  SimulationNotFoundError,
   TransactionNotFoundError,
 } from "./explorer.js";
 export {

@@ -166,6 +166,7 @@ export {
   InvalidPriceError,
   InvalidPrivateKeyError,
   InvalidQueryError,
+  InvalidSimulationError,
   InvalidSymbolError,
   InvalidTrafficDocumentError,
   InvalidTransactionError,
@@ -184,6 +185,7 @@ export {
   type PrivnetErrorOf,
   type PrivnetErrorOptions,
   type PrivnetErrorTypes,
+  SimulationNotFoundError,
   StorageClosedError,
   StorageOpenFailedError,
   StorageSchemaUnsupportedError,
@@ -244,6 +246,19 @@ export {
 } from "../explorer/listBlockGas.js";
 export type { ListChainBlocksParameters, ListChainBlocksReturnType } from "../explorer/listChainBlocks.js";
 export type { RegisterContractParameters } from "../explorer/registerContract.js";
+export type {
+  AccountOverride,
+  BlockOverrides,
+  RerunChanges,
+  RerunResult,
+  RerunStorageDifference,
+  SimulatedCall,
+  SimulatedTransaction,
+  SimulateParameters,
+  Simulation,
+  SimulationCall,
+  StorageOverrideValue,
+} from "../explorer/simulate/index.js";
 export type {
   ChainBalanceChange,
   ChainStateChanges,

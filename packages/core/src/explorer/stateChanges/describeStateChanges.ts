@@ -107,7 +107,7 @@ function nameSlots(layout: StorageLayout, slots: bigint[], keys: readonly bigint
 }
 
 /** The storage layout of the artifact the address's code matches (a proxy's: its implementation's). */
-async function layoutAt(ctx: ExplorerContext, address: Address) {
+export async function layoutAt(ctx: ExplorerContext, address: Address): Promise<StorageLayout | undefined> {
   try {
     const known = await ctx.artifacts.lookup(address);
     if (!known) return undefined;
