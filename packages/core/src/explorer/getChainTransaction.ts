@@ -6,6 +6,7 @@ import { TransactionNotFoundError } from "../errors/explorer.js";
 import type { IndexedTransaction } from "../storage/ExplorerStore.js";
 import { decodeConsoleLogs } from "./consoleLogs/decodeConsoleLogs.js";
 import { decodeCallFrame } from "./decodeCallFrame.js";
+import { decodeChainLog } from "./decodeChainLog.js";
 import { decodeRevert } from "./decodeWithAbi.js";
 import { describeTransactions, summarize } from "./describeTransactions.js";
 import type { ExplorerContext } from "./ExplorerContext.js";
@@ -13,7 +14,6 @@ import type {
   AddressLabel,
   CallFrame,
   ChainAuthorization,
-  ChainLog,
   ChainTransactionDetails,
 } from "./ExplorerShapes.js";
 import { kindOf, readChainBlocks } from "./readChainBlocks.js";
@@ -80,20 +80,7 @@ export async function getChainTransaction(
   const stateDiff = mined ? readStateDiff(ctx.reader, hash) : Promise.resolve(null);
   const [trace, logs] = await Promise.all([
     mined ? readTrace(ctx, hash, label) : Promise.resolve(null),
-    Promise.all(
-      (receipt?.logs ?? []).map(async (log): Promise<ChainLog> => {
-        // Decoded first: a contract matched by its code is labelled once it is matched.
-        const event = await ctx.registry.decodeEvent(log.address, log.topics, log.data);
-        return {
-          index: Number(log.logIndex),
-          address: getAddress(log.address),
-          addressLabel: label(log.address),
-          topics: log.topics,
-          data: log.data,
-          event,
-        };
-      }),
-    ),
+    Promise.all((receipt?.logs ?? []).map((log) => decodeChainLog(ctx, log, label))),
   ]);
   const revertReason =
     mined?.status === "reverted" ? await readRevertReason(ctx, mined, raw, trace?.output ?? null) : null;

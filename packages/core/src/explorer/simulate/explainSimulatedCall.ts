@@ -2,10 +2,11 @@ import { type Abi, type Address, getAddress, type Hex, zeroHash } from "viem";
 import type { CallTracerFrame, TraceCallOverrides, TraceCallRequest } from "../../chain/nodeClient.js";
 import { decodeConsoleLogs } from "../consoleLogs/decodeConsoleLogs.js";
 import { decodeCallFrame } from "../decodeCallFrame.js";
+import { decodeChainLog } from "../decodeChainLog.js";
 import { decodeResult, decodeRevert } from "../decodeWithAbi.js";
 import { describeTransactions } from "../describeTransactions.js";
 import type { ExplorerContext } from "../ExplorerContext.js";
-import type { AddressLabel, ChainLog, ChainTransaction } from "../ExplorerShapes.js";
+import type { AddressLabel, ChainTransaction } from "../ExplorerShapes.js";
 import { kindOf } from "../readChainBlocks.js";
 import { locateSimulatedRevert } from "../revertLocation/locateRevert.js";
 import { type AccountDiff, describeStateChanges } from "../stateChanges/index.js";
@@ -44,19 +45,7 @@ export async function explainSimulatedCall(ctx: ExplorerContext, traced: TracedC
   const contractAddress = to === null && !failed && tree.to ? getAddress(tree.to) : null;
   const [trace, logs, own, errors] = await Promise.all([
     decodeCallFrame(ctx, tree, label),
-    Promise.all(
-      rawLogs.map(async (log): Promise<ChainLog> => {
-        const event = await ctx.registry.decodeEvent(log.address, log.topics, log.data);
-        return {
-          index: Number(log.logIndex),
-          address: getAddress(log.address),
-          addressLabel: label(log.address),
-          topics: log.topics,
-          data: log.data,
-          event,
-        };
-      }),
-    ),
+    Promise.all(rawLogs.map((log) => decodeChainLog(ctx, log, label))),
     to ? ctx.registry.lookup(to).catch(() => undefined) : Promise.resolve(undefined),
     failed ? ctx.registry.errors() : Promise.resolve([]),
   ]);
