@@ -35,7 +35,10 @@ export class FeeAboveCapError extends PrivnetError {
     super(
       "FEE_ABOVE_CAP",
       `${address} sends nothing at a base fee of ${formatGwei(baseFeePerGas)} gwei: its fee cap is ${formatGwei(maxFeePerGasCap)} gwei per gas.`,
-      { details: "The send can go once the base fee (plus the tip) falls within the cap, or with a higher cap." },
+      {
+        details:
+          "The send can go once the base fee (plus the tip) falls within the cap, or with a higher cap.",
+      },
     );
   }
 }
