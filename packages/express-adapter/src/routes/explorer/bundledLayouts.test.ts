@@ -1,4 +1,4 @@
-import type { Platform } from "@privnet/core";
+import type { BotEvent, Platform } from "@privnet/core";
 import { useDevnet } from "@privnet/devnet/vitest";
 import type { Hash } from "viem";
 import { describe, expect, test } from "vitest";
@@ -25,10 +25,7 @@ async function storageChanges(platform: Platform, url: string, hash: Hash): Prom
 /** The hash of the bot's next confirmed transaction after its setup (a transfer, not a deployment). */
 function nextConfirmedTransfer(platform: Platform, bot: string): Promise<Hash> {
   return new Promise((resolve) => {
-    const listener = (event: {
-      bot: string;
-      transaction?: { status: string; hash: Hash; kind?: string };
-    }) => {
+    const listener = (event: BotEvent) => {
       if (event.bot !== bot || event.transaction?.status !== "confirmed") return;
       if (event.transaction.kind === "deploy") return;
       platform.events.off("bot", listener);
