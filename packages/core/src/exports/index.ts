@@ -133,6 +133,7 @@ export {
   errorCodes,
   FaultInProgressError,
   FaultsUnavailableError,
+  FeeAboveCapError,
   InsufficientFundsError,
   InvalidAbiError,
   InvalidAddressError,
