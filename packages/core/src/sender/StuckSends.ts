@@ -141,7 +141,10 @@ export class StuckSends {
    * Same fields, authorization list included (a set-code transaction stays one); higher fees,
    * within `cap` (undefined when they cannot be: the node would not take less as a replacement).
    */
-  async #raised(previous: TransactionRequest, cap: bigint | undefined): Promise<TransactionRequest | undefined> {
+  async #raised(
+    previous: TransactionRequest,
+    cap: bigint | undefined,
+  ): Promise<TransactionRequest | undefined> {
     const { ctx } = this.#parts;
     const baseFee = (await readBaseFee(ctx.client)) ?? 0n;
     const before = requestFees(previous) ?? { maxFeePerGas: 0n, maxPriorityFeePerGas: 0n };
