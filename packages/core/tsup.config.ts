@@ -7,6 +7,7 @@ export default defineConfig({
     "src/exports/contracts.ts",
     "src/exports/testing.ts",
     "src/exports/internal.ts",
+    "src/exports/internal/workers.ts",
   ],
   external: ["vitest"],
   outDir: "dist/exports",

@@ -49,19 +49,3 @@ export class DevnetStartError extends PrivnetError {
     });
   }
 }
-
-/**
- * A fault (`ChainFaults`, `devnet.faults`) was refused: `FAULT_INVALID` (its options are wrong: the message
- * says which and why), `FAULT_IN_PROGRESS` (another fault is under way; one at a time) or
- * `FAULT_UNSUPPORTED` (this devnet cannot do it, e.g. `unreachable` without the clock relay).
- */
-export class DevnetFaultError extends PrivnetError {
-  override name = "DevnetFaultError";
-  constructor(
-    code: "FAULT_INVALID" | "FAULT_IN_PROGRESS" | "FAULT_UNSUPPORTED",
-    message: string,
-    details?: string,
-  ) {
-    super(code, message, details === undefined ? {} : { details });
-  }
-}

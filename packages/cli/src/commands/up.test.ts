@@ -246,6 +246,15 @@ export default config;
     expect(unknown.output()).toContain("--prot");
   });
 
+  test("--host 0.0.0.0 without an admin token refuses to start (exit 2) before binding anything", async () => {
+    const cwd = tempDir();
+    const run = runPrivnet(["up", "--host", "0.0.0.0", "--port", "0"], { cwd });
+    expect(await run.exited).toBe(2);
+    expect(run.output()).toContain("without an admin token");
+    expect(run.output()).toContain("PRIVNET_ADMIN_TOKEN");
+    expect(existsSync(join(cwd, ".privnet"))).toBe(false);
+  });
+
   test("--rpc-url uses an existing chain and leaves it running on stop", async () => {
     const chain = await startDevnet({ port: 0, blockTime: 0 });
     try {

@@ -49,7 +49,8 @@ export async function up(options: UpOptions): Promise<number> {
     try {
       stack = await startStack(settings, {
         ...(options.services ? { services: options.services } : {}),
-        onProgress: ({ step, detail }) => write(`  ✓ ${step.padEnd(10)} ${detail}`),
+        onProgress: ({ step, detail, working }) =>
+          write(`  ${working ? "…" : "✓"} ${step.padEnd(10)} ${detail}`),
         signal: stopSignals.signal,
       });
     } catch (error) {

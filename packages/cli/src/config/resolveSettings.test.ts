@@ -112,6 +112,40 @@ describe("resolveSettings", () => {
     ).toEqual(["*"]);
   });
 
+  test("a server bound beyond loopback without its token is refused, saying how to set one", () => {
+    const refused = (flags: Record<string, string>, env: Record<string, string> = {}, config = {}) => {
+      try {
+        resolveSettings({ config: defineConfig(config), env, flags, cwd });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return undefined;
+    };
+    expect(refused({ host: "0.0.0.0" })).toMatch(
+      /admin API .* on 0\.0\.0\.0 without an admin token.*PRIVNET_ADMIN_TOKEN/,
+    );
+    expect(refused({ host: "192.168.1.20" })).toMatch(/admin API/);
+    expect(refused({}, {}, { chain: { host: "::" } })).toMatch(/chain's port on :: without an admin token/);
+    // The oracle follows the admin API's host: with the admin token set it still needs its own.
+    expect(refused({ host: "0.0.0.0" }, { PRIVNET_ADMIN_TOKEN: "a" })).toMatch(
+      /oracle API .* on 0\.0\.0\.0 without a token.*PRIVNET_ORACLE_TOKEN/,
+    );
+    expect(
+      refused({ host: "0.0.0.0" }, { PRIVNET_ADMIN_TOKEN: "a", PRIVNET_ORACLE_TOKEN: "b" }),
+    ).toBeUndefined();
+    // A chain given by URL is not bound by privnet; the oracle turned off binds nothing.
+    expect(
+      refused({ host: "0.0.0.0" }, { PRIVNET_ADMIN_TOKEN: "a" }, { oracle: { enabled: false } }),
+    ).toBeUndefined();
+    expect(
+      refused({ "rpc-url": "http://10.0.0.5:8545" }, {}, { chain: { host: "0.0.0.0" } }),
+    ).toBeUndefined();
+    // Loopback in every spelling needs no token.
+    for (const host of ["127.0.0.1", "127.0.1.1", "localhost", "::1", "[::1]"]) {
+      expect(refused({ host })).toBeUndefined();
+    }
+  });
+
   test("the environment overrides the config, and flags override both", () => {
     const config = defineConfig({
       dataDir: "state",

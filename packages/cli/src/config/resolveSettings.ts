@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from "node:path";
 import type { BotCatalogue, BotsOptions, ExplorerOptions, OracleOptions } from "@privnet/core";
 import type { PrivnetConfig } from "./defineConfig.js";
 import { privnetConfigSchema } from "./defineConfig.js";
+import { refusePublicBindsWithoutTokens } from "./publicBinds.js";
 import { UsageError } from "./UsageError.js";
 
 /** How request logs are printed: readable lines, or one pino JSON object per line. */
@@ -103,7 +104,8 @@ export const ENVIRONMENT_VARIABLES = {
 
 /**
  * Merges, lowest first: the defaults, the config file, the environment, the command-line flags.
- * Every value is checked; a bad one is a {@link UsageError} naming where it came from.
+ * Every value is checked; a bad one is a {@link UsageError} naming where it came from. A server
+ * bound beyond loopback without its token is refused too (see `refusePublicBindsWithoutTokens`).
  *
  * @example
  * const settings = resolveSettings({ config, env: process.env, flags: { port: "0" }, cwd: process.cwd() });
@@ -140,7 +142,7 @@ export function resolveSettings(input: {
   }
   const dataDir = resolve(cwd, merged.dataDir ?? ".privnet");
   const inData = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
-  return {
+  const settings: StackSettings = {
     dataDir,
     chain: {
       rpcUrl: merged.chain?.rpcUrl,
@@ -179,6 +181,8 @@ export function resolveSettings(input: {
     traffic: trafficSource(flags.traffic ?? merged.traffic, cwd, flags.traffic !== undefined),
     logFormat: merged.logFormat ?? (input.tty ? "pretty" : "json"),
   };
+  refusePublicBindsWithoutTokens(settings);
+  return settings;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { defineService, type Service } from "@privnet/core";
@@ -64,6 +65,12 @@ export function chainPart(state: StackState): Service {
         blockTime: chain.blockTime,
         automineFirst: Number.isInteger(chain.blockTime),
         statePath: chain.statePath,
+        onStarting: (elapsedMs) =>
+          state.progress({
+            step: "chain",
+            working: true,
+            detail: `loading the chain state (${stateFileSize(chain.statePath)}): ${Math.round(elapsedMs / 1000)} s so far`,
+          }),
       }).catch((error: unknown) => {
         if (!(error instanceof DevnetPortInUseError)) throw error;
         throw new PortInUseError(
@@ -197,4 +204,14 @@ function closeIfListening(server: Server): Promise<void> {
 function addressOf(server: Server): string {
   const { address, port } = server.address() as AddressInfo;
   return `${address.includes(":") ? `[${address}]` : address}:${port}`;
+}
+
+/** The state file's size for a progress line ("1.2 GB"), or "no file yet". */
+function stateFileSize(path: string): string {
+  try {
+    const bytes = statSync(path).size;
+    return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${Math.max(1, Math.round(bytes / 1e6))} MB`;
+  } catch {
+    return "no file yet";
+  }
 }

@@ -5,8 +5,11 @@ import type { Devnet } from "@privnet/devnet";
 import type { StackSettings } from "../config/resolveSettings.js";
 import type { StackService, StackUrl } from "./StackService.js";
 
-/** One line of progress: a step that finished, with what it set up. */
-export type StackProgress = { step: string; detail: string };
+/**
+ * One line of progress: a step that finished, with what it set up — or, with `working`, a step
+ * still under way (the chain loading a large state), told every few seconds.
+ */
+export type StackProgress = { step: string; detail: string; working?: boolean | undefined };
 
 /** What the stack's parts set up, filled in as each of them starts (see `stackParts`). */
 export type StackState = {

@@ -1,17 +1,16 @@
 import type { Worker } from "node:worker_threads";
 import type { Hex } from "viem";
-import { kzgWorkerSource } from "./kzgWorkerSource.js";
+import { type WorkerCalls, workerCalls } from "../workers/workerCalls.js";
+import { type KzgThreadMethods, kzgWorkerSource } from "./kzgWorkerSource.js";
 import { type KzgBackendName, kzgPreference, type LoadKzgOptions, selectKzg } from "./loadKzg.js";
 
 /** Each blob's KZG commitment and proof, in the blobs' order, and the backend that made them. */
 export type KzgProofs = { commitments: Uint8Array[]; proofs: Uint8Array[]; backend: KzgBackendName };
 
-type Pending = { resolve(results: Uint8Array | undefined): void; reject(error: Error): void };
-
-/** One thread and what it was asked; `exited` is set once it is gone. */
+/** One thread and the calls to it; `exited` is set once it is gone. */
 type Thread = {
   worker: Worker;
-  pending: Map<number, Pending>;
+  calls: WorkerCalls<KzgThreadMethods>;
   /** The backend each preference settled on in this thread (loading one takes seconds). */
   chosen: Map<KzgBackendName, Promise<KzgBackendName>>;
   exited: Error | undefined;
@@ -49,7 +48,6 @@ const BYTES = 48;
  */
 export class KzgWorker {
   #state: KzgWorkerState = { status: "stopped" };
-  #nextId = 0;
   readonly #source: string;
 
   /** `source`: the worker's script (tests give a broken one to see the fallback). */
@@ -73,9 +71,9 @@ export class KzgWorker {
     try {
       const backend = await this.#backend(thread, prefer);
       const bytes = blobs.map(blobBytes);
-      const results = await this.#request(
-        thread,
-        { op: "prove", backend, blobs: bytes },
+      const results = await thread.calls.call(
+        "prove",
+        { backend, blobs: bytes },
         bytes.map((blob) => blob.buffer as ArrayBuffer),
       );
       if (!results) throw new Error("The KZG worker thread answered without results.");
@@ -121,40 +119,37 @@ export class KzgWorker {
     } catch (error) {
       return this.#unavailable(error);
     }
-    worker.unref();
-    const thread: Thread = { worker, pending: new Map(), chosen: new Map(), exited: undefined };
-    let failure: Error | undefined;
-    worker.on("message", (message: { id: number; ok: boolean; results?: Uint8Array; error?: string }) => {
-      // Running once it has answered: a script that throws at once is a thread that did not start.
+    // Referenced while it owes an answer (a script that awaits a blob send is not cut short),
+    // unreferenced otherwise. A thread that dies rejects what it was asked with why.
+    const calls = workerCalls<KzgThreadMethods>(worker, {
+      unrefWhenIdle: true,
+      goneError: (code, failure) => this.#exited(thread, code, failure),
+    });
+    const thread: Thread = { worker, calls, chosen: new Map(), exited: undefined };
+    // Running once it has answered: a script that throws at once is a thread that did not start.
+    worker.on("message", () => {
       if (this.#state.status === "starting" && this.#state.thread === thread)
         this.#transition({ status: "running", thread });
-      const call = thread.pending.get(message.id);
-      if (!call) return;
-      this.#settled(thread, message.id);
-      if (message.ok) call.resolve(message.results);
-      else call.reject(new Error(message.error));
-    });
-    worker.on("error", (error) => {
-      failure = error;
-    });
-    worker.on("exit", (code) => {
-      const started = this.#state.status === "running";
-      const cause = failure ?? new Error(`exit code ${code}`);
-      thread.exited = started
-        ? new Error(
-            `The KZG worker thread stopped (${failure ? failure.message : `exit code ${code}`}) before it answered; the next blob transaction starts a new one.`,
-            { cause },
-          )
-        : new KzgWorkerStartError(`The KZG worker thread did not start: ${cause.message}`, { cause });
-      if (this.#state.status !== "stopped" && "thread" in this.#state && this.#state.thread === thread) {
-        if (started) this.#transition({ status: "stopped" });
-        else this.#transition({ status: "unavailable", reason: thread.exited.message });
-      }
-      for (const call of thread.pending.values()) call.reject(thread.exited);
-      thread.pending.clear();
     });
     this.#transition({ status: "starting", thread });
     return thread;
+  }
+
+  /** Why `thread` is gone, which its calls reject with; the worker's status follows. */
+  #exited(thread: Thread, code: number | undefined, failure: Error | undefined): Error {
+    const started = this.#state.status === "running";
+    const cause = failure ?? new Error(`exit code ${code}`);
+    thread.exited = started
+      ? new Error(
+          `The KZG worker thread stopped (${failure ? failure.message : `exit code ${code}`}) before it answered; the next blob transaction starts a new one.`,
+          { cause },
+        )
+      : new KzgWorkerStartError(`The KZG worker thread did not start: ${cause.message}`, { cause });
+    if (this.#state.status !== "stopped" && "thread" in this.#state && this.#state.thread === thread) {
+      if (started) this.#transition({ status: "stopped" });
+      else this.#transition({ status: "unavailable", reason: thread.exited.message });
+    }
+    return thread.exited;
   }
 
   #unavailable(error: unknown): undefined {
@@ -168,7 +163,7 @@ export class KzgWorker {
     let chosen = thread.chosen.get(prefer);
     if (!chosen) {
       const load = (backend: KzgBackendName) => async () => {
-        await this.#request(thread, { op: "load", backend });
+        await thread.calls.call("load", { backend });
         return backend;
       };
       chosen = selectKzg(prefer, { native: load("native"), js: load("js") }).catch((error: unknown) => {
@@ -179,26 +174,6 @@ export class KzgWorker {
       thread.chosen.set(prefer, chosen);
     }
     return chosen;
-  }
-
-  #request(
-    thread: Thread,
-    message: { op: "load" | "prove"; backend: KzgBackendName; blobs?: Uint8Array[] },
-    transfer: ArrayBuffer[] = [],
-  ): Promise<Uint8Array | undefined> {
-    if (thread.exited) return Promise.reject(thread.exited);
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      // Referenced while it owes an answer: a script that awaits a blob send is not cut short.
-      if (thread.pending.size === 0) thread.worker.ref();
-      thread.pending.set(id, { resolve, reject });
-      thread.worker.postMessage({ id, ...message }, transfer);
-    });
-  }
-
-  #settled(thread: Thread, id: number): void {
-    thread.pending.delete(id);
-    if (thread.pending.size === 0) thread.worker.unref();
   }
 }
 

@@ -1,4 +1,16 @@
+import type { KzgBackendName } from "./loadKzg.js";
 import { jsModule, jsSetupModule, nativeModule } from "./loadKzg.js";
+
+/**
+ * What the thread answers, in `workerCalls`' messages: `load` loads one backend (`native` or
+ * `js`, as {@link loadNativeKzg} and {@link loadJsKzg} do; it stays loaded); `prove` computes each
+ * blob's commitment and proof: 48 bytes of commitment then 48 of proof per blob, in one
+ * transferred buffer.
+ */
+export type KzgThreadMethods = {
+  load(params: { backend: KzgBackendName }): void;
+  prove(params: { backend: KzgBackendName; blobs: Uint8Array[] }): Uint8Array;
+};
 
 /**
  * What the KZG worker thread runs, as a script (`new Worker(source, { eval: true })`): the same
@@ -7,11 +19,9 @@ import { jsModule, jsSetupModule, nativeModule } from "./loadKzg.js";
  * only the KZG packages, resolved from `workerData.resolveFrom` (the URL of the module that starts
  * the thread) as that module's own imports would be.
  *
- * Messages in: `{ id, op: "load", backend }` loads one backend (`native` or `js`, as
- * {@link loadNativeKzg} and {@link loadJsKzg} do; it stays loaded), `{ id, op: "prove", backend,
- * blobs }` computes each blob's commitment and proof. Out: `{ id, ok: true }`, or for a proof
- * `{ id, ok: true, results }` (48 bytes of commitment then 48 of proof per blob, one transferred
- * buffer), or `{ id, ok: false, error }`.
+ * It answers the calls of {@link KzgThreadMethods} as `workerCalls` sends them (`{ call, id,
+ * params }` in; `{ answer: id, result }` or `{ answer: id, error: { message } }` out), written
+ * out here because the script can load nothing of privnet's.
  */
 export const kzgWorkerSource = `"use strict";
 const { parentPort, workerData } = require("node:worker_threads");
@@ -62,20 +72,20 @@ function backend(name) {
 }
 
 const SIZE = 48;
-parentPort.on("message", async (message) => {
-  const { id } = message;
+parentPort.on("message", async ({ call, id, params }) => {
   try {
-    const kzg = await backend(message.backend);
-    if (message.op === "load") return parentPort.postMessage({ id, ok: true });
-    const results = new Uint8Array(message.blobs.length * 2 * SIZE);
-    message.blobs.forEach((blob, index) => {
+    const kzg = await backend(params.backend);
+    if (call === "load") return parentPort.postMessage({ answer: id });
+    if (call !== "prove") throw new Error("this thread answers no call " + JSON.stringify(call));
+    const results = new Uint8Array(params.blobs.length * 2 * SIZE);
+    params.blobs.forEach((blob, index) => {
       const commitment = kzg.commitment(blob);
       results.set(commitment, index * 2 * SIZE);
       results.set(kzg.proof(blob, commitment), (index * 2 + 1) * SIZE);
     });
-    parentPort.postMessage({ id, ok: true, results }, [results.buffer]);
+    parentPort.postMessage({ answer: id, result: results }, [results.buffer]);
   } catch (error) {
-    parentPort.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) });
+    parentPort.postMessage({ answer: id, error: { message: error instanceof Error ? error.message : String(error) } });
   }
 });
 `;

@@ -1,26 +1,19 @@
 import type { Hash } from "viem";
+import type { z } from "zod";
+import type {
+  feeSpikeOptionsSchema,
+  reorgOptionsSchema,
+  restartOptionsSchema,
+  timedFaultOptionsSchema,
+} from "./faultSchema.js";
 
 /** A block by number and hash. */
 export type BlockRef = { number: bigint; hash: Hash };
 
-/** What {@link ChainFaults.reorg} does. */
-export type ReorgOptions = {
-  /** Blocks taken back from the head and replaced by new ones: 1 to 64. */
-  depth: number;
-  /**
-   * Transactions of the orphaned blocks that are not mined again on the new branch. Default: none
-   * (every orphaned transaction is mined again).
-   */
+/** What {@link ChainFaults.reorg} takes: see {@link reorgOptionsSchema} for each setting and its rule. */
+export type ReorgOptions = Omit<z.infer<typeof reorgOptionsSchema>, "drop"> & {
+  /** Taken as given, never changed: a `readonly` list (`as const`) is fine. */
   drop?: readonly Hash[] | undefined;
-  /**
-   * Where the dropped transactions go: `"discard"` (gone: not in the pool, not on the chain) or
-   * `"pool"` (back in the pool, pending, mined by a later block). Default: `"discard"`.
-   */
-  dropTo?: "discard" | "pool" | undefined;
-  /** Mine the orphaned transactions again in another order (each sender's own order kept). Default: false. */
-  reorder?: boolean | undefined;
-  /** Blocks the new branch has beyond `depth` (it is never shorter than the old one). Default: 0. */
-  extraBlocks?: number | undefined;
 };
 
 /** What a reorganisation did. */
@@ -38,10 +31,8 @@ export type ReorgResult = {
   dropped: Hash[];
 };
 
-export type RestartOptions = {
-  /** Send the pool's transactions to the restarted node again. Default: false (the pool is lost, as a real restart loses it). */
-  keepPool?: boolean | undefined;
-};
+/** What {@link ChainFaults.restart} takes: see {@link restartOptionsSchema}. */
+export type RestartOptions = z.infer<typeof restartOptionsSchema>;
 
 export type RestartResult = {
   keepPool: boolean;
@@ -53,23 +44,19 @@ export type RestartResult = {
   downMs: number;
 };
 
-/** A fault with a length: `stall` (no blocks) and `unreachable` (the RPC refuses connections). */
-export type TimedFaultOptions = {
-  /** How long, in milliseconds: 1 to 600,000. */
-  ms: number;
-};
+/**
+ * A fault with a length: `stall` (no blocks) and `unreachable` (the RPC refuses connections); see
+ * {@link timedFaultOptionsSchema}.
+ */
+export type TimedFaultOptions = z.infer<typeof timedFaultOptionsSchema>;
 
 export type TimedFaultResult = {
   /** When it ends (ISO 8601), unless {@link ChainFaults.recover} ends it earlier. */
   endsAt: string;
 };
 
-export type FeeSpikeOptions = {
-  /** The base fee per gas, in wei, of each of the next `blocks` blocks. */
-  baseFee: bigint;
-  /** Blocks mined at that base fee (1 to 1,000); afterwards it falls back as EIP-1559 lets it. */
-  blocks: number;
-};
+/** What {@link ChainFaults.feeSpike} takes: see {@link feeSpikeOptionsSchema}. */
+export type FeeSpikeOptions = z.infer<typeof feeSpikeOptionsSchema>;
 
 /** The faults that take time and end on their own (or with {@link ChainFaults.recover}). */
 export type TimedFault = "stall" | "unreachable" | "feeSpike";

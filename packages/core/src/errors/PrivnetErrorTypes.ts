@@ -42,7 +42,7 @@ type ErrorClasses<Module> = Module extends unknown
  * The classes that declare `Code` as (one of) their codes. A class that does not declare its code
  * (its `code` is every `ErrorCode`) is left out: it could be any of them.
  */
-type ClassOfCode<Code extends ErrorCode> = FamilyError extends infer Class
+type ClassesOfCode<Code extends ErrorCode> = FamilyError extends infer Class
   ? Class extends { readonly code: infer Declared }
     ? ErrorCode extends Declared
       ? never
@@ -51,6 +51,25 @@ type ClassOfCode<Code extends ErrorCode> = FamilyError extends infer Class
         : never
     : never
   : never;
+
+/** Those of {@link ClassesOfCode} that declare `Code` alone (a family's base declares them all). */
+type ExactClassOfCode<Code extends ErrorCode> =
+  ClassesOfCode<Code> extends infer Class
+    ? Class extends { readonly code: infer Declared }
+      ? [Declared] extends [Code]
+        ? Class
+        : never
+      : never
+    : never;
+
+/**
+ * The class behind `Code`: the one that declares it alone (`InvalidFaultError` for
+ * `FAULT_INVALID`, not its base `FaultError`), else the one that declares it among others
+ * (`LendingError` for every lending code).
+ */
+type ClassOfCode<Code extends ErrorCode> = [ExactClassOfCode<Code>] extends [never]
+  ? ClassesOfCode<Code>
+  : ExactClassOfCode<Code>;
 
 /**
  * The error class behind each code: what {@link isPrivnetError} narrows to. It is read off the

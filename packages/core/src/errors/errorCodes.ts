@@ -89,6 +89,9 @@ export const errorCodes = [
   "INVALID_CONTRACT_CALL",
   "CONTRACT_READ_REVERTED",
   "EXPLORER_UNAVAILABLE",
+  // simulations: calls traced on the chain's state with overrides, never sent
+  "INVALID_SIMULATION",
+  "SIMULATION_NOT_FOUND",
   // faults on demand asked of a platform that runs on a node it does not control
   "FAULTS_UNAVAILABLE",
 ] as const;

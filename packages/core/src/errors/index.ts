@@ -18,10 +18,19 @@ export {
   InvalidAbiError,
   InvalidContractCallError,
   InvalidLabelError,
+  InvalidSimulationError,
   NoContractCodeError,
+  SimulationNotFoundError,
   TransactionNotFoundError,
 } from "./explorer.js";
-export { FaultInProgressError, FaultsUnavailableError, InvalidFaultError } from "./faults.js";
+export {
+  FaultError,
+  type FaultErrorCode,
+  FaultInProgressError,
+  FaultsUnavailableError,
+  FaultUnsupportedError,
+  InvalidFaultError,
+} from "./faults.js";
 export {
   LendingError,
   type LendingErrorCode,

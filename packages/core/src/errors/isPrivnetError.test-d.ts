@@ -2,7 +2,12 @@ import type { Address } from "viem";
 import { describe, expectTypeOf, test } from "vitest";
 import {
   type ErrorCode,
+  FaultError,
+  type FaultErrorCode,
+  FaultInProgressError,
   type FaultsUnavailableError,
+  type FaultUnsupportedError,
+  type InvalidFaultError,
   isPrivnetError,
   type LendingError,
   type PriceStaleError,
@@ -51,6 +56,19 @@ describe("isPrivnetError", () => {
       // @ts-expect-error the base class has no ageSeconds
       error.ageSeconds;
     }
+  });
+
+  test("the fault family: each code narrows to its own class, not to the family's base", () => {
+    expectTypeOf<PrivnetErrorTypes["FAULT_INVALID"]>().toEqualTypeOf<InvalidFaultError>();
+    expectTypeOf<PrivnetErrorTypes["FAULT_IN_PROGRESS"]>().toEqualTypeOf<FaultInProgressError>();
+    expectTypeOf<PrivnetErrorTypes["FAULT_UNSUPPORTED"]>().toEqualTypeOf<FaultUnsupportedError>();
+    expectTypeOf<PrivnetErrorTypes["FAULTS_UNAVAILABLE"]>().toEqualTypeOf<FaultsUnavailableError>();
+    if (isPrivnetError(error, "FAULT_INVALID")) {
+      expectTypeOf(error.field).toEqualTypeOf<string>();
+      expectTypeOf(error.rule).toEqualTypeOf<string>();
+    }
+    if (error instanceof FaultError) expectTypeOf(error.code).toEqualTypeOf<FaultErrorCode>();
+    if (error instanceof FaultInProgressError) expectTypeOf(error.code).toEqualTypeOf<"FAULT_IN_PROGRESS">();
   });
 
   test("a code that does not exist does not compile; the map lists every code", () => {

@@ -85,7 +85,25 @@ export type {
   TimedFaultOptions,
   TimedFaultResult,
 } from "../chain/ChainFaults.js";
+export type { Anchor, ChainHeadWatcher, ChainRewindCause } from "../chain/ChainHead.js";
 export { type DerivedAccount, deriveAccounts } from "../chain/deriveAccounts.js";
+// Faults on demand: what platform.faults takes (one schema: the types, the checks, the admin
+// API's bodies), its limits and its history
+export {
+  type FaultWithOptions,
+  faultOptionsSchemas,
+  feeSpikeBaseFeeSchema,
+  feeSpikeOptionsSchema,
+  MAX_BASE_FEE,
+  MAX_DROPPED,
+  MAX_FEE_SPIKE_BLOCKS,
+  MAX_REORG_DEPTH,
+  MAX_TIMED_FAULT_MS,
+  MIN_BASE_FEE,
+  reorgOptionsSchema,
+  restartOptionsSchema,
+  timedFaultOptionsSchema,
+} from "../chain/faultSchema.js";
 export { isReservedKeyIndex, KEY_INDEXES, reservedKeyIndexUse } from "../chain/keyIndexes.js";
 export { PRIVNET_CHAIN_ID, privnet } from "../chain/privnet.js";
 export {
@@ -131,8 +149,11 @@ export {
   type ErrorCode,
   ExplorerUnavailableError,
   errorCodes,
+  FaultError,
+  type FaultErrorCode,
   FaultInProgressError,
   FaultsUnavailableError,
+  FaultUnsupportedError,
   FeeAboveCapError,
   InsufficientFundsError,
   InvalidAbiError,
@@ -146,6 +167,7 @@ export {
   InvalidPriceError,
   InvalidPrivateKeyError,
   InvalidQueryError,
+  InvalidSimulationError,
   InvalidSymbolError,
   InvalidTrafficDocumentError,
   InvalidTransactionError,
@@ -164,6 +186,7 @@ export {
   type PrivnetErrorOf,
   type PrivnetErrorOptions,
   type PrivnetErrorTypes,
+  SimulationNotFoundError,
   StorageClosedError,
   StorageOpenFailedError,
   StorageSchemaUnsupportedError,
@@ -225,21 +248,27 @@ export {
 export type { ListChainBlocksParameters, ListChainBlocksReturnType } from "../explorer/listChainBlocks.js";
 export type { RegisterContractParameters } from "../explorer/registerContract.js";
 export type {
+  AccountOverride,
+  BlockOverrides,
+  RerunChanges,
+  RerunResult,
+  RerunStorageDifference,
+  SimulatedCall,
+  SimulatedTransaction,
+  SimulateParameters,
+  Simulation,
+  SimulationCall,
+  StorageOverrideValue,
+} from "../explorer/simulate/index.js";
+export type {
   ChainBalanceChange,
   ChainStateChanges,
   ChainStorageChange,
   ChainStorageVariable,
   ChainTokenBalanceChange,
 } from "../explorer/stateChanges/StateChangeShapes.js";
-// Faults on demand: what platform.faults takes, its limits and its history
-export {
-  MAX_BASE_FEE,
-  MAX_DROPPED,
-  MAX_FEE_SPIKE_BLOCKS,
-  MAX_REORG_DEPTH,
-  MAX_TIMED_FAULT_MS,
-} from "../faults/checkFaultOptions.js";
 export { FAULT_HISTORY_LIMIT } from "../faults/FaultLog.js";
+export { parseFaultOptions } from "../faults/parseFaultOptions.js";
 export type { LendingTransferParameters } from "../lending/deposit.js";
 export type { LendingPosition } from "../lending/getPosition.js";
 export type { LendingReceipt } from "../lending/LendingReceipt.js";

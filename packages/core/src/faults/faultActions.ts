@@ -10,16 +10,17 @@ import type {
   TimedFaultOptions,
   TimedFaultResult,
 } from "../chain/ChainFaults.js";
-import type { GuardedContext } from "../context/OperationGuard.js";
-import { FaultInProgressError, FaultsUnavailableError } from "../errors/faults.js";
-import { InvalidQueryError } from "../errors/sender.js";
 import {
-  checkFeeSpikeOptions,
-  checkReorgOptions,
-  checkRestartOptions,
-  checkTimedFaultOptions,
-} from "./checkFaultOptions.js";
+  feeSpikeOptionsSchema,
+  reorgOptionsSchema,
+  restartOptionsSchema,
+  timedFaultOptionsSchema,
+} from "../chain/faultSchema.js";
+import type { GuardedContext } from "../context/OperationGuard.js";
+import { FaultsUnavailableError } from "../errors/faults.js";
+import { InvalidQueryError } from "../errors/sender.js";
 import { FAULT_HISTORY_LIMIT, type FaultLog } from "./FaultLog.js";
+import { parseFaultOptions } from "./parseFaultOptions.js";
 
 /** The faults after which the platform looks at the chain and the pool before answering. */
 export type FollowedFault = "reorg" | "dropPool" | "restart";
@@ -39,10 +40,11 @@ export type FaultActionsContext = GuardedContext & {
 
 /**
  * `platform.faults`: faults on demand for the chain the platform runs on, when it controls it (the
- * embedded devnet; see {@link ChainFaults}). Each operation checks its settings (`FAULT_INVALID`),
- * refuses with `FAULTS_UNAVAILABLE` on a platform made without the `faults` option (a node given by
- * URL, `--rpc-url`), and with `FAULT_IN_PROGRESS` while another fault is being applied. Every fault
- * event is announced as the platform's `chain` event and kept for {@link history}.
+ * embedded devnet; see {@link ChainFaults}). Each operation checks its settings with the fault's
+ * schema (`FAULT_INVALID`) and refuses with `FAULTS_UNAVAILABLE` on a platform made without the
+ * `faults` option (a node given by URL, `--rpc-url`). One fault at a time is the devnet's rule
+ * (its fault controller answers `FAULT_IN_PROGRESS`), not kept again here. Every fault event is
+ * announced as the platform's `chain` event and kept for {@link history}.
  *
  * @example
  * const devnet = await startDevnet();
@@ -51,23 +53,16 @@ export type FaultActionsContext = GuardedContext & {
  * const { replaced, orphaned } = await platform.faults.reorg({ depth: 3 });
  */
 export function faultActions(ctx: FaultActionsContext) {
-  let running: string | undefined;
   /**
-   * Runs one fault on the chain's faults, one at a time: its settings checked first (a rejection,
-   * never a throw), then refused without faults or while another one is applied.
+   * Runs one fault on the chain's faults: its settings checked first (a rejection, never a throw),
+   * then refused without faults.
    */
-  const apply = <O, R>(name: string, check: () => O, run: (faults: ChainFaults, options: O) => Promise<R>) =>
+  const apply = <O, R>(check: () => O, run: (faults: ChainFaults, options: O) => Promise<R>) =>
     ctx.guard(async (): Promise<R> => {
       const options = check();
       const { faults } = ctx;
       if (!faults) throw new FaultsUnavailableError();
-      if (running !== undefined) throw new FaultInProgressError(running);
-      running = name;
-      try {
-        return await run(faults, options);
-      } finally {
-        running = undefined;
-      }
+      return run(faults, options);
     });
   const followed = <R>(fault: FollowedFault, result: R) => ctx.follow(fault).then(() => result);
 
@@ -80,43 +75,37 @@ export function faultActions(ctx: FaultActionsContext) {
      */
     reorg: (options: ReorgOptions): Promise<ReorgResult> =>
       apply(
-        "reorg",
-        () => checkReorgOptions(options),
+        () => parseFaultOptions(reorgOptionsSchema, options),
         async (faults, checked) => followed("reorg", await faults.reorg(checked)),
       ),
     /** Empties the node's pool (see {@link ChainFaults.dropPool}); answers once the watcher looked at the pool. */
     dropPool: (): Promise<{ dropped: Hash[] }> =>
       apply(
-        "dropPool",
         () => undefined,
         async (faults) => followed("dropPool", await faults.dropPool()),
       ),
     /** Stops the node and starts it again (see {@link ChainFaults.restart}); answers once the watcher looked at it. */
     restart: (options?: RestartOptions): Promise<RestartResult> =>
       apply(
-        "restart",
-        () => checkRestartOptions(options),
+        () => parseFaultOptions(restartOptionsSchema, options ?? {}),
         async (faults, checked) => followed("restart", await faults.restart(checked)),
       ),
     /** No blocks for `ms` (see {@link ChainFaults.stall}); answers once in effect. */
     stall: (options: TimedFaultOptions): Promise<TimedFaultResult> =>
       apply(
-        "stall",
-        () => checkTimedFaultOptions(options),
+        () => parseFaultOptions(timedFaultOptionsSchema, options),
         (faults, checked) => faults.stall(checked),
       ),
     /** The RPC refuses connections for `ms` (see {@link ChainFaults.unreachable}); answers once in effect. */
     unreachable: (options: TimedFaultOptions): Promise<TimedFaultResult> =>
       apply(
-        "unreachable",
-        () => checkTimedFaultOptions(options),
+        () => parseFaultOptions(timedFaultOptionsSchema, options),
         (faults, checked) => faults.unreachable(checked),
       ),
     /** The next `blocks` blocks have base fee `baseFee` (see {@link ChainFaults.feeSpike}); answers once in effect. */
     feeSpike: (options: FeeSpikeOptions): Promise<{ fromBlock: bigint }> =>
       apply(
-        "feeSpike",
-        () => checkFeeSpikeOptions(options),
+        () => parseFaultOptions(feeSpikeOptionsSchema, options),
         (faults, checked) => faults.feeSpike(checked),
       ),
     /** Ends every timed fault under way now (see {@link ChainFaults.recover}); never refused as in progress. */

@@ -1,3 +1,4 @@
+import type { ChainHeadWatcher } from "../chain/ChainHead.js";
 import type { GuardedContext } from "../context/OperationGuard.js";
 import { getLatestBlockNumber } from "./getLatestBlockNumber.js";
 import { getNetworkInfo, type NetworkContext } from "./getNetworkInfo.js";
@@ -12,6 +13,15 @@ export function networkActions(ctx: NetworkActionsContext) {
     info: () => ctx.guard(() => getNetworkInfo(ctx)),
     /** The latest block's number (bigint), read fresh: for an answer that must be current. */
     blockNumber: () => ctx.guard(() => getLatestBlockNumber(ctx)),
+    /**
+     * Follows the head through the platform's one poller (the same the bots, the explorer's index
+     * and the transaction watcher follow): told of each new head, of each rewind with its cause,
+     * and when the node answers again. Answers the function that stops following.
+     *
+     * @example
+     * const unwatch = platform.network.watchHead({ onBlock: (n) => console.log("head", n) });
+     */
+    watchHead: (watcher: ChainHeadWatcher) => ctx.head.watch(watcher),
   };
 }
 

@@ -24,6 +24,36 @@ describe("createPlatform", () => {
     }
   });
 
+  test("network.watchHead follows the platform's hub: each new head, and the head going back", async () => {
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl), pollingInterval: 50 });
+    try {
+      const snapshot = await devnet.request<string>("evm_snapshot");
+      const seen: bigint[] = [];
+      const reached = (number: bigint) =>
+        new Promise<void>((resolve) => {
+          const unwatch = platform.network.watchHead({
+            onBlock: (n) => {
+              if (n !== number) return;
+              unwatch();
+              resolve();
+            },
+          });
+        });
+      const unwatch = platform.network.watchHead({ onBlock: (n) => seen.push(n) });
+      const start = await platform.network.blockNumber();
+      await devnet.request("evm_mine");
+      await reached(start + 1n);
+      expect(seen.at(-1)).toBe(start + 1n);
+      // The head going down (viem's watchBlockNumber reports only numbers above the last it saw).
+      await devnet.request("evm_revert", [snapshot]);
+      await reached(start);
+      expect(seen.slice(-2)).toEqual([start + 1n, start]);
+      unwatch();
+    } finally {
+      await platform.close();
+    }
+  });
+
   test("refuses a node that runs another chain: CHAIN_ID_MISMATCH", async () => {
     const mainnetLike = defineChain({
       id: 1,

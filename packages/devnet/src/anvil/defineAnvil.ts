@@ -16,8 +16,10 @@ export type DefineAnvilParameters = {
   args: readonly string[];
   /** The host anvil is reached at, as written in a URL. */
   urlHost: string;
-  /** Milliseconds to wait for anvil to listen. */
+  /** Milliseconds anvil may make no progress before it listens (it may load a large state for longer). */
   startTimeout: number;
+  /** Told every few seconds while anvil works without listening yet (loading a large state). */
+  onStarting?: ((elapsedMs: number) => void) | undefined;
   onLog?: ((line: string) => void) | undefined;
   /** The error a failed start is, from what went wrong and anvil's last lines. */
   classify(error: unknown, output: readonly string[]): Error;
@@ -54,7 +56,11 @@ export function defineAnvil(parameters: DefineAnvilParameters): AnvilInstance {
       const spawned = spawnSupervised(parameters.binary, parameters.args, onLine);
       running = spawned;
       try {
-        const port = await waitForListening(spawned.child, spawned.exited, output, parameters.startTimeout);
+        const port = await waitForListening(spawned.child, spawned.exited, output, {
+          pid: () => spawned.pid,
+          stalledMs: parameters.startTimeout,
+          onBusy: parameters.onStarting,
+        });
         const url = `http://${parameters.urlHost}:${port}`;
         await waitForRpc(url, spawned.exited);
         listening = { port, url };

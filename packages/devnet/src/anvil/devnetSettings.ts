@@ -29,8 +29,17 @@ export type StartDevnetOptions = {
   balance?: bigint;
   /** Path of an anvil binary to run instead of the one from `@foundry-rs/anvil`. */
   binary?: string;
-  /** Milliseconds to wait for anvil to answer. Default: 20,000. */
+  /**
+   * Milliseconds anvil may make no progress (no CPU time used, no bytes written) before it answers;
+   * a start that works is never cut short, however long a large state file takes to load.
+   * Default: 20,000.
+   */
   startTimeout?: number;
+  /**
+   * Told every 5 s while anvil works without answering yet — it loads a large state file — with
+   * the milliseconds since it started. Default: nothing is told.
+   */
+  onStarting?: (elapsedMs: number) => void;
   /** Receives every line anvil prints. Default: lines are kept only for error messages. */
   onLog?: (line: string) => void;
   /**

@@ -1,4 +1,5 @@
-import { faultRpc, miningMode, readPool, resumeMining } from "../faults/faultRpc.js";
+import { faultRpc, readPool } from "../faults/faultRpc.js";
+import { miningMode, resumeMining } from "../faults/miningMode.js";
 import { timestampInterval } from "./blockTime.js";
 import type { AnvilInstance } from "./defineAnvil.js";
 import type { ClockRelayInstance } from "./defineClockRelay.js";

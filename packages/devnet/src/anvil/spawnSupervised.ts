@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { watchForStall } from "./processProgress.js";
 import { supervisorScript } from "./supervisor.js";
 
 /** A process run under the supervisor (see {@link spawnSupervised}). */
@@ -10,13 +11,14 @@ export type SupervisedProcess = {
   readonly pid: number;
   /**
    * Ends the supervisor's stdin, which sends the program SIGINT (anvil writes `--state` on it),
-   * and resolves once it exited; SIGKILL to its process group if it hangs for 15 s. Harmless
-   * once it exited.
+   * and resolves once it exited. It is never killed while it works — writing a large state takes
+   * as long as it takes — only once it made no progress (CPU time, bytes written) for 15 s: then
+   * SIGKILL to its process group. Harmless once it exited.
    */
-  terminate(): Promise<void>;
+  terminate(options?: { stalledMs?: number }): Promise<void>;
 };
 
-const stopTimeoutMs = 15_000;
+const stalledStopMs = 15_000;
 const pidLine = /^privnet-devnet: anvil pid (\d+)$/;
 
 /**
@@ -50,7 +52,7 @@ export function spawnSupervised(
     get pid() {
       return pid;
     },
-    terminate: () => terminate(child, exited),
+    terminate: (options) => terminate(child, exited, () => pid, options?.stalledMs ?? stalledStopMs),
   };
 }
 
@@ -90,17 +92,26 @@ function readLines(stream: NodeJS.ReadableStream | null, onLine: (line: string) 
   (stream as unknown as { unref?: () => void }).unref?.();
 }
 
-async function terminate(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+async function terminate(
+  child: ChildProcess,
+  exited: Promise<number | null>,
+  pid: () => number,
+  stalledMs: number,
+): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   if (process.platform === "win32") child.kill("SIGINT");
   else child.stdin?.end();
-  const timer = setTimeout(() => {
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }, stopTimeoutMs);
+  const watch = watchForStall({
+    pid,
+    stalledMs,
+    onStalled: () => {
+      try {
+        if (child.pid) process.kill(process.platform === "win32" ? child.pid : -child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    },
+  });
   await exited;
-  clearTimeout(timer);
+  watch.cancel();
 }

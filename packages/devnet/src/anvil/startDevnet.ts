@@ -3,6 +3,7 @@ import {
   type DerivedAccount,
   defineService,
   deriveAccounts,
+  FaultInProgressError,
   privnet,
   type StartedInstance,
   startServices,
@@ -11,7 +12,6 @@ import {
 } from "@privnet/core";
 import { firstIndexes } from "@privnet/core/internal";
 import type { Chain } from "viem";
-import { DevnetFaultError } from "../errors.js";
 import { createDevnetFaults, type DevnetFaults } from "../faults/createDevnetFaults.js";
 import { anvilArgs } from "./anvilArgs.js";
 import { setIntervalMining } from "./blockTime.js";
@@ -99,6 +99,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     args: anvilArgs(settings),
     urlHost: withClock ? "127.0.0.1" : formatHost(host),
     startTimeout: settings.startTimeout,
+    onStarting: options.onStarting,
     onLog: options.onLog,
     classify: (error, output) =>
       classifyStartFailure(error, { host, port: settings.port, statePath, output }),
@@ -113,11 +114,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         owner: { restart: (keepPool) => restart(keepPool) },
       })
     : undefined;
-  // The restart fault, asked for by the relay: one at a time, never while the devnet stops.
+  // The restart fault, asked for by the relay's fault controller (which runs one fault at a
+  // time); never while the devnet stops.
   let restarting: Promise<unknown> | undefined;
   const restart = async (keepPool: boolean) => {
-    if (!relay || restarting || devnetInstance.status !== "started")
-      throw new DevnetFaultError("FAULT_IN_PROGRESS", "The devnet is restarting or stopping already.");
+    if (!relay || devnetInstance.status !== "started") throw new FaultInProgressError("the devnet's stop");
     restarting = restartAnvil({ anvil, relay, statePath, rpcUrl, keepPool });
     try {
       return await restarting;

@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { privnet } from "@privnet/core";
 import { toHex } from "viem";
 import { anvilClient } from "./anvilRequest.js";
+import { watchForStall } from "./processProgress.js";
 
 /** anvil exited before it answered. */
 export class AnvilExitedError extends Error {
@@ -10,16 +11,27 @@ export class AnvilExitedError extends Error {
   }
 }
 
+/** How {@link waitForListening} waits: for which process, and how long it may do nothing. */
+export type ListeningWait = {
+  /** anvil's own pid (not its supervisor's), read on each look. */
+  pid: () => number;
+  /** Milliseconds anvil may make no progress (no CPU time, no bytes written) before it is given up on. */
+  stalledMs: number;
+  /** Told every few seconds while anvil works without listening yet (it loads a large state). */
+  onBusy?: ((elapsedMs: number) => void) | undefined;
+};
+
 /**
  * Resolves with the port anvil listens on once it prints `Listening on …:<port>` (one of the lines
  * kept in `output`); rejects when it exits first ({@link AnvilExitedError}), cannot be spawned, or
- * says nothing of the kind within `timeoutMs`.
+ * makes no progress for `wait.stalledMs` without listening. There is no limit on a start that
+ * works: loading a state file takes as long as the file is large (see {@link watchForStall}).
  */
 export function waitForListening(
   child: ChildProcess,
   exited: Promise<number | null>,
   output: readonly string[],
-  timeoutMs: number,
+  wait: ListeningWait,
 ): Promise<number> {
   return new Promise((resolve, reject) => {
     const pattern = /Listening on .*:(\d+)\s*$/;
@@ -30,12 +42,14 @@ export function waitForListening(
       }
     };
     const onData = () => setImmediate(check);
-    const timer = setTimeout(
-      () => finish(() => reject(new Error(`no answer within ${timeoutMs} ms`))),
-      timeoutMs,
-    );
+    const watch = watchForStall({
+      pid: wait.pid,
+      stalledMs: wait.stalledMs,
+      onStalled: () => finish(() => reject(new Error(`no answer, and no progress for ${wait.stalledMs} ms`))),
+      onBusy: wait.onBusy,
+    });
     const finish = (settle: () => void) => {
-      clearTimeout(timer);
+      watch.cancel();
       child.stdout?.off("data", onData);
       settle();
     };

@@ -2,7 +2,6 @@ export { resolveAnvilBinary } from "../anvil/resolveAnvilBinary.js";
 export { type Devnet, type StartDevnetOptions, startDevnet } from "../anvil/startDevnet.js";
 export {
   DevnetBinaryNotFoundError,
-  DevnetFaultError,
   DevnetPortInUseError,
   DevnetStartError,
   DevnetStateInvalidError,

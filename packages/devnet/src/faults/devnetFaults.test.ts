@@ -318,7 +318,7 @@ describe("reorg", () => {
   test("refuses what it cannot do, saying why", async () => {
     await expect(devnet.faults.reorg({ depth: 0 })).rejects.toMatchObject({
       code: "FAULT_INVALID",
-      message: expect.stringContaining("depth must be an integer from 1 to 64"),
+      message: expect.stringContaining("`depth`: expected an integer from 1 to 64, got 0"),
     });
     await expect(devnet.faults.reorg({ depth: 64 })).rejects.toMatchObject({
       code: "FAULT_INVALID",
@@ -326,11 +326,11 @@ describe("reorg", () => {
     });
     await expect(devnet.faults.reorg({ depth: 1, drop: ["0x1" as Hash] })).rejects.toMatchObject({
       code: "FAULT_INVALID",
-      message: expect.stringContaining("drop must be a list of transaction hashes"),
+      message: expect.stringContaining("`drop[0]`: expected a transaction hash (0x and 64 hex digits)"),
     });
     await expect(devnet.faults.reorg({ depth: 1, extraBlocks: -1 })).rejects.toMatchObject({
       code: "FAULT_INVALID",
-      message: expect.stringContaining("extraBlocks must be an integer from 0 to 64"),
+      message: expect.stringContaining("`extraBlocks`: expected an integer from 0 to 64, got -1"),
     });
     await expect(devnet.faults.reorg({ depth: 1, drop: [padHex("0x1")] })).rejects.toMatchObject({
       code: "FAULT_INVALID",

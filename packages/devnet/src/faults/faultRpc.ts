@@ -1,5 +1,5 @@
 import type { Address, Hash, Hex } from "viem";
-import { DevnetFaultError } from "../errors.js";
+import { faultErrorOf, isFaultCode } from "./faultWire.js";
 
 /** A JSON-RPC call to the devnet, for the faults, and {@link FaultRpc.batch} for many at once. */
 export type FaultRpc = (<T = unknown>(method: string, params?: unknown[]) => Promise<T>) & {
@@ -19,9 +19,10 @@ const batchSize = 500;
 
 type RpcAnswer<T> = { id?: number; result?: T; error?: { message?: string; data?: { code?: string } } };
 
-const faultCodes = new Set(["FAULT_INVALID", "FAULT_IN_PROGRESS", "FAULT_UNSUPPORTED"]);
-
-/** JSON-RPC over HTTP to `url`; the relay's fault errors come back as {@link DevnetFaultError}. */
+/**
+ * JSON-RPC over HTTP to `url`; the fault controller's refusals come back as core's fault errors
+ * (`InvalidFaultError`, `FaultInProgressError`, `FaultUnsupportedError`).
+ */
 export function faultRpc(url: string): FaultRpc {
   let id = 0;
   const post = async (body: unknown): Promise<unknown> => {
@@ -74,36 +75,10 @@ function resultOf<T>(method: string, body: RpcAnswer<T>): T {
   if (body.error) {
     const code = body.error.data?.code;
     const message = body.error.message ?? "refused";
-    if (code !== undefined && faultCodes.has(code))
-      throw new DevnetFaultError(
-        code as "FAULT_INVALID",
-        `${message.charAt(0).toUpperCase()}${message.slice(1)}.`,
-      );
+    if (isFaultCode(code)) throw faultErrorOf(code, message);
     throw new Error(`${method}: ${message}`);
   }
   return body.result as T;
-}
-
-/** How the devnet mines now: a block per transaction, every `interval` seconds, or only when asked. */
-export type MiningMode = { automine: boolean; interval: number };
-
-export async function miningMode(rpc: FaultRpc): Promise<MiningMode> {
-  const automine = await rpc<boolean>("anvil_getAutomine");
-  const interval = (await rpc<number | null>("anvil_getIntervalMining")) ?? 0;
-  return { automine, interval };
-}
-
-/** No block until {@link resumeMining}; sends still go into the pool. */
-export async function pauseMining(rpc: FaultRpc): Promise<void> {
-  await rpc("evm_setIntervalMining", [0]);
-  await rpc("evm_setAutomine", [false]);
-}
-
-/** Mines as `mode` says, whatever it does now (paused, or a new anvil's default automine). */
-export async function resumeMining(rpc: FaultRpc, mode: MiningMode): Promise<void> {
-  if (mode.automine) await rpc("evm_setAutomine", [true]);
-  else if (mode.interval > 0) await rpc("evm_setIntervalMining", [mode.interval]);
-  else await rpc("evm_setAutomine", [false]);
 }
 
 /** A transaction of the pool, with its signed bytes. */

@@ -1,18 +1,7 @@
-import type { ReorgOptions, ReorgResult } from "@privnet/core";
+import { InvalidFaultError, type ReorgOptions, type ReorgResult } from "@privnet/core";
 import type { Address, Hash, Hex } from "viem";
-import { DevnetFaultError } from "../errors.js";
-import {
-  bySenderAndNonce,
-  type FaultRpc,
-  miningMode,
-  type PoolTransaction,
-  pauseMining,
-  readPool,
-  resumeMining,
-} from "./faultRpc.js";
-
-const maxDepth = 64;
-const maxExtraBlocks = 64;
+import { bySenderAndNonce, type FaultRpc, type PoolTransaction, readPool } from "./faultRpc.js";
+import { miningMode, pauseMining, resumeMining } from "./miningMode.js";
 
 type RpcBlock = { number: Hex; hash: Hash; timestamp: Hex; transactions: Hash[] };
 type RpcTransaction = { hash: Hash; from: Address; nonce: Hex };
@@ -38,36 +27,12 @@ export async function reorg(
   options: ReorgOptions,
   through: { relay: boolean } = { relay: false },
 ): Promise<ReorgResult> {
+  // The settings were checked by the caller (`parseFaultOptions(reorgOptionsSchema, …)`).
   const { depth } = options;
   const extraBlocks = options.extraBlocks ?? 0;
   const dropTo = options.dropTo ?? "discard";
-  if (!Number.isInteger(depth) || depth < 1 || depth > maxDepth)
-    throw new DevnetFaultError(
-      "FAULT_INVALID",
-      `depth must be an integer from 1 to ${maxDepth}, got ${String(depth)}.`,
-    );
-  if (!Number.isInteger(extraBlocks) || extraBlocks < 0 || extraBlocks > maxExtraBlocks)
-    throw new DevnetFaultError(
-      "FAULT_INVALID",
-      `extraBlocks must be an integer from 0 to ${maxExtraBlocks}, got ${String(extraBlocks)}.`,
-    );
-  if (dropTo !== "discard" && dropTo !== "pool")
-    throw new DevnetFaultError("FAULT_INVALID", `dropTo must be "discard" or "pool", got ${String(dropTo)}.`);
-  const drop: unknown = options.drop ?? [];
-  if (
-    !Array.isArray(drop) ||
-    drop.some((hash) => typeof hash !== "string" || !/^0x[0-9a-f]{64}$/i.test(hash))
-  )
-    throw new DevnetFaultError(
-      "FAULT_INVALID",
-      "drop must be a list of transaction hashes (0x and 64 hex digits).",
-    );
-  if (options.reorder !== undefined && typeof options.reorder !== "boolean")
-    throw new DevnetFaultError(
-      "FAULT_INVALID",
-      `reorder must be true or false, got ${String(options.reorder)}.`,
-    );
-  const asked = new Set((drop as string[]).map((hash) => hash.toLowerCase()));
+  const drop = options.drop ?? [];
+  const asked = new Set(drop.map((hash) => hash.toLowerCase()));
 
   // A node reorganises at once; this is many calls. With the relay, the devnet's clients wait
   // (their requests held, those at anvil answered first) until the new branch is in place, so
@@ -99,9 +64,9 @@ async function reorgHeld(
       (hash) => !orphans.some((orphan) => orphan.hash.toLowerCase() === hash),
     );
     if (unknown.length > 0)
-      throw new DevnetFaultError(
-        "FAULT_INVALID",
-        `drop names transactions that are not in the last ${depth} block(s): ${unknown.join(", ")}.`,
+      throw new InvalidFaultError(
+        "drop",
+        `names transactions that are not in the last ${depth} block(s): ${unknown.join(", ")}`,
       );
 
     // A dropped transaction's sender cannot have its later ones mined: they go with it.
@@ -195,9 +160,9 @@ async function readStill(rpc: FaultRpc, depth: number) {
     const head = await rpc<RpcBlock>("eth_getBlockByNumber", ["latest", false]);
     const headNumber = BigInt(head.number);
     if (BigInt(depth) > headNumber)
-      throw new DevnetFaultError(
-        "FAULT_INVALID",
-        `depth ${depth} goes below genesis: the chain has ${headNumber} block(s) above it.`,
+      throw new InvalidFaultError(
+        "depth",
+        `${depth} goes below genesis: the chain has ${headNumber} block(s) above it`,
       );
     const base = headNumber - BigInt(depth);
     const parent = await rpc<RpcBlock>("eth_getBlockByNumber", [hex(base), false]);

@@ -1,15 +1,18 @@
 import {
   type BlockRef,
   type ChainFaultEvent,
+  feeSpikeBaseFeeSchema,
+  feeSpikeOptionsSchema,
+  InvalidFaultError,
   MAX_BASE_FEE,
-  MAX_DROPPED,
-  MAX_FEE_SPIKE_BLOCKS,
-  MAX_REORG_DEPTH,
-  MAX_TIMED_FAULT_MS,
+  MIN_BASE_FEE,
+  parseFaultOptions,
   type ReorgResult,
   type RestartResult,
+  reorgOptionsSchema,
+  restartOptionsSchema,
+  timedFaultOptionsSchema,
 } from "@privnet/core";
-import type { Hash } from "viem";
 import { z } from "zod";
 import { isoTimestamp } from "./fields.js";
 
@@ -22,77 +25,50 @@ const hash = z
   .describe("32-byte hash, 0x and 64 hex digits.");
 const hashes = (what: string) => z.array(hash).describe(what);
 const blockNumber = z.number().int().nonnegative().describe("Block number.");
-const ms = (what: string) =>
-  z
-    .int({ error: `must be an integer from 1 to ${MAX_TIMED_FAULT_MS}` })
-    .min(1, { error: `must be an integer from 1 to ${MAX_TIMED_FAULT_MS}` })
-    .max(MAX_TIMED_FAULT_MS, { error: `must be an integer from 1 to ${MAX_TIMED_FAULT_MS}` })
-    .describe(what);
-
 const blockRef = z.object({ number: blockNumber, hash }).meta({ id: "BlockRef" });
 
-// --- what the routes take
+// --- what the routes take: core's fault schemas, so that the bodies, their OpenAPI document and
+// their refusals (FAULT_INVALID, with the SDK's message) are the SDK's own
 
-export const reorgBody = z
-  .strictObject({
-    depth: z
-      .int({ error: `must be an integer from 1 to ${MAX_REORG_DEPTH}` })
-      .min(1, { error: `must be an integer from 1 to ${MAX_REORG_DEPTH}` })
-      .max(MAX_REORG_DEPTH, { error: `must be an integer from 1 to ${MAX_REORG_DEPTH}` })
-      .describe(`Blocks taken back from the head and replaced by new ones: 1 to ${MAX_REORG_DEPTH}.`),
-    drop: z
-      .array(hash.transform((value) => value as Hash))
-      .max(MAX_DROPPED)
-      .optional()
-      .describe("Transactions of the orphaned blocks not mined again on the new branch. Default: none."),
-    dropTo: z
-      .enum(["discard", "pool"])
-      .optional()
-      .describe('Where the dropped ones go: "discard" (gone) or "pool" (pending again). Default "discard".'),
-    reorder: z
-      .boolean()
-      .optional()
-      .describe("Mine the orphaned transactions again in another order (each sender's kept). Default false."),
-    extraBlocks: z
-      .int({ error: `must be an integer from 0 to ${MAX_REORG_DEPTH}` })
-      .min(0, { error: `must be an integer from 0 to ${MAX_REORG_DEPTH}` })
-      .max(MAX_REORG_DEPTH, { error: `must be an integer from 0 to ${MAX_REORG_DEPTH}` })
-      .optional()
-      .describe(`Blocks the new branch has beyond depth, 0 to ${MAX_REORG_DEPTH}. Default 0.`),
-  })
-  .meta({ id: "ReorgRequest" });
+/**
+ * A fault's request body: `schema` documents it (its bounds and descriptions) and checks it, and a
+ * refusal is core's `InvalidFaultError` (code and message), as the SDK answers the same settings.
+ * (A preprocess step is documented as the schema after it.)
+ */
+function faultBody<Schema extends z.ZodType>(schema: Schema) {
+  return z.preprocess((value, context) => {
+    try {
+      parseFaultOptions(schema, value);
+    } catch (error) {
+      if (!(error instanceof InvalidFaultError)) throw error;
+      context.addIssue({
+        code: "custom",
+        message: error.shortMessage,
+        // The router answers a body whose issues carry core's code with that code (400).
+        params: { privnetCode: error.code },
+      });
+    }
+    return value;
+  }, schema);
+}
 
-export const restartBody = z
-  .strictObject({
-    keepPool: z
-      .boolean()
-      .optional()
-      .describe("Send the pool's transactions to the restarted node again. Default false: the pool is lost."),
-  })
-  .meta({ id: "RestartRequest" });
+export const reorgBody = faultBody(reorgOptionsSchema);
+export const restartBody = faultBody(restartOptionsSchema);
+export const timedFaultBody = faultBody(timedFaultOptionsSchema);
 
-export const timedFaultBody = z
-  .strictObject({ ms: ms(`How long, in milliseconds: 1 to ${MAX_TIMED_FAULT_MS}.`) })
-  .meta({ id: "TimedFaultRequest" });
-
-const baseFeeError = `must be wei as a decimal string, 1 to ${MAX_BASE_FEE}`;
-export const feeSpikeBody = z
-  .strictObject({
-    baseFee: z
-      .string({ error: baseFeeError })
-      .regex(/^[1-9]\d{0,19}$/, { error: baseFeeError })
-      .transform(BigInt)
-      .refine((wei) => wei <= MAX_BASE_FEE, { error: baseFeeError })
-      .describe(
-        `The base fee per gas of each of the next blocks, in wei, a decimal string (1 to ${MAX_BASE_FEE}).`,
-      ),
-    blocks: z
-      .int({ error: `must be an integer from 1 to ${MAX_FEE_SPIKE_BLOCKS}` })
-      .min(1, { error: `must be an integer from 1 to ${MAX_FEE_SPIKE_BLOCKS}` })
-      .max(MAX_FEE_SPIKE_BLOCKS, { error: `must be an integer from 1 to ${MAX_FEE_SPIKE_BLOCKS}` })
-      .describe(`Blocks mined at that base fee: 1 to ${MAX_FEE_SPIKE_BLOCKS}.`),
-  })
-  .meta({ id: "FeeSpikeRequest" });
+const baseFeeText = `wei as a decimal string from ${MIN_BASE_FEE} to ${MAX_BASE_FEE}`;
+export const feeSpikeBody = faultBody(
+  feeSpikeOptionsSchema
+    .extend({
+      baseFee: z
+        .string({ error: baseFeeText })
+        .regex(/^\d{1,20}$/, { error: baseFeeText })
+        .transform(BigInt)
+        .pipe(feeSpikeBaseFeeSchema)
+        .describe(`The base fee per gas of each of the next blocks: ${baseFeeText}.`),
+    })
+    .meta({ id: "FeeSpikeRequest" }),
+);
 
 // --- what the faults answer
 

@@ -112,6 +112,8 @@ const privnetErrorStatus = {
   NO_CONTRACT_CODE: 400,
   INVALID_LABEL: 400,
   INVALID_CONTRACT_CALL: 400,
+  INVALID_SIMULATION: 400,
+  SIMULATION_NOT_FOUND: 404,
   CONTRACT_READ_REVERTED: 400,
   // Turned off in this server's configuration: not something the client can fix.
   EXPLORER_UNAVAILABLE: 503,

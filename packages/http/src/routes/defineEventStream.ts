@@ -32,7 +32,7 @@ export type EventStreamDefinition<Query extends z.ZodType = z.ZodType> = {
  * @example
  * export const ticks = defineEventStream({
  *   path: "/ticks", operationId: "streamTicks", summary: "A tick per block", tag: "system", events: "`tick`",
- *   open: ({ platform, stream }) => platform.client.watchBlockNumber({ onBlockNumber: (n) => stream.send("tick", { n: Number(n) }) }),
+ *   open: ({ platform, stream }) => platform.network.watchHead({ onBlock: (n) => stream.send("tick", { n: Number(n) }) }),
  * });
  */
 export function defineEventStream<Query extends z.ZodType>(

@@ -110,7 +110,7 @@ function nameSlots(layout: StorageLayout, slots: bigint[], keys: readonly bigint
  * The storage layout of the artifact the address's code matches (a proxy's: its implementation's),
  * else, for privnet's own contracts (the platform's, the bots'), the one in its bindings.
  */
-async function layoutAt(ctx: ExplorerContext, address: Address) {
+export async function layoutAt(ctx: ExplorerContext, address: Address): Promise<StorageLayout | undefined> {
   try {
     const known = await ctx.artifacts.lookup(address);
     if (known) {

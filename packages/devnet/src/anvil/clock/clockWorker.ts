@@ -1,7 +1,8 @@
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
+import { workerCalls } from "@privnet/core/internal/workers";
 import { createDevnetClock } from "./createDevnetClock.js";
 import { createRelayFaults } from "./relayFaults.js";
-import { startClockRelay } from "./startClockRelay.js";
+import { type ClockRelay, startClockRelay } from "./startClockRelay.js";
 
 /** What the devnet hands the thread that runs its clock. */
 export type ClockWorkerData = {
@@ -13,29 +14,28 @@ export type ClockWorkerData = {
   automine: boolean;
 };
 
-/** What the thread answers: the port it listens on, or why it could not. */
-export type ClockWorkerMessage =
-  | { port: number; faultsPort: number }
-  | { error: string; code?: string }
-  | { closed: true }
-  | { retargeted: number }
-  /** `privnet_faults_restart` came in: the devnet's owner restarts anvil and answers `restarted`. */
-  | { restart: number; keepPool: boolean };
+/** What the thread answers its owner (`workerCalls`). */
+export type ClockThreadMethods = {
+  /** Starts the relay; answers its ports, or fails as listening failed (`code` kept: `EADDRINUSE`). */
+  start(data: ClockWorkerData): { port: number; faultsPort: number };
+  /** Relays to another anvil from now on (a restarted one). */
+  retarget(anvilPort: number): void;
+  /** Closes the relay's connections; the thread ends once it answered. */
+  close(): void;
+};
 
-/** What the devnet's owner tells the thread. */
-export type ClockOwnerMessage =
-  | "close"
-  | { retarget: number }
-  | { restarted: number; result?: unknown; error?: { message: string; code?: string } };
+/** What the thread asks its owner: `privnet_faults_restart` came in; the owner restarts anvil. */
+export type ClockOwnerMethods = {
+  restart(keepPool: boolean): unknown;
+};
 
-const data = workerData as ClockWorkerData;
-let anvilUrl = `http://127.0.0.1:${data.anvilPort}`;
 /**
  * The clock's own calls to anvil. Each is bounded: calls that mine or read the next block wait for
  * the clock's check, so a check that never got its answer would hold every one of them; timed out,
  * it fails and they go on under anvil's own rule (see `gate()`).
  */
 const RPC_TIMEOUT_MS = 10_000;
+let anvilUrl = "";
 const rpc = async <T>(method: string, params: unknown[]): Promise<T> => {
   const response = await fetch(anvilUrl, {
     method: "POST",
@@ -47,60 +47,52 @@ const rpc = async <T>(method: string, params: unknown[]): Promise<T> => {
   if (body.error) throw new Error(`${method}: ${body.error.message ?? "refused"}`);
   return body.result as T;
 };
-const post = (message: ClockWorkerMessage) => parentPort?.postMessage(message);
 
-try {
-  const clock = createDevnetClock({ rpc, interval: data.interval, automine: data.automine });
-  const restarts = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  let nextRestart = 0;
-  const faults = createRelayFaults({
-    rpc,
-    restart(keepPool) {
-      const id = ++nextRestart;
-      return new Promise((resolve, reject) => {
-        restarts.set(id, { resolve, reject });
-        post({ restart: id, keepPool });
-      });
+let running: { relay: ClockRelay; clock: ReturnType<typeof createDevnetClock>; close(): void } | undefined;
+const port = parentPort;
+if (port) {
+  const owner = workerCalls<ClockOwnerMethods, ClockThreadMethods>(port, {
+    answers: {
+      async start(data) {
+        anvilUrl = `http://127.0.0.1:${data.anvilPort}`;
+        const clock = createDevnetClock({ rpc, interval: data.interval, automine: data.automine });
+        const faults = createRelayFaults({
+          // The faults' own calls to anvil pass the clock as a client's would: it sees a stall
+          // change the mining mode, and the block that ends one waits for its timestamp check.
+          async rpc<T>(method: string, params: unknown[]) {
+            if (clock.gated(method)) await clock.gate();
+            clock.observe({ method, params });
+            return rpc<T>(method, params);
+          },
+          restart: (keepPool) => owner.call("restart", keepPool),
+        });
+        const relay = await startClockRelay({
+          host: data.host,
+          port: data.port,
+          target: { host: "127.0.0.1", port: data.anvilPort },
+          clock,
+          rpc,
+          faults,
+        });
+        running = { relay, clock, close: () => faults.close() };
+        // The clock's first check, now rather than in front of the first call that mines: its
+        // `fetch` loads node's HTTP client on this thread (~30–40 ms of CPU, measured), which
+        // otherwise lands on the devnet's first sends. Its answer is the check a first call
+        // would have waited for.
+        void clock.gate();
+        return { port: relay.port, faultsPort: relay.faultsPort };
+      },
+      retarget(anvilPort) {
+        anvilUrl = `http://127.0.0.1:${anvilPort}`;
+        running?.relay.retarget(anvilPort);
+        running?.clock.forgetHead();
+      },
+      async close() {
+        running?.close();
+        await running?.relay.close();
+        // Once this answer is out, nothing keeps the thread: it ends.
+        setImmediate(() => port.close());
+      },
     },
   });
-  const relay = await startClockRelay({
-    host: data.host,
-    port: data.port,
-    target: { host: "127.0.0.1", port: data.anvilPort },
-    clock,
-    rpc,
-    faults,
-  });
-  parentPort?.on("message", (message: ClockOwnerMessage) => {
-    if (message === "close") {
-      faults.close();
-      void relay.close().then(() => {
-        post({ closed: true });
-        parentPort?.close();
-      });
-      return;
-    }
-    if ("retarget" in message) {
-      anvilUrl = `http://127.0.0.1:${message.retarget}`;
-      relay.retarget(message.retarget);
-      clock.forgetHead();
-      post({ retargeted: message.retarget });
-      return;
-    }
-    const waiting = restarts.get(message.restarted);
-    restarts.delete(message.restarted);
-    if (!waiting) return;
-    if (message.error)
-      waiting.reject(Object.assign(new Error(message.error.message), { code: message.error.code }));
-    else waiting.resolve(message.result);
-  });
-  post({ port: relay.port, faultsPort: relay.faultsPort });
-  // The clock's first check, now rather than in front of the first call that mines: its `fetch`
-  // loads node's HTTP client on this thread (~30–40 ms of CPU, measured), which otherwise lands
-  // on the devnet's first sends. Its answer is the check a first call would have waited for.
-  void clock.gate();
-} catch (error) {
-  const { code, message } = error as NodeJS.ErrnoException;
-  post(code === undefined ? { error: message } : { error: message, code });
-  parentPort?.close();
 }

@@ -59,6 +59,17 @@ describe("the clock relay on the devnet's port", () => {
     expect(await fine.json()).toMatchObject({ id: 8 });
   });
 
+  test("a call that mines with parameters anvil refuses gets anvil's error, and the relay goes on serving", async () => {
+    const refused = await post(
+      JSON.stringify({ jsonrpc: "2.0", id: 9, method: "anvil_mine", params: ["nope"] }),
+    );
+    expect(((await refused.json()) as { error?: unknown }).error).toBeDefined();
+    const fine = await post(
+      JSON.stringify({ jsonrpc: "2.0", id: 10, method: "eth_blockNumber", params: [] }),
+    );
+    expect(await fine.json()).toMatchObject({ id: 10 });
+  });
+
   test("requests pipelined on one connection, split at any byte, each get their answer in order", async () => {
     const requests = [1, 2, 3].map((id) => {
       const body = JSON.stringify({

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { ClockOwnerMessage, ClockWorkerData, ClockWorkerMessage } from "./clockWorker.js";
+import { type WorkerCalls, workerCalls } from "@privnet/core/internal/workers";
+import type { ClockOwnerMethods, ClockThreadMethods, ClockWorkerData } from "./clockWorker.js";
 
 export type ClockWorker = {
   port: number;
@@ -30,58 +31,29 @@ export async function startClockWorker(
   owner?: ClockWorkerOwner,
 ): Promise<ClockWorker> {
   const { url, execArgv } = workerEntry();
-  const worker = new Worker(url, { workerData: data, execArgv });
-  worker.unref();
+  const worker = new Worker(url, { execArgv });
   const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
-  const first = await new Promise<ClockWorkerMessage>((resolve, reject) => {
-    worker.once("message", resolve);
-    worker.once("error", reject);
-    void exited.then(() => reject(new Error("the clock's thread exited before it listened")));
-  });
-  if ("error" in first) {
-    throw Object.assign(new Error(first.error), first.code === undefined ? {} : { code: first.code });
-  }
-  if (!("port" in first)) throw new Error("the clock's thread answered nothing it should");
-  const tell = (message: ClockOwnerMessage) => worker.postMessage(message);
-  const retargeted = new Map<number, () => void>();
-  worker.on("message", (message: ClockWorkerMessage) => {
-    if ("retargeted" in message) {
-      retargeted.get(message.retargeted)?.();
-      retargeted.delete(message.retargeted);
-      return;
-    }
-    if (!("restart" in message)) return;
-    const id = message.restart;
-    if (!owner) {
-      tell({
-        restarted: id,
-        error: { message: "this devnet cannot be restarted", code: "FAULT_UNSUPPORTED" },
-      });
-      return;
-    }
-    owner.restart(message.keepPool).then(
-      (result) => tell({ restarted: id, result }),
-      (error: unknown) => {
-        const { message: text, code } = error as { message?: string; code?: string };
-        tell({ restarted: id, error: { message: text ?? String(error), ...(code ? { code } : {}) } });
+  const thread: WorkerCalls<ClockThreadMethods> = workerCalls<ClockThreadMethods, ClockOwnerMethods>(worker, {
+    unrefWhenIdle: true,
+    answers: {
+      restart(keepPool) {
+        if (!owner)
+          throw Object.assign(new Error("this devnet cannot be restarted"), { code: "FAULT_UNSUPPORTED" });
+        return owner.restart(keepPool);
       },
-    );
+    },
+    goneError: (code, failure) => failure ?? new Error(`the clock's thread exited (exit code ${code})`),
   });
+  const ports = await thread.call("start", data);
   let closing: Promise<void> | undefined;
   return {
-    port: first.port,
-    faultsPort: first.faultsPort,
-    retarget(anvilPort) {
-      return new Promise<void>((resolve) => {
-        retargeted.set(anvilPort, resolve);
-        tell({ retarget: anvilPort });
-      });
-    },
+    ...ports,
+    retarget: (anvilPort) => thread.call("retarget", anvilPort),
     close() {
       closing ??= (async () => {
-        worker.ref(); // waited for: the process stays up until the thread has closed
-        worker.postMessage("close");
+        thread.keepAlive(); // waited for: the process stays up until the thread has closed
         const timer = setTimeout(() => void worker.terminate(), 2_000);
+        await thread.call("close", undefined).catch(() => undefined);
         await exited;
         clearTimeout(timer);
       })();
@@ -106,7 +78,11 @@ const sourceImports = `data:text/javascript,${encodeURIComponent(
  */
 function workerEntry(): { url: URL; execArgv: string[] } {
   if (import.meta.url.endsWith(".ts")) {
-    return { url: new URL("./clockWorker.ts", import.meta.url), execArgv: ["--import", sourceImports] };
+    // `source`: privnet's packages resolve to their TypeScript sources, as in the tests.
+    return {
+      url: new URL("./clockWorker.ts", import.meta.url),
+      execArgv: ["--conditions=source", "--import", sourceImports],
+    };
   }
   for (const candidate of ["./clockWorker.js", "../exports/clockWorker.js"]) {
     const url = new URL(candidate, import.meta.url);

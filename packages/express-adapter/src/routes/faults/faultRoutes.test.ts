@@ -1,5 +1,14 @@
-import type { Platform } from "@privnet/core";
-import { createPlatform } from "@privnet/core";
+import {
+  createPlatform,
+  feeSpikeOptionsSchema,
+  MAX_BASE_FEE,
+  MAX_DROPPED,
+  MAX_FEE_SPIKE_BLOCKS,
+  MAX_REORG_DEPTH,
+  MAX_TIMED_FAULT_MS,
+  type Platform,
+  reorgOptionsSchema,
+} from "@privnet/core";
 import { useDevnet } from "@privnet/devnet/vitest";
 import { curlRequest, httpRequest, type RawAnswer } from "@privnet/http/testing";
 import { http } from "viem";
@@ -88,7 +97,7 @@ describe("fault routes on a platform without faults (--rpc-url)", () => {
     }
   });
 
-  test("settings out of range or of the wrong type are 400 with { error }, naming the setting", async () => {
+  test("settings out of range or of the wrong type are 400 FAULT_INVALID with { error }, naming the setting", async () => {
     const bad: [path: string, body: unknown, field: string][] = [
       ["/chain/faults/reorg", {}, "depth"],
       ["/chain/faults/reorg", { depth: 0 }, "depth"],
@@ -112,14 +121,22 @@ describe("fault routes on a platform without faults (--rpc-url)", () => {
       ["/chain/faults/fee-spike", { baseFee: "18446744073709551616", blocks: 1 }, "baseFee"],
       ["/chain/faults/fee-spike", { baseFee: "1000", blocks: 0 }, "blocks"],
       ["/chain/faults/fee-spike", { baseFee: "1000" }, "blocks"],
-      ["/chain/faults/drop-pool", { now: true }, "now"],
-      ["/chain/faults/recover", { all: true }, "all"],
     ];
     for (const [path, body, field] of bad) {
       const what = `${path} ${JSON.stringify(body)}`;
       const answer = await post(path, body);
-      expectError(answer, 400, "VALIDATION_FAILED", what);
-      expect((answer.body as { error: string }).error, what).toContain(field);
+      // The SDK's refusal, word for word: core's fault schema checks both.
+      expectError(answer, 400, "FAULT_INVALID", what);
+      expect((answer.body as { error: string }).error, what).toContain(`Invalid fault setting \`${field}`);
+    }
+    // A route that takes no body refuses one as every such route does.
+    for (const [path, body, field] of [
+      ["/chain/faults/drop-pool", { now: true }, "now"],
+      ["/chain/faults/recover", { all: true }, "all"],
+    ] as const) {
+      const answer = await post(path, body);
+      expectError(answer, 400, "VALIDATION_FAILED", path);
+      expect((answer.body as { error: string }).error, path).toContain(field);
     }
     for (const query of ["limit=0", "limit=201", "limit=x"]) {
       const answer = await httpRequest(`${server.url}/chain/faults?${query}`, {
@@ -177,6 +194,43 @@ describe("fault routes on a platform without faults (--rpc-url)", () => {
     }
     expect(Object.keys(document.components.schemas)).toEqual(
       expect.arrayContaining(["ReorgRequest", "ReorgResult", "ChainFaultEvent", "ChainFaultHistory"]),
+    );
+  });
+
+  test("the fault bodies in the OpenAPI document are core's fault schemas: each setting with its bounds", () => {
+    const { components } = buildAdminOpenApi({ bearerAuth: true }) as {
+      components: { schemas: Record<string, { properties: Record<string, unknown>; required?: string[] }> };
+    };
+    const body = (id: string) => components.schemas[id];
+    expect(body("ReorgRequest")).toMatchObject({
+      additionalProperties: false,
+      required: ["depth"],
+      properties: {
+        depth: { type: "integer", minimum: 1, maximum: MAX_REORG_DEPTH },
+        extraBlocks: { type: "integer", minimum: 0, maximum: MAX_REORG_DEPTH },
+        drop: { type: "array", maxItems: MAX_DROPPED },
+        dropTo: { enum: ["discard", "pool"] },
+        reorder: { type: "boolean" },
+      },
+    });
+    expect(body("TimedFaultRequest")).toMatchObject({
+      required: ["ms"],
+      properties: { ms: { type: "integer", minimum: 1, maximum: MAX_TIMED_FAULT_MS } },
+    });
+    expect(body("FeeSpikeRequest")).toMatchObject({
+      required: ["baseFee", "blocks"],
+      properties: {
+        baseFee: { type: "string", description: expect.stringContaining(`from 1 to ${MAX_BASE_FEE}`) },
+        blocks: { type: "integer", minimum: 1, maximum: MAX_FEE_SPIKE_BLOCKS },
+      },
+    });
+    expect(body("RestartRequest")).toMatchObject({ properties: { keepPool: { type: "boolean" } } });
+    // Every setting the SDK takes is documented, and nothing else.
+    expect(Object.keys(body("ReorgRequest")?.properties ?? {}).sort()).toEqual(
+      Object.keys(reorgOptionsSchema.shape).sort(),
+    );
+    expect(Object.keys(body("FeeSpikeRequest")?.properties ?? {}).sort()).toEqual(
+      Object.keys(feeSpikeOptionsSchema.shape).sort(),
     );
   });
 });

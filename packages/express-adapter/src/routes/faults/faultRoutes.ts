@@ -38,7 +38,7 @@ export const reorgChain = defineRoute({
   body: { schema: reorgBody, required: true },
   response: reorgResult,
   errors: {
-    400: "A setting out of range (VALIDATION_FAILED), or one the devnet refuses, such as a depth below genesis (FAULT_INVALID).",
+    400: "A setting out of range or of the wrong type, or one the devnet refuses, such as a depth below genesis (FAULT_INVALID: the message names the setting and its rule).",
     ...refused,
   },
   async handler({ platform, body }) {
@@ -71,7 +71,7 @@ export const restartNode = defineRoute({
   tag,
   body: { schema: restartBody, required: false },
   response: restartResult,
-  errors: { 400: "A setting of the wrong type (VALIDATION_FAILED).", ...refused, ...relayed },
+  errors: { 400: "A setting of the wrong type (FAULT_INVALID).", ...refused, ...relayed },
   async handler({ platform, body }) {
     return toRestartBody(await platform.faults.restart(body));
   },
@@ -87,7 +87,7 @@ export const stallChain = defineRoute({
   tag,
   body: { schema: timedFaultBody, required: true },
   response: timedFaultResult,
-  errors: { 400: "`ms` missing or out of range (VALIDATION_FAILED).", ...refused },
+  errors: { 400: "`ms` missing or out of range (FAULT_INVALID).", ...refused },
   async handler({ platform, body }) {
     return platform.faults.stall(body);
   },
@@ -103,7 +103,7 @@ export const makeUnreachable = defineRoute({
   tag,
   body: { schema: timedFaultBody, required: true },
   response: timedFaultResult,
-  errors: { 400: "`ms` missing or out of range (VALIDATION_FAILED).", ...refused, ...relayed },
+  errors: { 400: "`ms` missing or out of range (FAULT_INVALID).", ...refused, ...relayed },
   async handler({ platform, body }) {
     return platform.faults.unreachable(body);
   },
@@ -120,7 +120,7 @@ export const spikeFees = defineRoute({
   body: { schema: feeSpikeBody, required: true },
   response: feeSpikeResult,
   errors: {
-    400: "`baseFee` or `blocks` missing or out of range (VALIDATION_FAILED).",
+    400: "`baseFee` or `blocks` missing or out of range (FAULT_INVALID).",
     ...refused,
     ...relayed,
   },
