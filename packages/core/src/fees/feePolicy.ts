@@ -208,7 +208,7 @@ export function bumpFee(fee: bigint): bigint {
 }
 
 /** The largest of bigints (Math.max takes numbers only). */
-function higher(first: bigint, ...rest: bigint[]): bigint {
+export function higher(first: bigint, ...rest: bigint[]): bigint {
   let max = first;
   for (const fee of rest) if (fee > max) max = fee;
   return max;

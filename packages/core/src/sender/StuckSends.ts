@@ -1,4 +1,4 @@
-import { bumpFee, MAX_REPLACEMENTS, withinFeeCap } from "../fees/feePolicy.js";
+import { bumpFee, higher, MAX_REPLACEMENTS, withinFeeCap } from "../fees/feePolicy.js";
 import { readBaseFee } from "../fees/readBaseFee.js";
 import { classifyNodeError } from "./classifyNodeError.js";
 import type { WatchedTransaction } from "./followedTransactions.js";
@@ -97,11 +97,14 @@ export class StuckSends {
       const fees = watched.request && requestFees(watched.request);
       return watched.recordId !== undefined && !watched.outcome && fees && fees.maxFeePerGas < baseFeePerGas;
     });
+    if (pricedOut.length === 0) return;
+    // One read of the fee the next block asks, for all of them (a spike may announce more).
+    const nextBaseFee = (await readBaseFee(this.#parts.ctx.client)) ?? 0n;
     await Promise.all(
       pricedOut.map(async (watched) => {
         // Looked at now: not replaced again by `check` before `replaceAfter`.
         followed.markChecked(watched, now);
-        await this.#replace(watched);
+        await this.#replace(watched, nextBaseFee);
       }),
     );
   }
@@ -114,11 +117,16 @@ export class StuckSends {
     await this.#replace(watched);
   }
 
-  async #replace(watched: WatchedTransaction) {
+  /** Signs and sends the replacement; `baseFee` is the next block's, read now when not given. */
+  async #replace(watched: WatchedTransaction, baseFee?: bigint) {
     const { ctx, followed, settler } = this.#parts;
     const account = await watched.signer?.().catch(() => undefined);
     if (!account || !watched.request) return;
-    const request = await this.#raised(watched.request, watched.maxFeePerGasCap);
+    const request = await this.#raised(
+      watched.request,
+      watched.maxFeePerGasCap,
+      baseFee ?? (await readBaseFee(ctx.client)) ?? 0n,
+    );
     // Above the transaction's fee cap: it waits for the base fee to fall.
     if (!request) return;
     followed.countReplacement(watched);
@@ -144,24 +152,26 @@ export class StuckSends {
   async #raised(
     previous: TransactionRequest,
     cap: bigint | undefined,
+    baseFee: bigint,
   ): Promise<TransactionRequest | undefined> {
     const { ctx } = this.#parts;
-    const baseFee = (await readBaseFee(ctx.client)) ?? 0n;
     const before = requestFees(previous) ?? { maxFeePerGas: 0n, maxPriorityFeePerGas: 0n };
     const raised = ctx.fees.replacement(before, baseFee);
     const bumped = bumpFee(before.maxFeePerGas);
     // One gas price: raised like a max fee (at least the bump nodes require).
     if (isGasPriced(previous)) {
-      const least = bumped > baseFee ? bumped : baseFee;
-      const fees = withinFeeCap({ maxFeePerGas: raised.maxFeePerGas, maxPriorityFeePerGas: 0n }, cap, least);
+      const fees = withinFeeCap(
+        { maxFeePerGas: raised.maxFeePerGas, maxPriorityFeePerGas: 0n },
+        cap,
+        higher(bumped, baseFee),
+      );
       return fees && { ...previous, gasPrice: fees.maxFeePerGas };
     }
     if (previous.type === "eip4844") {
       const fees = ctx.fees.blobReplacement(previous, baseFee, await ctx.client.getBlobBaseFee());
       return cap !== undefined && fees.maxFeePerGas > cap ? undefined : { ...previous, ...fees };
     }
-    const least = baseFee + raised.maxPriorityFeePerGas;
-    const fees = withinFeeCap(raised, cap, least > bumped ? least : bumped);
+    const fees = withinFeeCap(raised, cap, higher(baseFee + raised.maxPriorityFeePerGas, bumped));
     return fees && { ...previous, ...fees };
   }
 }
