@@ -58,6 +58,7 @@ export { QUOTE_LIMIT, quoteInput } from "./quoteInput.js";
 export {
   ContractExistsError,
   Create2FactoryUnavailableError,
+  FeeAboveCapError,
   InsufficientFundsError,
   InvalidAddressError,
   InvalidAmountError,

@@ -154,6 +154,7 @@ export {
   FaultInProgressError,
   FaultsUnavailableError,
   FaultUnsupportedError,
+  FeeAboveCapError,
   InsufficientFundsError,
   InvalidAbiError,
   InvalidAddressError,

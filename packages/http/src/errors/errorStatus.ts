@@ -64,6 +64,8 @@ const privnetErrorStatus = {
   INVALID_AMOUNT: 400,
   INVALID_QUERY: 400,
   INSUFFICIENT_FUNDS: 400,
+  // The base fee is above the fee cap the send was given: the same send goes once it falls.
+  FEE_ABOVE_CAP: 409,
   TRANSACTION_REJECTED: 400,
   TRANSACTION_FAILED: 400,
   // Another sender kept taking the nonce: the same request may succeed when retried.

@@ -1235,6 +1235,8 @@ export interface components {
                 [key: string]: unknown;
             };
             stats: components["schemas"]["BotStats"];
+            /** @description Why a running bot sends nothing now, or null: the base fee and the tip are above the bots' fee cap (`bots.maxFeePerGasGwei`, default 500 gwei); it sends again once the base fee falls. */
+            waiting: string | null;
         };
         BotStats: {
             /** @description Transactions the node accepted. */
@@ -1279,6 +1281,8 @@ export interface components {
                 [key: string]: unknown;
             };
             stats: components["schemas"]["BotStats"];
+            /** @description Why a running bot sends nothing now, or null: the base fee and the tip are above the bots' fee cap (`bots.maxFeePerGasGwei`, default 500 gwei); it sends again once the base fee falls. */
+            waiting: string | null;
             bot: string;
             /** @description False when the bot already was in that state. */
             changed: boolean;
@@ -1348,6 +1352,8 @@ export interface components {
                 [key: string]: unknown;
             };
             stats: components["schemas"]["BotStats"];
+            /** @description Why a running bot sends nothing now, or null: the base fee and the tip are above the bots' fee cap (`bots.maxFeePerGasGwei`, default 500 gwei); it sends again once the base fee falls. */
+            waiting: string | null;
             bot: string;
         };
         CreateBotInstanceRequest: {
