@@ -65,6 +65,37 @@ test("no import cycle between the files of one folder, in any package", () => {
   expect(cycles).toEqual([]);
 });
 
+// Where the chain's head may be read (`eth_blockNumber`, viem's `getBlockNumber`/`watchBlockNumber`/
+// `watchBlocks`): the hub (core's `chain/`) and the devnet's relay with its fault controller, which
+// runs on the relay's thread. Everything else follows the hub (`head.watch`, `head.read()`,
+// `platform.network.watchHead`). Two more, each for a reason of its own: `privnet status` asks a
+// URL once whether a chain answers there (no platform), and the devnet's test client's
+// `mineBlocks` answers the block it mined.
+const HEAD_READERS = [
+  "core/src/chain/",
+  "devnet/src/anvil/clock/",
+  "devnet/src/faults/",
+  "cli/src/commands/status.ts",
+  "devnet/src/testing/mineBlocks.ts",
+];
+
+test("the chain's head is read only by the hub and the devnet's relay", () => {
+  const readers: string[] = [];
+  for (const name of readdirSync(packages)) {
+    const dir = join(packages, name, "src");
+    if (!existsSync(dir)) continue;
+    for (const file of sourceFiles(dir)) {
+      const path = relative(packages, file);
+      if (HEAD_READERS.some((allowed) => path.startsWith(allowed))) continue;
+      // Code only: comments may name the method.
+      const code = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+      if (/"eth_blockNumber"|\bgetBlockNumber\(|\bwatchBlockNumber\(|\bwatchBlocks\(/.test(code))
+        readers.push(path);
+    }
+  }
+  expect(readers).toEqual([]);
+});
+
 /** The files of its own folder that `file` imports (`import`, `import type`, `export … from`). */
 function importsInFolder(file: string): string[] {
   const text = readFileSync(file, "utf8");

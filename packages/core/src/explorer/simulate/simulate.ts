@@ -58,7 +58,7 @@ export async function simulate(ctx: ExplorerContext, params: SimulateParameters)
 }
 
 async function resolveBlock(ctx: ExplorerContext, block: SimulateParameters["block"]): Promise<bigint> {
-  const head = await ctx.reader.getBlockNumber({ cacheTime: 0 });
+  const head = await ctx.head.read();
   if (block === undefined || block === "latest") return head;
   if (typeof block === "number" && !Number.isSafeInteger(block)) {
     throw new InvalidSimulationError(`block must be a block number or "latest"; got ${block}.`);
