@@ -16,7 +16,7 @@ export const privnetConfigSchema = z.strictObject({
       rpcUrl: z.url({ protocol: /^(http|https|ws|wss)$/ }).optional(),
       /** Port of the embedded devnet. Default 8545; 0 picks a free one. */
       port: port.optional(),
-      /** Interface the embedded devnet binds. Default 127.0.0.1. */
+      /** Interface the embedded devnet binds. Default: admin.host (127.0.0.1). */
       host: z.string().min(1).optional(),
       /** Seconds between blocks of the embedded devnet; 0 mines one block per transaction. Default 2. */
       blockTime: z.number().min(0).optional(),

@@ -146,6 +146,30 @@ describe("resolveSettings", () => {
     }
   });
 
+  test("the chain's interface: chain.host, PRIVNET_CHAIN_HOST, --chain-host; by default the admin API's", () => {
+    const chainHost = (flags: Record<string, string>, env: Record<string, string> = {}, config = {}) =>
+      resolveSettings({
+        config: defineConfig(config),
+        env: { PRIVNET_ADMIN_TOKEN: "t", PRIVNET_ORACLE_TOKEN: "o", ...env },
+        flags,
+        cwd,
+      }).chain.host;
+    expect(chainHost({ host: "0.0.0.0" })).toBe("0.0.0.0");
+    expect(chainHost({}, {}, { admin: { host: "10.0.0.5" } })).toBe("10.0.0.5");
+    expect(chainHost({ host: "0.0.0.0" }, {}, { chain: { host: "127.0.0.1" } })).toBe("127.0.0.1");
+    expect(chainHost({}, { PRIVNET_CHAIN_HOST: "0.0.0.0" }, { chain: { host: "127.0.0.1" } })).toBe(
+      "0.0.0.0",
+    );
+    expect(chainHost({ "chain-host": "::" }, { PRIVNET_CHAIN_HOST: "0.0.0.0" })).toBe("::");
+    // Beyond loopback without the admin token: refused, whichever way it was set.
+    expect(() => resolveSettings({ config: {}, env: {}, flags: { "chain-host": "0.0.0.0" }, cwd })).toThrow(
+      /chain's port on 0\.0\.0\.0 without an admin token/,
+    );
+    expect(() =>
+      resolveSettings({ config: {}, env: { PRIVNET_CHAIN_HOST: "0.0.0.0" }, flags: {}, cwd }),
+    ).toThrow(/chain's port on 0\.0\.0\.0 without an admin token/);
+  });
+
   test("the environment overrides the config, and flags override both", () => {
     const config = defineConfig({
       dataDir: "state",

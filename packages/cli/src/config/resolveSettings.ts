@@ -70,6 +70,7 @@ export type UpFlags = {
   storage?: string | undefined;
   "data-dir"?: string | undefined;
   "chain-port"?: string | undefined;
+  "chain-host"?: string | undefined;
   "block-time"?: string | undefined;
   "oracle-port"?: string | undefined;
   "log-format"?: string | undefined;
@@ -93,6 +94,7 @@ export const ENVIRONMENT_VARIABLES = {
   PRIVNET_ORACLE_TOKEN: "oracle.token",
   PRIVNET_RPC_URL: "chain.rpcUrl",
   PRIVNET_CHAIN_PORT: "chain.port",
+  PRIVNET_CHAIN_HOST: "chain.host",
   PRIVNET_BLOCK_TIME: "chain.blockTime",
   PRIVNET_STORAGE: "storage",
   PRIVNET_DATA_DIR: "dataDir",
@@ -147,7 +149,8 @@ export function resolveSettings(input: {
     chain: {
       rpcUrl: merged.chain?.rpcUrl,
       port: merged.chain?.port ?? 8545,
-      host: merged.chain?.host ?? "127.0.0.1",
+      // The team reaches the chain where it reaches the admin API, unless told otherwise.
+      host: merged.chain?.host ?? merged.admin?.host ?? "127.0.0.1",
       blockTime: merged.chain?.blockTime ?? 2,
       statePath: merged.chain?.statePath
         ? inData(merged.chain.statePath)
@@ -229,6 +232,7 @@ function withOverrides(config: PrivnetConfig, env: NodeJS.ProcessEnv, flags: UpF
   set(oracle, "allowedHosts", hosts);
   set(chain, "rpcUrl", pick(flags["rpc-url"], "rpc-url", "PRIVNET_RPC_URL")?.value);
   set(chain, "port", portOf(pick(flags["chain-port"], "chain-port", "PRIVNET_CHAIN_PORT")));
+  set(chain, "host", pick(flags["chain-host"], "chain-host", "PRIVNET_CHAIN_HOST")?.value);
   const blockTime = pick(flags["block-time"], "block-time", "PRIVNET_BLOCK_TIME");
   set(chain, "blockTime", blockTime && decimal(blockTime.value, blockTime.from));
   set(
