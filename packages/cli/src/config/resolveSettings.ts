@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from "node:path";
 import type { BotCatalogue, BotsOptions, ExplorerOptions, OracleOptions } from "@privnet/core";
+import { type ChainLimits, DEFAULT_CHAIN_LIMITS } from "@privnet/devnet";
 import type { PrivnetConfig } from "./defineConfig.js";
 import { privnetConfigSchema } from "./defineConfig.js";
 import { refusePublicBindsWithoutTokens } from "./publicBinds.js";
@@ -25,6 +26,8 @@ export type StackSettings = {
     blockTime: number;
     /** Absolute. */
     statePath: string;
+    /** The embedded devnet's port's limits. */
+    limits: ChainLimits;
   };
   storage: StorageSetting;
   encryptionPassphrase: string | undefined;
@@ -155,6 +158,7 @@ export function resolveSettings(input: {
       statePath: merged.chain?.statePath
         ? inData(merged.chain.statePath)
         : resolve(dataDir, "chain-state.json"),
+      limits: { ...DEFAULT_CHAIN_LIMITS, ...merged.chain?.limits },
     },
     storage: parseStorage(merged.storage, dataDir, cwd),
     encryptionPassphrase: merged.encryptionPassphrase,

@@ -137,7 +137,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   let restarting: Promise<unknown> | undefined;
   const restart = async (keepPool: boolean) => {
     if (!relay || devnetInstance.status !== "started") throw new FaultInProgressError("the devnet's stop");
-    restarting = restartAnvil({ anvil, relay, statePath, rpcUrl, keepPool });
+    restarting = restartAnvil({ anvil, relay, statePath, rpcUrl: serviceUrl, keepPool });
     try {
       return await restarting;
     } finally {
@@ -160,6 +160,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   const publicPort = relay?.port ?? anvil.port;
   const rpcUrl = `http://${formatHost(host)}:${publicPort}`;
   const wsUrl = `ws://${formatHost(host)}:${publicPort}`;
+  // The devnet's own calls on its port (mining mode, a restart's pool sent again) carry the
+  // services' token: past the method policy, never rate limited.
+  const serviceUrl = serviceToken ? `${rpcUrl}/${serviceToken}` : rpcUrl;
   const faultsUrl = relay ? `http://127.0.0.1:${relay.faultsPort}` : rpcUrl;
   faults = createDevnetFaults({ url: faultsUrl, relay: relay !== undefined });
 
@@ -173,7 +176,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   let switched: Promise<void> | undefined;
   const useBlockTime = () => {
     if (!automineFirst) return Promise.resolve();
-    switched ??= setIntervalMining(rpcUrl, blockTime, withClock)
+    switched ??= setIntervalMining(serviceUrl, blockTime, withClock)
       .then(() => {
         chain = chainAt(blockTime);
       })

@@ -123,6 +123,20 @@ describe("the method policy link", () => {
     ]);
   });
 
+  test("without an admin token every method is open; a token segment still comes off the path", async () => {
+    const link = methodPolicyLink({
+      tokens: { privnet: "service-secret" },
+      serviceToken: "privnet",
+      audit: () => undefined,
+    });
+    const anvil = fakeAnvil({ immediate: true });
+    await link.handle(
+      requestOf([{ method: "anvil_setBalance" }], { head: headOf({}, "/service-secret") }),
+      anvil.next,
+    );
+    expect(anvil.received[0]?.bytes.toString("latin1").startsWith("POST / HTTP/1.1\r\n")).toBe(true);
+  });
+
   test("over a WebSocket, the handshake's token counts for every message", async () => {
     const { link } = policy();
     const anvil = fakeAnvil({ immediate: true });

@@ -66,19 +66,14 @@ function relayLinks(
   ];
 }
 
-/** The method policy (with a token besides the services' own), then the limits. */
+/** The method policy (open without a token besides the services' own), then the limits. */
 function policyLinks(policy: ChainPolicySettings, audit: ClockRelayOptions["audit"]): RelayLink[] {
-  const guarded = Object.keys(policy.tokens).some((name) => name !== policy.serviceToken);
   return [
-    ...(guarded
-      ? [
-          methodPolicyLink({
-            tokens: policy.tokens,
-            serviceToken: policy.serviceToken,
-            audit: audit ?? (() => undefined),
-          }),
-        ]
-      : []),
+    methodPolicyLink({
+      tokens: policy.tokens,
+      serviceToken: policy.serviceToken,
+      audit: audit ?? (() => undefined),
+    }),
     limitsLink(policy),
   ];
 }
