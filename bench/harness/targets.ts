@@ -51,6 +51,9 @@ export const targets: Record<string, Target> = {
   // issue 45: the bots' status answers from memory, never waiting on the node (whose own p99 is
   // node_rpc_p99_ms of the same run)
   bots_status_p99_ms: { on: "value", atMost: 100 },
+  // issue 46: the chain port's method policy and limits cost a client at most 10 %
+  rpc_policy_vs_relay: { on: "ratio", atLeast: 0.9 },
+  rpc_policy_vs_relay_batches: { on: "ratio", atLeast: 0.9 },
   // issue 38: 100,000 sends leave the resident size where 10,000 left it
   rss_after_100k_sends: { on: "ratio", atMost: 1.1 },
 };
