@@ -169,6 +169,23 @@ describe("resolveSettings", () => {
       "0.0.0.0",
     );
     expect(chainHost({ "chain-host": "::" }, { PRIVNET_CHAIN_HOST: "0.0.0.0" })).toBe("::");
+    // The chain's limits: each one the config sets, the others their defaults.
+    expect(
+      resolveSettings({
+        config: defineConfig({ chain: { limits: { maxBatch: 500 } } }),
+        env: {},
+        flags: {},
+        cwd,
+      }).chain.limits,
+    ).toMatchObject({ maxBatch: 500, ratePerSecond: 500, maxLogsRange: 10_000 });
+    expect(() =>
+      resolveSettings({
+        config: defineConfig({ chain: { limits: { maxBatch: 0 } } }),
+        env: {},
+        flags: {},
+        cwd,
+      }),
+    ).toThrow(/chain\.limits\.maxBatch/);
     // Beyond loopback without the admin token: refused, whichever way it was set.
     expect(() => resolveSettings({ config: {}, env: {}, flags: { "chain-host": "0.0.0.0" }, cwd })).toThrow(
       /chain's port on 0\.0\.0\.0 without an admin token/,

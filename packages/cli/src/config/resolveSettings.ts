@@ -158,7 +158,13 @@ export function resolveSettings(input: {
       statePath: merged.chain?.statePath
         ? inData(merged.chain.statePath)
         : resolve(dataDir, "chain-state.json"),
-      limits: { ...DEFAULT_CHAIN_LIMITS, ...merged.chain?.limits },
+      limits: {
+        ...DEFAULT_CHAIN_LIMITS,
+        // A limit the config leaves out keeps its default.
+        ...(Object.fromEntries(
+          Object.entries(merged.chain?.limits ?? {}).filter(([, value]) => value !== undefined),
+        ) as Partial<ChainLimits>),
+      },
     },
     storage: parseStorage(merged.storage, dataDir, cwd),
     encryptionPassphrase: merged.encryptionPassphrase,
