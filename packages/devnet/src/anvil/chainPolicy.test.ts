@@ -1,4 +1,5 @@
 import { request } from "node:http";
+import { connect } from "node:net";
 import type { ChainFaultEvent } from "@privnet/core";
 import { JsonRpcProvider, Wallet } from "ethers";
 import { createPublicClient, createWalletClient, http, parseEther } from "viem";
@@ -176,6 +177,21 @@ describe("the chain port with an admin token", () => {
     const answer = await post(batch, { localAddress: "127.0.0.3" });
     expect(answer.body.error.code).toBe(-32005);
     expect(answer.body.error.message).toMatch(/batch of 5000 calls is over the limit of 100/);
+  });
+
+  test("a body over the limit is answered 413 from its head, before its bytes are sent", async () => {
+    const socket = connect({ host: "127.0.0.1", port: devnet.port, localAddress: "127.0.0.5" });
+    const received: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => received.push(chunk));
+    const closed = new Promise((resolve) => socket.on("close", resolve));
+    socket.write(
+      `POST / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${64 * 1024 * 1024}\r\n\r\n{"jsonrpc":`,
+    );
+    await closed;
+    const answer = Buffer.concat(received).toString("utf8");
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain('"code":-32005');
+    expect(answer).toContain("over the limit of 5242880");
   });
 
   test("one loopback address flooding is limited (429, Retry-After, -32005) while another is served", async () => {

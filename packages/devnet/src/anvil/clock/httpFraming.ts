@@ -11,20 +11,23 @@ export type HttpRequestRead =
   /** Not all of it has arrived. */
   | "incomplete"
   /** Not a request the relay reads (a huge head, a chunked body): the connection is piped from here. */
-  | "unreadable";
+  | "unreadable"
+  /** Its head says a body longer than the limit: refused before it is read. */
+  | { tooLarge: number };
 
 /**
  * The next whole HTTP/1.1 request in `input`: its bytes as they go to anvil, its body, and what
  * follows it. A WebSocket handshake loses its `sec-websocket-extensions` (no permessage-deflate,
  * so that frames stay readable); every other byte is kept.
  */
-export function readHttpRequest(input: Buffer): HttpRequestRead {
+export function readHttpRequest(input: Buffer, maxBody = Number.POSITIVE_INFINITY): HttpRequestRead {
   const end = input.indexOf(headerEnd);
   if (end === -1) return input.length > maxHead ? "unreadable" : "incomplete";
   let head = input.toString("latin1", 0, end);
   // Chunked bodies are not what JSON-RPC clients send: piped from here on, unread.
   if (/\r\ntransfer-encoding:/i.test(head)) return "unreadable";
   const length = Number(/\r\ncontent-length:[ \t]*(\d+)/i.exec(head)?.[1] ?? 0);
+  if (length > maxBody) return { tooLarge: length };
   const total = end + headerEnd.length + length;
   if (input.length < total) return "incomplete";
   let bytes = input.subarray(0, total);

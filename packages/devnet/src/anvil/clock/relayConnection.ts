@@ -142,10 +142,14 @@ class ConnectionRelay implements RelayConnection {
   }
 
   #nextRequest(): RelayRequest | undefined {
-    const read = readHttpRequest(this.#input);
+    const read = readHttpRequest(this.#input, this.#chain.maxBodyBytes);
     if (read === "incomplete") return undefined;
     if (read === "unreadable") {
       this.#mode = "pipe";
+      return undefined;
+    }
+    if ("tooLarge" in read) {
+      this.#refuseBody(read.tooLarge);
       return undefined;
     }
     this.#input = read.rest;
@@ -167,6 +171,23 @@ class ConnectionRelay implements RelayConnection {
     const calls = read.message ? this.#chain.readCalls(read.message) : [];
     const batch = read.message ? isBatchBody(read.message) : false;
     return { transport: "websocket", bytes: read.bytes, calls, batch, head: this.#head, connection: this };
+  }
+
+  /** A body over the limit: answered 413 after the answers before it, unread, and the connection closed. */
+  #refuseBody(length: number): void {
+    this.#held = true;
+    this.#input = noBytes;
+    this.#client.pause();
+    const limit = this.#chain.maxBodyBytes;
+    const body = {
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32005, message: `the body is ${length} bytes, over the limit of ${limit}` },
+    };
+    void this.drained().then(() => {
+      if (this.#client.writable) this.#client.end(httpAnswer(body, 413, true));
+      this.#upstream.destroy();
+    });
   }
 
   #dispatch(request: RelayRequest): void {

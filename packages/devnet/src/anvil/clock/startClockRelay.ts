@@ -105,7 +105,9 @@ export async function startClockRelay(options: ClockRelayOptions): Promise<Clock
     }
     relayConnection(client, upstream, chain);
   };
-  const devnetChain = composeRelay(relayLinks(options, shared, "devnet"));
+  const devnetChain = composeRelay(relayLinks(options, shared, "devnet"), {
+    ...(options.policy ? { maxBodyBytes: options.policy.limits.maxBodyBytes } : {}),
+  });
   const faultsChain = composeRelay(relayLinks(options, shared, "faults"));
   let server = createServer(onConnection(sockets, devnetChain));
   const faultsServer = createServer(onConnection(faultSockets, faultsChain));
