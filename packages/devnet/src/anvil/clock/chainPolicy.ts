@@ -17,6 +17,13 @@ export type ChainLimits = {
   rateBurst: number;
 };
 
+/**
+ * The chain port's limits when none are given: generous for a team, tight enough that one client
+ * cannot starve the others.
+ *
+ * @example
+ * startDevnet({ chainPolicy: { limits: { ...DEFAULT_CHAIN_LIMITS, maxBatch: 500 } } });
+ */
 export const DEFAULT_CHAIN_LIMITS: ChainLimits = {
   maxBatch: 100,
   maxBodyBytes: 5 * 1024 * 1024,
