@@ -230,13 +230,9 @@ export default config;
   test("with an admin token the chain port refuses admin methods without it, serves them with it, and the audit shows them; the stack's own calls go on", async () => {
     const cwd = tempDir();
     const token = "team-admin-token";
-    const { run, urls } = await startUp(
-      cwd,
-      [...freePorts, "--storage", "memory", "--allowed-hosts", "devbox.lan"],
-      {
-        PRIVNET_ADMIN_TOKEN: token,
-      },
-    );
+    const { run, urls } = await startUp(cwd, [...freePorts, "--allowed-hosts", "devbox.lan"], {
+      PRIVNET_ADMIN_TOKEN: token,
+    });
     const chain = urls["Chain RPC"] as string;
     const admin = urls["Admin API"] as string;
     const auth = { authorization: `Bearer ${token}` };
@@ -277,10 +273,20 @@ export default config;
     const history = (await (await fetch(`${admin}/chain/faults`, { headers: auth })).json()) as {
       events: { type: string; method?: string; token?: string }[];
     };
-    expect(history.events.filter((event) => event.type === "adminCall")).toEqual([
+    const audited = history.events.filter((event) => event.type === "adminCall");
+    expect(audited).toEqual([
       expect.objectContaining({ method: "anvil_setBalance", token: "admin", client: "127.0.0.1" }),
     ]);
     await stop(run);
+    // The trail is kept in the storage: a restart on the same database still shows it.
+    const again = await startUp(cwd, freePorts, { PRIVNET_ADMIN_TOKEN: token });
+    const kept = (await (
+      await fetch(`${again.urls["Admin API"]}/chain/faults`, { headers: auth })
+    ).json()) as {
+      events: { type: string }[];
+    };
+    expect(kept.events.filter((event) => event.type === "adminCall")).toEqual(audited);
+    await stop(again.run);
   });
 
   test("a config with a wrong field is refused before anything starts, naming the field", async () => {

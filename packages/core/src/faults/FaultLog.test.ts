@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { ChainFaultEvent, ChainFaults } from "../chain/ChainFaults.js";
-import { FaultLog } from "./FaultLog.js";
+import { memoryStorage } from "../storage/memoryStorage.js";
+import { FAULT_HISTORY_KEY, FaultLog } from "./FaultLog.js";
 
 /** The one part of a ChainFaults the log uses, fed by hand: what it keeps, not what a chain does. */
 function eventSource() {
@@ -64,5 +65,39 @@ describe("FaultLog", () => {
     log.start();
     expect(log.history()).toEqual([]);
     log.stop();
+  });
+
+  test("with a store, the history outlives the log: a new one on the same storage starts with it, bigints intact", async () => {
+    const storage = memoryStorage();
+    const first = eventSource();
+    const log = new FaultLog(first.source, () => undefined, 3, storage.state);
+    await log.start();
+    first.emit(1);
+    const audit: ChainFaultEvent = {
+      type: "adminCall",
+      at: "2026-11-29T08:00:00.000Z",
+      method: "anvil_setBalance",
+      client: "10.0.0.7",
+      token: "admin",
+      block: 12n,
+    };
+    for (const listener of first.listeners) listener(audit);
+    await log.stop();
+    expect(await storage.state.get(FAULT_HISTORY_KEY)).toHaveLength(2);
+
+    const second = eventSource();
+    const again = new FaultLog(second.source, () => undefined, 3, storage.state);
+    await again.start();
+    expect(again.history()).toEqual([audit, stalled(1)]);
+    // New events go in front of the kept ones, within the limit.
+    second.emit(2);
+    second.emit(3);
+    expect(again.history().map((event) => (event.type === "stalled" ? event.ms : event.type))).toEqual([
+      3,
+      2,
+      "adminCall",
+    ]);
+    await again.stop();
+    expect(await storage.state.get(FAULT_HISTORY_KEY)).toHaveLength(3);
   });
 });
