@@ -39,7 +39,7 @@ describe("FaultLog", () => {
       },
       3,
     );
-    log.start();
+    void log.start();
     for (const ms of [1, 2, 3, 4, 5]) emit(ms);
     expect(announced).toEqual([1, 2, 3, 4, 5]);
     expect(log.history().map((event) => (event.type === "stalled" ? event.ms : 0))).toEqual([5, 4, 3]);
@@ -50,11 +50,11 @@ describe("FaultLog", () => {
     const { source, emit, listeners } = eventSource();
     const log = new FaultLog(source, () => {});
     emit(1);
-    log.start();
-    log.start();
+    void log.start();
+    void log.start();
     expect(listeners.size).toBe(1);
     emit(2);
-    log.stop();
+    void log.stop();
     expect(listeners.size).toBe(0);
     emit(3);
     expect(log.history().map((event) => (event.type === "stalled" ? event.ms : 0))).toEqual([2]);
@@ -62,9 +62,9 @@ describe("FaultLog", () => {
 
   test("without faults it keeps nothing", () => {
     const log = new FaultLog(undefined, () => {});
-    log.start();
+    void log.start();
     expect(log.history()).toEqual([]);
-    log.stop();
+    void log.stop();
   });
 
   test("with a store, the history outlives the log: a new one on the same storage starts with it, bigints intact", async () => {
