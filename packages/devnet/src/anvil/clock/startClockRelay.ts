@@ -109,7 +109,10 @@ export async function startClockRelay(options: ClockRelayOptions): Promise<Clock
     ...(options.policy ? { maxBodyBytes: options.policy.limits.maxBodyBytes } : {}),
   });
   const faultsChain = composeRelay(relayLinks(options, shared, "faults"));
-  let server = createServer(onConnection(sockets, devnetChain));
+  // The devnet's port's server, made in this one place (at start, and again after a refusal): what
+  // a TLS layer would wrap. The faults port stays plain TCP on loopback.
+  const devnetServer = () => createServer(onConnection(sockets, devnetChain));
+  let server = devnetServer();
   const faultsServer = createServer(onConnection(faultSockets, faultsChain));
 
   const port = await listen(server, options.host, options.port);
@@ -123,7 +126,7 @@ export async function startClockRelay(options: ClockRelayOptions): Promise<Clock
     refuse: () => closeServer(server, sockets),
     async accept() {
       if (server.listening) return;
-      server = createServer(onConnection(sockets, devnetChain));
+      server = devnetServer();
       await listen(server, options.host, port);
     },
     retarget(anvilPort) {
