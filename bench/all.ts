@@ -40,6 +40,7 @@ const benchmarks = [
   ["fixture-reset", "fixtureReset.ts"],
   ["oracle-burst", "oracleBurst.ts"],
   ["timestamps", "blockTimestamps.ts"],
+  ["chain-policy", "chainPolicy.ts"],
   ["keeper", "keeperLiquidation.ts"],
   ["uniswap", "uniswapBlockFill.ts"],
   ["panel", "panel.ts"],

@@ -53,6 +53,9 @@ export const targets: Record<string, Target> = {
   bots_status_p99_ms: { on: "value", atMost: 100 },
   // issue 47: a 3-call bundle simulated and explained (p50, quiet machine)
   simulate_ms: { on: "value", atMost: 50 },
+  // issue 46: the chain port's method policy and limits cost a client at most 10 %
+  rpc_policy_vs_relay: { on: "ratio", atLeast: 0.9 },
+  rpc_policy_vs_relay_batches: { on: "ratio", atLeast: 0.9 },
   // issue 38: 100,000 sends leave the resident size where 10,000 left it
   rss_after_100k_sends: { on: "ratio", atMost: 1.1 },
 };

@@ -7,7 +7,7 @@ import { expect, test } from "vitest";
 // (and from itself). The shared context types sit low so that the services never import the
 // platform that wires them. `pnpm exec vitest run packages/core/src/layers.test.ts` checks it.
 const LAYERS: readonly (readonly string[])[] = [
-  ["errors", "chain", "fees", "lifecycle", "workers"],
+  ["errors", "chain", "fees", "lifecycle", "workers", "requestRules"],
   ["storage", "signing", "blobs", "input"],
   ["context"],
   ["wallets", "network", "faults"],

@@ -1,5 +1,7 @@
+import { startDevnet } from "@privnet/devnet";
 import { expect, test } from "vitest";
 import { describePanel } from "./fixtures/describePanel.js";
+import { startPanelStack } from "./fixtures/startPanelStack.js";
 
 describePanel("faults", ({ open, devnet }) => {
   test("a reorganisation asked from the page, confirmed, shows its answer and its blocks in the timeline", async () => {
@@ -50,6 +52,42 @@ describePanel("faults", ({ open, devnet }) => {
     await page.getByText("No fault yet.").waitFor();
     await devnet.faults.dropPool();
     await page.getByRole("list", { name: "Timeline" }).getByText("Pool dropped:").waitFor();
+  });
+
+  test("an admin call on the chain's port with the admin token shows in the timeline: the audit trail", async () => {
+    const policed = await startDevnet({ port: 0, blockTime: 0, chainPolicy: { adminToken: "team-token" } });
+    try {
+      const stack = await startPanelStack({
+        rpcUrl: policed.rpcUrl,
+        faults: policed.faults,
+        headers: policed.serviceHeaders,
+      });
+      try {
+        const { page, goto } = await open({ stack });
+        await goto("faults");
+        await page.getByText("Live: the timeline follows the chain event stream.").waitFor();
+        await page.getByText("No fault yet.").waitFor();
+        const mined = await fetch(`${policed.rpcUrl}/team-token`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "evm_mine", params: [] }),
+        });
+        expect(((await mined.json()) as { result: unknown }).result).toBe("0x0");
+        const entry = page.getByRole("list", { name: "Timeline" }).getByText("Admin call:");
+        await entry.waitFor();
+        const text = await page
+          .getByRole("list", { name: "Timeline" })
+          .getByRole("listitem")
+          .first()
+          .textContent();
+        expect(text).toMatch(/Admin call: evm_mine from 127\.0\.0\.1 with the admin token, at block \d+/);
+        expect(text).not.toContain("team-token");
+      } finally {
+        await stack.close();
+      }
+    } finally {
+      await policed.stop();
+    }
   });
 
   test("on a stack without faults (--rpc-url) the page says they need the embedded devnet", async () => {

@@ -27,6 +27,7 @@ Options of "up":
   --storage <where>    postgres://…, memory, or a sqlite file (default <data-dir>/privnet.db)
   --data-dir <dir>     where the chain state and the sqlite database live (default .privnet)
   --chain-port <n>     embedded devnet port (default 8545; 0 picks a free one)
+  --chain-host <addr>  interface the embedded devnet's port binds (default: the admin API's --host)
   --block-time <s>     embedded devnet seconds between blocks (default 2; 0: a block per transaction)
   --oracle-port <n>    oracle API port (default 3004; 0 picks a free one)
   --log-format <f>     request logs: pretty or json (default: pretty on a terminal, else json)
@@ -94,6 +95,7 @@ async function main(argv: string[]): Promise<number> {
         storage: { type: "string" },
         "data-dir": { type: "string" },
         "chain-port": { type: "string" },
+        "chain-host": { type: "string" },
         "block-time": { type: "string" },
         "oracle-port": { type: "string" },
         "log-format": { type: "string" },

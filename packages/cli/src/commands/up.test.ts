@@ -227,6 +227,68 @@ export default config;
     await stop(run);
   });
 
+  test("with an admin token the chain port refuses admin methods without it, serves them with it, and the audit shows them; the stack's own calls go on", async () => {
+    const cwd = tempDir();
+    const token = "team-admin-token";
+    const { run, urls } = await startUp(cwd, [...freePorts, "--allowed-hosts", "devbox.lan"], {
+      PRIVNET_ADMIN_TOKEN: token,
+    });
+    const chain = urls["Chain RPC"] as string;
+    const admin = urls["Admin API"] as string;
+    const auth = { authorization: `Bearer ${token}` };
+    const setBalance = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "anvil_setBalance",
+      params: ["0x000000000000000000000000000000000000dEaD", "0x1"],
+    };
+    const refused = (await (await post(chain, setBalance)).json()) as {
+      error: { code: number; message: string };
+    };
+    expect(refused.error.code).toBe(4100);
+    expect(refused.error.message).toContain("anvil_setBalance is an admin method");
+    expect(await rpc(chain, "eth_getBalance", ["0x000000000000000000000000000000000000dEaD", "latest"])).toBe(
+      "0x0",
+    );
+    const allowed = (await (await post(`${chain}/${token}`, setBalance)).json()) as { result: unknown };
+    expect(allowed.result).toBeNull();
+    // The allowed Host names reach the chain's port too.
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] });
+    const head = `POST / HTTP/1.1\r\nHost: devbox.lan:${new URL(chain).port}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}`;
+    expect((await rawRequest(chain, `${head}\r\n\r\n${body}`)).status).toBe(200);
+    // The platform's own work (sends, the watcher's pool reads) passes with the stack's service token.
+    const created = (await (
+      await fetch(`${admin}/wallets`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: "{}",
+      })
+    ).json()) as { address: string };
+    const funded = await fetch(`${admin}/send`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ fromWalletId: 2, toAddress: created.address, amount: "1" }),
+    });
+    expect(funded.status).toBe(200);
+    const history = (await (await fetch(`${admin}/chain/faults`, { headers: auth })).json()) as {
+      events: { type: string; method?: string; token?: string }[];
+    };
+    const audited = history.events.filter((event) => event.type === "adminCall");
+    expect(audited).toEqual([
+      expect.objectContaining({ method: "anvil_setBalance", token: "admin", client: "127.0.0.1" }),
+    ]);
+    await stop(run);
+    // The trail is kept in the storage: a restart on the same database still shows it.
+    const again = await startUp(cwd, freePorts, { PRIVNET_ADMIN_TOKEN: token });
+    const kept = (await (
+      await fetch(`${again.urls["Admin API"]}/chain/faults`, { headers: auth })
+    ).json()) as {
+      events: { type: string }[];
+    };
+    expect(kept.events.filter((event) => event.type === "adminCall")).toEqual(audited);
+    await stop(again.run);
+  });
+
   test("a config with a wrong field is refused before anything starts, naming the field", async () => {
     const cwd = tempDir();
     writeFileSync(join(cwd, "privnet.config.ts"), `export default { admin: { port: "three thousand" } };\n`);

@@ -16,12 +16,33 @@ export const privnetConfigSchema = z.strictObject({
       rpcUrl: z.url({ protocol: /^(http|https|ws|wss)$/ }).optional(),
       /** Port of the embedded devnet. Default 8545; 0 picks a free one. */
       port: port.optional(),
-      /** Interface the embedded devnet binds. Default 127.0.0.1. */
+      /** Interface the embedded devnet binds. Default: admin.host (127.0.0.1). */
       host: z.string().min(1).optional(),
       /** Seconds between blocks of the embedded devnet; 0 mines one block per transaction. Default 2. */
       blockTime: z.number().min(0).optional(),
       /** The embedded devnet's state file. Default: `<dataDir>/chain-state.json`. */
       statePath: z.string().min(1).optional(),
+      /**
+       * The embedded devnet's port's limits (docs/team-chain.md); each has a default. Admin methods
+       * there need admin.token once it is set; the port answers the Host names of
+       * admin.allowedHosts and the pages of admin.corsOrigins (none listed: any page).
+       */
+      limits: z
+        .strictObject({
+          /** Calls in one JSON-RPC batch. Default 100. */
+          maxBatch: z.int().positive().optional(),
+          /** Bytes of one request's body. Default 5 MiB (5242880). */
+          maxBodyBytes: z.int().positive().optional(),
+          /** Blocks one eth_getLogs may span (both ends numbers). Default 10,000. */
+          maxLogsRange: z.int().positive().optional(),
+          /** Subscriptions on one WebSocket connection. Default 100. */
+          maxSubscriptions: z.int().positive().optional(),
+          /** Requests a second from one client address (privnet's own are never limited). Default 500. */
+          ratePerSecond: z.number().positive().optional(),
+          /** Requests one address may send at once before the rate applies. Default 1,000. */
+          rateBurst: z.int().positive().optional(),
+        })
+        .optional(),
     })
     .optional(),
   /**

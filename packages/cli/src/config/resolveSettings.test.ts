@@ -15,6 +15,14 @@ describe("resolveSettings", () => {
         host: "127.0.0.1",
         blockTime: 2,
         statePath: "/work/project/.privnet/chain-state.json",
+        limits: {
+          maxBatch: 100,
+          maxBodyBytes: 5_242_880,
+          maxLogsRange: 10_000,
+          maxSubscriptions: 100,
+          ratePerSecond: 500,
+          rateBurst: 1_000,
+        },
       },
       storage: { kind: "sqlite", path: "/work/project/.privnet/privnet.db" },
       encryptionPassphrase: undefined,
@@ -144,6 +152,47 @@ describe("resolveSettings", () => {
     for (const host of ["127.0.0.1", "127.0.1.1", "localhost", "::1", "[::1]"]) {
       expect(refused({ host })).toBeUndefined();
     }
+  });
+
+  test("the chain's interface: chain.host, PRIVNET_CHAIN_HOST, --chain-host; by default the admin API's", () => {
+    const chainHost = (flags: Record<string, string>, env: Record<string, string> = {}, config = {}) =>
+      resolveSettings({
+        config: defineConfig(config),
+        env: { PRIVNET_ADMIN_TOKEN: "t", PRIVNET_ORACLE_TOKEN: "o", ...env },
+        flags,
+        cwd,
+      }).chain.host;
+    expect(chainHost({ host: "0.0.0.0" })).toBe("0.0.0.0");
+    expect(chainHost({}, {}, { admin: { host: "10.0.0.5" } })).toBe("10.0.0.5");
+    expect(chainHost({ host: "0.0.0.0" }, {}, { chain: { host: "127.0.0.1" } })).toBe("127.0.0.1");
+    expect(chainHost({}, { PRIVNET_CHAIN_HOST: "0.0.0.0" }, { chain: { host: "127.0.0.1" } })).toBe(
+      "0.0.0.0",
+    );
+    expect(chainHost({ "chain-host": "::" }, { PRIVNET_CHAIN_HOST: "0.0.0.0" })).toBe("::");
+    // The chain's limits: each one the config sets, the others their defaults.
+    expect(
+      resolveSettings({
+        config: defineConfig({ chain: { limits: { maxBatch: 500 } } }),
+        env: {},
+        flags: {},
+        cwd,
+      }).chain.limits,
+    ).toMatchObject({ maxBatch: 500, ratePerSecond: 500, maxLogsRange: 10_000 });
+    expect(() =>
+      resolveSettings({
+        config: defineConfig({ chain: { limits: { maxBatch: 0 } } }),
+        env: {},
+        flags: {},
+        cwd,
+      }),
+    ).toThrow(/chain\.limits\.maxBatch/);
+    // Beyond loopback without the admin token: refused, whichever way it was set.
+    expect(() => resolveSettings({ config: {}, env: {}, flags: { "chain-host": "0.0.0.0" }, cwd })).toThrow(
+      /chain's port on 0\.0\.0\.0 without an admin token/,
+    );
+    expect(() =>
+      resolveSettings({ config: {}, env: { PRIVNET_CHAIN_HOST: "0.0.0.0" }, flags: {}, cwd }),
+    ).toThrow(/chain's port on 0\.0\.0\.0 without an admin token/);
   });
 
   test("the environment overrides the config, and flags override both", () => {

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from "node:path";
 import type { BotCatalogue, BotsOptions, ExplorerOptions, OracleOptions } from "@privnet/core";
+import { type ChainLimits, DEFAULT_CHAIN_LIMITS } from "@privnet/devnet";
 import type { PrivnetConfig } from "./defineConfig.js";
 import { privnetConfigSchema } from "./defineConfig.js";
 import { refusePublicBindsWithoutTokens } from "./publicBinds.js";
@@ -25,6 +26,8 @@ export type StackSettings = {
     blockTime: number;
     /** Absolute. */
     statePath: string;
+    /** The embedded devnet's port's limits. */
+    limits: ChainLimits;
   };
   storage: StorageSetting;
   encryptionPassphrase: string | undefined;
@@ -70,6 +73,7 @@ export type UpFlags = {
   storage?: string | undefined;
   "data-dir"?: string | undefined;
   "chain-port"?: string | undefined;
+  "chain-host"?: string | undefined;
   "block-time"?: string | undefined;
   "oracle-port"?: string | undefined;
   "log-format"?: string | undefined;
@@ -93,6 +97,7 @@ export const ENVIRONMENT_VARIABLES = {
   PRIVNET_ORACLE_TOKEN: "oracle.token",
   PRIVNET_RPC_URL: "chain.rpcUrl",
   PRIVNET_CHAIN_PORT: "chain.port",
+  PRIVNET_CHAIN_HOST: "chain.host",
   PRIVNET_BLOCK_TIME: "chain.blockTime",
   PRIVNET_STORAGE: "storage",
   PRIVNET_DATA_DIR: "dataDir",
@@ -147,11 +152,19 @@ export function resolveSettings(input: {
     chain: {
       rpcUrl: merged.chain?.rpcUrl,
       port: merged.chain?.port ?? 8545,
-      host: merged.chain?.host ?? "127.0.0.1",
+      // The team reaches the chain where it reaches the admin API, unless told otherwise.
+      host: merged.chain?.host ?? merged.admin?.host ?? "127.0.0.1",
       blockTime: merged.chain?.blockTime ?? 2,
       statePath: merged.chain?.statePath
         ? inData(merged.chain.statePath)
         : resolve(dataDir, "chain-state.json"),
+      limits: {
+        ...DEFAULT_CHAIN_LIMITS,
+        // A limit the config leaves out keeps its default.
+        ...(Object.fromEntries(
+          Object.entries(merged.chain?.limits ?? {}).filter(([, value]) => value !== undefined),
+        ) as Partial<ChainLimits>),
+      },
     },
     storage: parseStorage(merged.storage, dataDir, cwd),
     encryptionPassphrase: merged.encryptionPassphrase,
@@ -229,6 +242,7 @@ function withOverrides(config: PrivnetConfig, env: NodeJS.ProcessEnv, flags: UpF
   set(oracle, "allowedHosts", hosts);
   set(chain, "rpcUrl", pick(flags["rpc-url"], "rpc-url", "PRIVNET_RPC_URL")?.value);
   set(chain, "port", portOf(pick(flags["chain-port"], "chain-port", "PRIVNET_CHAIN_PORT")));
+  set(chain, "host", pick(flags["chain-host"], "chain-host", "PRIVNET_CHAIN_HOST")?.value);
   const blockTime = pick(flags["block-time"], "block-time", "PRIVNET_BLOCK_TIME");
   set(chain, "blockTime", blockTime && decimal(blockTime.value, blockTime.from));
   set(

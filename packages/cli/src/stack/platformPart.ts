@@ -16,7 +16,14 @@ export function platformPart(state: StackState): Service {
       const rpcUrl = needed(state.rpcUrl, "chain");
       state.platform = await createPlatform({
         // The embedded devnet holds requests while it reorganises (faults): wait for it.
-        transport: transportFor(rpcUrl, devnet ? DEVNET_REQUEST_TIMEOUT_MS : undefined),
+        // With the devnet's service headers: the platform's admin calls (the watcher's pool reads,
+        // funding, time travel) pass the chain port's policy, and its requests are never rate
+        // limited. Over HTTP on the devnet's port, so that the hold gate and the clock see them.
+        transport: transportFor(
+          rpcUrl,
+          devnet ? DEVNET_REQUEST_TIMEOUT_MS : undefined,
+          devnet?.serviceHeaders,
+        ),
         storage: needed(state.storage, "storage"),
         // The embedded devnet is on this machine: asking it for new blocks 20 times a block costs
         // next to nothing, and a confirmation (the set-up's fundings first) is seen within 1/20 of
@@ -59,7 +66,12 @@ function pollingIntervalFor(blockTime: number): number {
   return Math.min(1_000, Math.max(50, Math.round((blockTime * 1_000) / 20)));
 }
 
-function transportFor(rpcUrl: string, timeout?: number): Transport {
+function transportFor(
+  rpcUrl: string,
+  timeout?: number,
+  headers?: Readonly<Record<string, string>>,
+): Transport {
   const options = timeout === undefined ? {} : { timeout };
-  return /^wss?:/i.test(rpcUrl) ? webSocket(rpcUrl, options) : http(rpcUrl, options);
+  if (/^wss?:/i.test(rpcUrl)) return webSocket(rpcUrl, options);
+  return http(rpcUrl, { ...options, ...(headers ? { fetchOptions: { headers: { ...headers } } } : {}) });
 }

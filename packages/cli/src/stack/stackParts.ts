@@ -65,6 +65,15 @@ export function chainPart(state: StackState): Service {
         blockTime: chain.blockTime,
         automineFirst: Number.isInteger(chain.blockTime),
         statePath: chain.statePath,
+        // The chain port's policy: admin methods with the admin token once it is set, the limits,
+        // and the admin API's Host and Origin settings. The platform calls with the devnet's own
+        // service token (platformPart).
+        chainPolicy: {
+          ...(state.settings.admin.token ? { adminToken: state.settings.admin.token } : {}),
+          allowedHosts: state.settings.admin.allowedHosts,
+          corsOrigins: state.settings.admin.corsOrigins,
+          limits: chain.limits,
+        },
         onStarting: (elapsedMs) =>
           state.progress({
             step: "chain",

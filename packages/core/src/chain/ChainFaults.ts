@@ -63,7 +63,9 @@ export type TimedFault = "stall" | "unreachable" | "feeSpike";
 
 /**
  * What a fault did, as it happened. One event per fault as it takes effect, and `recovered` when a
- * timed one ends.
+ * timed one ends; `adminCall` (the audit trail) for each admin method called on the devnet's port
+ * with a token: who (the client's address, the token's name, never its value), what, and the head
+ * then (null when it could not be read).
  */
 export type ChainFaultEvent = { at: string } & (
   | ({ type: "reorged" } & ReorgResult)
@@ -73,6 +75,7 @@ export type ChainFaultEvent = { at: string } & (
   | { type: "unreachable"; ms: number; endsAt: string }
   | { type: "feeSpiked"; baseFee: bigint; blocks: number; fromBlock: bigint }
   | { type: "recovered"; fault: TimedFault }
+  | { type: "adminCall"; method: string; client: string; token: string; block: bigint | null }
 );
 
 /**

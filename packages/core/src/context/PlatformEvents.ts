@@ -18,7 +18,8 @@ export type PlatformEvents = {
   bot: [event: BotEvent];
   /**
    * A fault on demand took effect or ended (`reorged`, `poolDropped`, `restarted`, `stalled`,
-   * `unreachable`, `feeSpiked`, `recovered`): one per event of the platform's `faults` option
+   * `unreachable`, `feeSpiked`, `recovered`), or an admin method was called on the devnet's port
+   * (`adminCall`, the audit trail): one per event of the platform's `faults` option
    * (`devnet.faults`), whether asked through `platform.faults` or of the devnet directly. See
    * {@link ChainFaultEvent}.
    */

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { ChainFaultEvent, ChainFaults } from "../chain/ChainFaults.js";
-import { FaultLog } from "./FaultLog.js";
+import { memoryStorage } from "../storage/memoryStorage.js";
+import { FAULT_HISTORY_KEY, FaultLog } from "./FaultLog.js";
 
 /** The one part of a ChainFaults the log uses, fed by hand: what it keeps, not what a chain does. */
 function eventSource() {
@@ -38,7 +39,7 @@ describe("FaultLog", () => {
       },
       3,
     );
-    log.start();
+    void log.start();
     for (const ms of [1, 2, 3, 4, 5]) emit(ms);
     expect(announced).toEqual([1, 2, 3, 4, 5]);
     expect(log.history().map((event) => (event.type === "stalled" ? event.ms : 0))).toEqual([5, 4, 3]);
@@ -49,11 +50,11 @@ describe("FaultLog", () => {
     const { source, emit, listeners } = eventSource();
     const log = new FaultLog(source, () => {});
     emit(1);
-    log.start();
-    log.start();
+    void log.start();
+    void log.start();
     expect(listeners.size).toBe(1);
     emit(2);
-    log.stop();
+    void log.stop();
     expect(listeners.size).toBe(0);
     emit(3);
     expect(log.history().map((event) => (event.type === "stalled" ? event.ms : 0))).toEqual([2]);
@@ -61,8 +62,42 @@ describe("FaultLog", () => {
 
   test("without faults it keeps nothing", () => {
     const log = new FaultLog(undefined, () => {});
-    log.start();
+    void log.start();
     expect(log.history()).toEqual([]);
-    log.stop();
+    void log.stop();
+  });
+
+  test("with a store, the history outlives the log: a new one on the same storage starts with it, bigints intact", async () => {
+    const storage = memoryStorage();
+    const first = eventSource();
+    const log = new FaultLog(first.source, () => undefined, 3, storage.state);
+    await log.start();
+    first.emit(1);
+    const audit: ChainFaultEvent = {
+      type: "adminCall",
+      at: "2026-11-29T08:00:00.000Z",
+      method: "anvil_setBalance",
+      client: "10.0.0.7",
+      token: "admin",
+      block: 12n,
+    };
+    for (const listener of first.listeners) listener(audit);
+    await log.stop();
+    expect(await storage.state.get(FAULT_HISTORY_KEY)).toHaveLength(2);
+
+    const second = eventSource();
+    const again = new FaultLog(second.source, () => undefined, 3, storage.state);
+    await again.start();
+    expect(again.history()).toEqual([audit, stalled(1)]);
+    // New events go in front of the kept ones, within the limit.
+    second.emit(2);
+    second.emit(3);
+    expect(again.history().map((event) => (event.type === "stalled" ? event.ms : event.type))).toEqual([
+      3,
+      2,
+      "adminCall",
+    ]);
+    await again.stop();
+    expect(await storage.state.get(FAULT_HISTORY_KEY)).toHaveLength(3);
   });
 });

@@ -5,7 +5,7 @@ import type { NodeClient } from "../chain/nodeClient.js";
 import { SentTransactionBodies } from "../chain/SentTransactionBodies.js";
 import type { PlatformContext } from "../context/PlatformContext.js";
 import { createExplorer } from "../explorer/createExplorer.js";
-import { FaultLog } from "../faults/FaultLog.js";
+import { FAULT_HISTORY_LIMIT, FaultLog } from "../faults/FaultLog.js";
 import { createFeePolicy } from "../fees/feePolicy.js";
 import { createKeyVault } from "../signing/KeyVault.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
@@ -58,7 +58,13 @@ export function assemblePlatform(
           sentBodies,
         });
   // Every fault event of the devnet's faults, kept and announced as the platform's `chain` event.
-  const faultLog = new FaultLog(options.faults, (event) => base.events.emit("chain", event));
+  // Kept in the storage too (the audit trail outlives a restart).
+  const faultLog = new FaultLog(
+    options.faults,
+    (event) => base.events.emit("chain", event),
+    FAULT_HISTORY_LIMIT,
+    storage.state,
+  );
   // How the parts hear that the chain went back (a reorganisation, a reset, `platform.revert()`):
   // once, from the head, after the watcher recovered its records. What they deployed, read or
   // matched at the blocks taken back may be gone, or different now.

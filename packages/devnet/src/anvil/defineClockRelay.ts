@@ -2,6 +2,7 @@ import { defineInstance, type Instance } from "@privnet/core";
 import { DevnetPortInUseError, DevnetStartError } from "../errors.js";
 import { anvilRequest } from "./anvilRequest.js";
 import { timestampInterval } from "./blockTime.js";
+import type { ChainPolicySettings } from "./clock/chainPolicy.js";
 import { type ClockWorker, type ClockWorkerOwner, startClockWorker } from "./clock/startClockWorker.js";
 import type { AnvilInstance } from "./defineAnvil.js";
 
@@ -25,6 +26,8 @@ export type DefineClockRelayParameters = {
   automineFirst: boolean;
   /** What the relay asks of the devnet (a restart). */
   owner: ClockWorkerOwner;
+  /** The devnet port's method policy and limits; none: open. */
+  policy?: ChainPolicySettings | undefined;
 };
 
 /**
@@ -48,7 +51,14 @@ export function defineClockRelay(parameters: DefineClockRelayParameters): ClockR
       try {
         await anvilRequest(anvil.url, "anvil_setBlockTimestampInterval", [interval]);
         worker = await startClockWorker(
-          { host, port, anvilPort: anvil.port, interval, automine },
+          {
+            host,
+            port,
+            anvilPort: anvil.port,
+            interval,
+            automine,
+            ...(parameters.policy ? { policy: parameters.policy } : {}),
+          },
           parameters.owner,
         );
       } catch (error) {

@@ -1,6 +1,25 @@
 import { resolve as resolvePath } from "node:path";
 import { SYSTEM_ACCOUNT_BALANCE, SYSTEM_ACCOUNT_COUNT, SYSTEM_MNEMONIC } from "@privnet/core";
 import { DevnetStartError } from "../errors.js";
+import { type ChainLimits, type ChainPolicySettings, DEFAULT_CHAIN_LIMITS } from "./clock/chainPolicy.js";
+
+export type { ChainLimits } from "./clock/chainPolicy.js";
+
+/** The devnet port's method policy and limits (docs/team-chain.md). */
+export type ChainPolicyOptions = {
+  /**
+   * With it, admin methods (`anvil_*`, `evm_*`, `eth_sendTransaction`, … any method not public)
+   * need it, as `Authorization: Bearer <token>` or the URL's last path segment. Without it every
+   * method is open, as on anvil.
+   */
+  adminToken?: string;
+  /** Host names the port answers to besides loopback and its own address ("*": any). Default: none. */
+  allowedHosts?: readonly string[];
+  /** Origins whose pages may call the chain (wallet extensions always may). Default: none, meaning any. */
+  corsOrigins?: readonly string[];
+  /** Each limit's default: {@link DEFAULT_CHAIN_LIMITS}. */
+  limits?: Partial<ChainLimits>;
+};
 
 export type StartDevnetOptions = {
   /** Port to listen on. 0 picks a free one. Default: 8545. */
@@ -50,6 +69,14 @@ export type StartDevnetOptions = {
    * the same second share one). Default: true.
    */
   clock?: boolean;
+  /**
+   * A method policy and limits on the devnet's port (needs the clock's relay): admin methods
+   * only with the admin token, a batch size, a body size, an `eth_getLogs` range, subscriptions
+   * per WebSocket, a rate per client address, and the Host and Origin checks of privnet's APIs.
+   * Default: none (every method open, no limits). privnet's own clients call with
+   * `devnet.serviceHeaders`.
+   */
+  chainPolicy?: ChainPolicyOptions;
 };
 
 /** {@link StartDevnetOptions} checked, with every default filled in. */
@@ -68,6 +95,8 @@ export type DevnetSettings = {
   /** A clock relay in front of anvil (anvil then listens on a loopback port of its own). */
   withClock: boolean;
   startTimeout: number;
+  /** Without a service token yet (the devnet makes one as it starts). */
+  chainPolicy: Omit<ChainPolicySettings, "serviceToken"> | undefined;
 };
 
 /**
@@ -93,7 +122,11 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
       "",
     );
   }
+  const withClock = options.clock !== false;
+  if (options.chainPolicy && !withClock)
+    throw new DevnetStartError("chainPolicy needs the relay on the devnet's port: leave clock on", "");
   return {
+    chainPolicy: options.chainPolicy && policySettings(options.chainPolicy),
     host: options.host ?? "127.0.0.1",
     port,
     blockTime,
@@ -102,7 +135,20 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
     mnemonic: options.mnemonic ?? SYSTEM_MNEMONIC,
     accounts: options.accounts ?? SYSTEM_ACCOUNT_COUNT,
     balance: options.balance ?? SYSTEM_ACCOUNT_BALANCE,
-    withClock: options.clock !== false,
+    withClock,
     startTimeout: options.startTimeout ?? 20_000,
+  };
+}
+
+function policySettings(options: ChainPolicyOptions): NonNullable<DevnetSettings["chainPolicy"]> {
+  const limits = { ...DEFAULT_CHAIN_LIMITS, ...options.limits };
+  for (const [name, value] of Object.entries(limits))
+    if (!Number.isFinite(value) || value <= 0)
+      throw new DevnetStartError(`chainPolicy.limits.${name} must be a positive number, got ${value}`, "");
+  return {
+    tokens: options.adminToken ? { admin: options.adminToken } : {},
+    allowedHosts: [...(options.allowedHosts ?? [])],
+    corsOrigins: [...(options.corsOrigins ?? [])],
+    limits,
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import {
   type ChainFaults,
   type DerivedAccount,
@@ -44,6 +45,12 @@ export type Devnet = StartedInstance & {
    * number), the block time (in ms, as viem counts) once it mines at it.
    */
   chain: Chain;
+  /**
+   * Headers privnet's own clients send to the devnet's port (`authorization` with the services'
+   * token, made at start): their admin calls pass the method policy unaudited and their requests
+   * are not rate limited. Empty without `chainPolicy`. Never print them.
+   */
+  serviceHeaders: Readonly<Record<string, string>>;
   /** The prefunded accounts, index 0 first (derived on first read). */
   accounts: readonly DerivedAccount[];
   /** anvil's process id (with the clock, anvil listens on a loopback port of its own; `port` is the devnet's). */
@@ -104,8 +111,19 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     classify: (error, output) =>
       classifyStartFailure(error, { host, port: settings.port, statePath, output }),
   });
+  // privnet's own services' token: random per start, known only to this process and the relay.
+  const serviceToken = settings.chainPolicy ? randomBytes(24).toString("hex") : undefined;
+  const policy =
+    settings.chainPolicy && serviceToken
+      ? {
+          ...settings.chainPolicy,
+          tokens: { ...settings.chainPolicy.tokens, [SERVICE_TOKEN_NAME]: serviceToken },
+          serviceToken: SERVICE_TOKEN_NAME,
+        }
+      : undefined;
   const relay = withClock
     ? defineClockRelay({
+        policy,
         anvil,
         host,
         port: settings.port,
@@ -119,7 +137,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   let restarting: Promise<unknown> | undefined;
   const restart = async (keepPool: boolean) => {
     if (!relay || devnetInstance.status !== "started") throw new FaultInProgressError("the devnet's stop");
-    restarting = restartAnvil({ anvil, relay, statePath, rpcUrl, keepPool });
+    restarting = restartAnvil({ anvil, relay, statePath, rpcUrl: serviceUrl, keepPool });
     try {
       return await restarting;
     } finally {
@@ -142,6 +160,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   const publicPort = relay?.port ?? anvil.port;
   const rpcUrl = `http://${formatHost(host)}:${publicPort}`;
   const wsUrl = `ws://${formatHost(host)}:${publicPort}`;
+  // The devnet's own calls on its port (mining mode, a restart's pool sent again) carry the
+  // services' token: past the method policy, never rate limited.
+  const serviceUrl = serviceToken ? `${rpcUrl}/${serviceToken}` : rpcUrl;
   const faultsUrl = relay ? `http://127.0.0.1:${relay.faultsPort}` : rpcUrl;
   faults = createDevnetFaults({ url: faultsUrl, relay: relay !== undefined });
 
@@ -155,7 +176,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   let switched: Promise<void> | undefined;
   const useBlockTime = () => {
     if (!automineFirst) return Promise.resolve();
-    switched ??= setIntervalMining(rpcUrl, blockTime, withClock)
+    switched ??= setIntervalMining(serviceUrl, blockTime, withClock)
       .then(() => {
         chain = chainAt(blockTime);
       })
@@ -172,6 +193,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       wsUrl,
       host,
       port: publicPort,
+      serviceHeaders: serviceToken ? { authorization: `Bearer ${serviceToken}` } : {},
       get chain() {
         return chain;
       },
@@ -191,6 +213,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   setFaultsUrl(devnet, faultsUrl);
   return devnet;
 }
+
+/** The services' token's name on the audit trail (their calls are not audited). */
+const SERVICE_TOKEN_NAME = "privnet";
 
 function formatHost(host: string): string {
   if (host === "0.0.0.0") return "127.0.0.1";

@@ -141,6 +141,8 @@ export function createFaultController(options: FaultControllerOptions) {
     },
     /** The events as they are published, in this thread. */
     subscribe: feed.subscribe,
+    /** Publishes an event that is not a fault's (an admin call on the devnet's port). */
+    publish: (event: { type: string } & Record<string, unknown>) => feed.publish(event),
     /** Clears every timer and answers waiting readers; asks nothing of anvil (it is stopping). */
     close(): void {
       clearTimeout(held);

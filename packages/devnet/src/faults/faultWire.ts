@@ -98,6 +98,11 @@ export function eventFromWire(wire: WireFaultEvent): ChainFaultEvent {
         baseFee: BigInt(event.baseFee as string),
         fromBlock: BigInt(event.fromBlock as string),
       };
+    case "adminCall":
+      return {
+        ...(event as never as ChainFaultEvent & { type: "adminCall" }),
+        block: typeof event.block === "string" ? BigInt(event.block) : null,
+      };
     default:
       return event as unknown as ChainFaultEvent;
   }

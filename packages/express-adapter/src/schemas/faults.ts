@@ -133,6 +133,14 @@ export const chainFaultEvent = z
       at,
       fault: z.enum(["stall", "unreachable", "feeSpike"]).describe("The timed fault that ended."),
     }),
+    z.object({
+      type: z.literal("adminCall"),
+      at,
+      method: z.string().describe("The admin method called on the chain's port (anvil_setBalance, …)."),
+      client: z.string().describe("The client's address."),
+      token: z.string().describe("The name of the token it called with (admin), never its value."),
+      block: blockNumber.nullable().describe("The chain's head then; null when it could not be read."),
+    }),
   ])
   .meta({ id: "ChainFaultEvent" });
 
@@ -179,6 +187,8 @@ export function toChainFaultEventBody(event: ChainFaultEvent): z.input<typeof ch
       return { ...event, head: Number(event.head) };
     case "feeSpiked":
       return { ...event, baseFee: event.baseFee.toString(), fromBlock: Number(event.fromBlock) };
+    case "adminCall":
+      return { ...event, block: event.block === null ? null : Number(event.block) };
     default:
       return event;
   }

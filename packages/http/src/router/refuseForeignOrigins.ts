@@ -1,5 +1,6 @@
 import { quoteInput } from "@privnet/core/internal";
-import type { Request, RequestHandler } from "express";
+import { originAllowed } from "@privnet/core/internal/workers";
+import type { RequestHandler } from "express";
 import { HttpError } from "../errors/HttpError.js";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -19,7 +20,6 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function refuseForeignOrigins(corsOrigins: readonly string[] = []): RequestHandler {
   const any = corsOrigins.includes("*");
-  const listed = new Set(corsOrigins);
   return (request, _response, next) => {
     if (any || safeMethods.has(request.method)) return next();
     const origin = request.headers.origin;
@@ -29,7 +29,7 @@ export function refuseForeignOrigins(corsOrigins: readonly string[] = []): Reque
         new HttpError("ORIGIN_NOT_ALLOWED", `${request.method} from a page on another site is refused.`),
       );
     }
-    if (listed.has(origin) || isSameOrigin(origin, request)) return next();
+    if (originAllowed(origin, corsOrigins, request.headers.host)) return next();
     next(
       new HttpError(
         "ORIGIN_NOT_ALLOWED",
@@ -37,22 +37,4 @@ export function refuseForeignOrigins(corsOrigins: readonly string[] = []): Reque
       ),
     );
   };
-}
-
-/** `Origin` names the server the request reached (its `Host`), over http or https (behind TLS). */
-function isSameOrigin(origin: string, request: Request): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    return false; // "null" (a sandboxed page, a file:) or garbage
-  }
-  const host = request.headers.host;
-  if ((parsed.protocol !== "http:" && parsed.protocol !== "https:") || host === undefined) return false;
-  try {
-    // Through URL too, so that a default port reads the same on both sides (`:80` or none).
-    return parsed.host === new URL(`${parsed.protocol}//${host}`).host;
-  } catch {
-    return false;
-  }
 }

@@ -982,7 +982,7 @@ export interface paths {
         };
         /**
          * Fault events as they happen
-         * @description Event names: `chain.reorged`, `chain.poolDropped`, `chain.restarted`, `chain.stalled`, `chain.unreachable`, `chain.feeSpiked`, `chain.recovered`. Each data is a ChainFaultEvent (block numbers as integers, the base fee as a decimal string).
+         * @description Event names: `chain.reorged`, `chain.poolDropped`, `chain.restarted`, `chain.stalled`, `chain.unreachable`, `chain.feeSpiked`, `chain.recovered`, and `chain.adminCall` (the audit trail: an admin method called on the chain's port with a token). Each data is a ChainFaultEvent (block numbers as integers, the base fee as a decimal string).
          */
         get: operations["streamChainEvents"];
         put?: never;
@@ -2136,6 +2136,22 @@ export interface components {
              * @enum {string}
              */
             fault: "stall" | "unreachable" | "feeSpike";
+        } | {
+            /** @constant */
+            type: "adminCall";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            at: string;
+            /** @description The admin method called on the chain's port (anvil_setBalance, …). */
+            method: string;
+            /** @description The client's address. */
+            client: string;
+            /** @description The name of the token it called with (admin), never its value. */
+            token: string;
+            /** @description The chain's head then; null when it could not be read. */
+            block: number | null;
         };
         BlockRef: {
             /** @description Block number. */

@@ -1,5 +1,6 @@
 import { parentPort } from "node:worker_threads";
 import { workerCalls } from "@privnet/core/internal/workers";
+import type { ChainPolicySettings } from "./chainPolicy.js";
 import { createDevnetClock } from "./createDevnetClock.js";
 import { createRelayFaults } from "./relayFaults.js";
 import { type ClockRelay, startClockRelay } from "./startClockRelay.js";
@@ -12,6 +13,8 @@ export type ClockWorkerData = {
   anvilPort: number;
   interval: number;
   automine: boolean;
+  /** The devnet port's method policy and limits; none: open, as anvil alone. */
+  policy?: ChainPolicySettings;
 };
 
 /** What the thread answers its owner (`workerCalls`). */
@@ -73,6 +76,10 @@ if (port) {
           clock,
           rpc,
           faults,
+          ...(data.policy ? { policy: data.policy } : {}),
+          // On the faults' own feed: the devnet's owner reads it (privnet_faults_events) and hands
+          // each entry to the platform's fault log, beside the faults.
+          audit: (entry) => faults.audit(entry),
         });
         running = { relay, clock, close: () => faults.close() };
         // The clock's first check, now rather than in front of the first call that mines: its

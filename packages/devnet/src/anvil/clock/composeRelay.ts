@@ -10,6 +10,11 @@ export type RelayChain = {
   to(toAnvil: RelayNext): RelayNext;
   /** The calls of a body, parsed only if it names a method some link reads. */
   readCalls(body: Buffer): ClockCall[];
+  /**
+   * The longest HTTP body the framing reads (unlimited unless said): a longer one is answered 413
+   * from its head, before its bytes are held, and its connection closed.
+   */
+  maxBodyBytes: number;
 };
 
 /**
@@ -21,7 +26,10 @@ export type RelayChain = {
  * const handle = chain.to(toAnvil); // per connection
  * const answer = await handle(request);
  */
-export function composeRelay(links: readonly RelayLink[]): RelayChain {
+export function composeRelay(
+  links: readonly RelayLink[],
+  options: { maxBodyBytes?: number } = {},
+): RelayChain {
   const mentions = mentionsRead(links);
   return {
     to(toAnvil) {
@@ -33,6 +41,7 @@ export function composeRelay(links: readonly RelayLink[]): RelayChain {
       return next;
     },
     readCalls: (body) => readCalls(body, mentions),
+    maxBodyBytes: options.maxBodyBytes ?? Number.POSITIVE_INFINITY,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Socket } from "node:net";
 import type { RelayChain } from "./composeRelay.js";
-import { answerCounter, httpAnswer, noBytes, readHttpRequest } from "./httpFraming.js";
+import { answerCounter, httpAnswer, isBatchBody, noBytes, readHttpRequest } from "./httpFraming.js";
 import {
   ANSWERED_BY_ANVIL,
   ANSWERED_BY_NOBODY,
@@ -51,11 +51,17 @@ class ConnectionRelay implements RelayConnection {
   readonly #client: Socket;
   readonly #upstream: Socket;
   readonly #chain: RelayChain;
+  /** The last HTTP head read: once the connection is a WebSocket, its handshake's. */
+  #head = "";
+  readonly remoteAddress: string;
+  readonly localAddress: string;
 
   constructor(client: Socket, upstream: Socket, chain: RelayChain) {
     this.#client = client;
     this.#upstream = upstream;
     this.#chain = chain;
+    this.remoteAddress = client.remoteAddress ?? "";
+    this.localAddress = client.localAddress ?? "";
     this.#messages = anvilMessages((bytes) => this.#toClient(bytes));
     this.#handle = chain.to((request) => this.#toAnvil(request));
     const end = () => this.#end();
@@ -136,17 +142,24 @@ class ConnectionRelay implements RelayConnection {
   }
 
   #nextRequest(): RelayRequest | undefined {
-    const read = readHttpRequest(this.#input);
+    const read = readHttpRequest(this.#input, this.#chain.maxBodyBytes);
     if (read === "incomplete") return undefined;
     if (read === "unreadable") {
       this.#mode = "pipe";
       return undefined;
     }
+    if ("tooLarge" in read) {
+      this.#refuseBody(read.tooLarge);
+      return undefined;
+    }
     this.#input = read.rest;
+    this.#head = read.head;
     return {
       transport: "http",
       bytes: read.bytes,
       calls: this.#chain.readCalls(read.body),
+      batch: isBatchBody(read.body),
+      head: read.head,
       connection: this,
     };
   }
@@ -156,7 +169,25 @@ class ConnectionRelay implements RelayConnection {
     if (!read) return undefined;
     this.#input = read.rest;
     const calls = read.message ? this.#chain.readCalls(read.message) : [];
-    return { transport: "websocket", bytes: read.bytes, calls, connection: this };
+    const batch = read.message ? isBatchBody(read.message) : false;
+    return { transport: "websocket", bytes: read.bytes, calls, batch, head: this.#head, connection: this };
+  }
+
+  /** A body over the limit: answered 413 after the answers before it, unread, and the connection closed. */
+  #refuseBody(length: number): void {
+    this.#held = true;
+    this.#input = noBytes;
+    this.#client.pause();
+    const limit = this.#chain.maxBodyBytes;
+    const body = {
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32005, message: `the body is ${length} bytes, over the limit of ${limit}` },
+    };
+    void this.drained().then(() => {
+      if (this.#client.writable) this.#client.end(httpAnswer(body, 413, true));
+      this.#upstream.destroy();
+    });
   }
 
   #dispatch(request: RelayRequest): void {
@@ -191,7 +222,10 @@ class ConnectionRelay implements RelayConnection {
           if (this.#mode === "websocket") {
             this.#messages.deliver([JSON.stringify(answer.body)]);
             resolve();
-          } else this.#client.write(httpAnswer(answer.body, answer.status, closing), () => resolve());
+          } else
+            this.#client.write(httpAnswer(answer.body, answer.status, closing, answer.headers), () =>
+              resolve(),
+            );
         });
         // Its anvil went away meanwhile (a restart): the connection goes too, once the answer is out.
         if (closing) this.#client.end();

@@ -1,5 +1,6 @@
 import { createFaultController } from "../../faults/faultController.js";
 import type { MiningRpc } from "../../faults/miningMode.js";
+import type { AdminCallAudit } from "./chainPolicy.js";
 import type { ClockCall } from "./createDevnetClock.js";
 import type { ClockRelay, RelayFaultHooks } from "./startClockRelay.js";
 
@@ -30,11 +31,18 @@ export type RelayFaultsOptions = {
  * - `privnet_faults_events [after, waitMs]`: the fault events after the cursor `after`, answered
  *   the moment one is published (a long poll, at most 25 s); `[null]` answers the cursor now.
  */
-export function createRelayFaults(options: RelayFaultsOptions): RelayFaultHooks & { close(): void } {
+export function createRelayFaults(
+  options: RelayFaultsOptions,
+): RelayFaultHooks & { audit(entry: AdminCallAudit): void; close(): void } {
   const controller = createFaultController({ rpc: options.rpc, restart: options.restart });
   return {
     handle: (call: ClockCall, relay: ClockRelay) => controller.handle(call, relay),
     beforeMining: () => controller.beforeMining(),
+    /** An admin call on the devnet's port, published as an `adminCall` event with the head it saw. */
+    audit(entry) {
+      const publish = (block: string | null) => controller.publish({ type: "adminCall", ...entry, block });
+      options.rpc<string>("eth_blockNumber", []).then(publish, () => publish(null));
+    },
     close: () => controller.close(),
   };
 }

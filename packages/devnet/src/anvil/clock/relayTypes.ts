@@ -15,6 +15,13 @@ export type RelayRequest = {
    * JSON-RPC — a plain read costs no parse.
    */
   calls: ClockCall[];
+  /** Whether the body is a JSON-RPC batch (an array), answered by an array. */
+  batch: boolean;
+  /**
+   * The HTTP head this request came with (request line and headers, latin1): for a WebSocket
+   * message, its connection's handshake. Read with `headerOf` / `pathOf` (httpFraming.ts).
+   */
+  head: string;
   connection: RelayConnection;
 };
 
@@ -25,7 +32,7 @@ export type RelayAnswer =
   /** The connection closed before anvil answered. */
   | { from: "nobody" }
   /** A link answered it; anvil never saw it. `status` is the HTTP status (200 unless said). */
-  | { from: "relay"; body: unknown; status?: number };
+  | { from: "relay"; body: unknown; status?: number; headers?: Readonly<Record<string, string>> };
 
 /**
  * The rest of the chain. Over HTTP it resolves once anvil's answer has gone to the client (answers
@@ -51,6 +58,9 @@ export type RelayLink = {
 
 /** The client connection a request came on; one object for all its requests. */
 export type RelayConnection = {
+  /** The client's address (`127.0.0.1`, `::ffff:10.0.0.7`) and the local one it arrived at. */
+  readonly remoteAddress: string;
+  readonly localAddress: string;
   /** Resolves once anvil answered every request sent on this connection so far (HTTP). */
   drained(): Promise<void>;
   /** WebSocket: anvil's answer to the call with this id as it passes (undefined: the connection closed). */

@@ -1,10 +1,13 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
+import type { AdminCallAudit, ChainPolicySettings } from "./chainPolicy.js";
 import { clockGateLink, minesByClock } from "./clockGateLink.js";
 import { minesAlways, minesWhenAutomining } from "./clockState.js";
 import { composeRelay, type RelayChain } from "./composeRelay.js";
 import type { AnvilRpc, DevnetClock } from "./createDevnetClock.js";
 import { faultMethodsLink } from "./faultMethodsLink.js";
 import { createHoldGate, type HoldGate } from "./holdGate.js";
+import { limitsLink } from "./limitsLink.js";
+import { methodPolicyLink } from "./methodPolicyLink.js";
 import { relayConnection } from "./relayConnection.js";
 import type { ClockRelay, RelayFaultHooks, RelayLink } from "./relayTypes.js";
 import { removedLogsLink } from "./removedLogsLink.js";
@@ -22,6 +25,13 @@ export type ClockRelayOptions = {
   rpc: AnvilRpc;
   /** privnet's own fault methods (`privnet_faults_*`), answered by the relay, not anvil. */
   faults?: RelayFaultHooks;
+  /**
+   * The devnet port's method policy and limits (none: every method open, no limits, as anvil
+   * alone). The policy is on with a token besides the services' own.
+   */
+  policy?: ChainPolicySettings;
+  /** Told of every admin call the policy let through (the audit trail). */
+  audit?: (entry: AdminCallAudit) => void;
 };
 
 /**
@@ -34,10 +44,12 @@ function relayLinks(
   shared: { holdGate: HoldGate; removedLogs: RelayLink; relay: () => ClockRelay | undefined },
   port: "devnet" | "faults",
 ): RelayLink[] {
-  const { clock, rpc, faults } = options;
+  const { clock, rpc, faults, policy } = options;
   const held = port === "devnet";
   return [
     ...(held ? [shared.holdGate.wait] : []),
+    // The faults port is loopback, privnet's own: no policy, no limits there.
+    ...(held && policy ? policyLinks(policy, options.audit) : []),
     ...(faults
       ? [
           faultMethodsLink({
@@ -51,6 +63,18 @@ function relayLinks(
     shared.removedLogs,
     clockGateLink(clock, rpc),
     ...(held ? [shared.holdGate.count] : []),
+  ];
+}
+
+/** The method policy (open without a token besides the services' own), then the limits. */
+function policyLinks(policy: ChainPolicySettings, audit: ClockRelayOptions["audit"]): RelayLink[] {
+  return [
+    methodPolicyLink({
+      tokens: policy.tokens,
+      serviceToken: policy.serviceToken,
+      audit: audit ?? (() => undefined),
+    }),
+    limitsLink(policy),
   ];
 }
 
@@ -81,9 +105,14 @@ export async function startClockRelay(options: ClockRelayOptions): Promise<Clock
     }
     relayConnection(client, upstream, chain);
   };
-  const devnetChain = composeRelay(relayLinks(options, shared, "devnet"));
+  const devnetChain = composeRelay(relayLinks(options, shared, "devnet"), {
+    ...(options.policy ? { maxBodyBytes: options.policy.limits.maxBodyBytes } : {}),
+  });
   const faultsChain = composeRelay(relayLinks(options, shared, "faults"));
-  let server = createServer(onConnection(sockets, devnetChain));
+  // The devnet's port's server, made in this one place (at start, and again after a refusal): what
+  // a TLS layer would wrap. The faults port stays plain TCP on loopback.
+  const devnetServer = () => createServer(onConnection(sockets, devnetChain));
+  let server = devnetServer();
   const faultsServer = createServer(onConnection(faultSockets, faultsChain));
 
   const port = await listen(server, options.host, options.port);
@@ -97,7 +126,7 @@ export async function startClockRelay(options: ClockRelayOptions): Promise<Clock
     refuse: () => closeServer(server, sockets),
     async accept() {
       if (server.listening) return;
-      server = createServer(onConnection(sockets, devnetChain));
+      server = devnetServer();
       await listen(server, options.host, port);
     },
     retarget(anvilPort) {

@@ -6,7 +6,8 @@ import { chainFaultEvent, toChainFaultEventBody } from "../../schemas/faults.js"
 export const CHAIN_EVENTS_PATH = "/chain/events";
 
 /**
- * `GET /chain/events`: the platform's `chain` events — faults as they take effect and end — as
+ * `GET /chain/events`: the platform's `chain` events — faults as they take effect and end, admin
+ * calls on the chain's port (`chain.adminCall`, the audit trail) — as
  * server-sent events named `chain.<type>` (`chain.reorged`, `chain.recovered`, …), `data:` the
  * event as GET /chain/faults lists it.
  *
@@ -18,7 +19,7 @@ export const chainEvents = defineEventStream({
   operationId: "streamChainEvents",
   summary: "Fault events as they happen",
   description:
-    "Event names: `chain.reorged`, `chain.poolDropped`, `chain.restarted`, `chain.stalled`, `chain.unreachable`, `chain.feeSpiked`, `chain.recovered`. Each data is a ChainFaultEvent (block numbers as integers, the base fee as a decimal string).",
+    "Event names: `chain.reorged`, `chain.poolDropped`, `chain.restarted`, `chain.stalled`, `chain.unreachable`, `chain.feeSpiked`, `chain.recovered`, and `chain.adminCall` (the audit trail: an admin method called on the chain's port with a token). Each data is a ChainFaultEvent (block numbers as integers, the base fee as a decimal string).",
   tag: "faults",
   events: "`chain.<type>`, data the fault event as JSON (the ChainFaultEvent schema).",
   open({ platform, stream }) {

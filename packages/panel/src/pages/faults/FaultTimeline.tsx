@@ -136,6 +136,21 @@ function FaultEntry({ event }: { event: FaultEvent }) {
           <strong>Recovered</strong> from {TIMED_NAMES[event.fault]}.
         </>
       );
+    case "adminCall":
+      return (
+        <>
+          <strong>Admin call:</strong> <code>{event.method}</code> from {event.client} with the {event.token}{" "}
+          token
+          {event.block === null ? (
+            ""
+          ) : (
+            <>
+              , at block <BlockLink number={event.block} />
+            </>
+          )}
+          .
+        </>
+      );
   }
 }
 
