@@ -6,7 +6,7 @@ import { rateLimiter } from "./rateLimiter.js";
 
 function settings(overrides: Partial<ChainPolicySettings> = {}): ChainPolicySettings {
   return {
-    tokens: { privnet: "service-secret" },
+    tokens: { admin: "admin-secret", privnet: "service-secret" },
     serviceToken: "privnet",
     allowedHosts: [],
     corsOrigins: [],
@@ -70,6 +70,14 @@ describe("the limits link", () => {
     for (let index = 0; index < 5; index++)
       await link.handle(requestOf(call, { connection: flooder, head: service }), anvil.next);
     expect(anvil.received).toHaveLength(8);
+  });
+
+  test("without an admin token (one developer's loopback chain) no address is rate limited", async () => {
+    const link = limitsLink(settings({ tokens: { privnet: "service-secret" } }));
+    const anvil = fakeAnvil({ immediate: true });
+    const call = [{ method: "eth_blockNumber" }];
+    for (let index = 0; index < 10; index++) await link.handle(requestOf(call), anvil.next);
+    expect(anvil.received).toHaveLength(10);
   });
 
   test("the token bucket refills at its rate", () => {
