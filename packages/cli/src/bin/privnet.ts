@@ -26,6 +26,8 @@ Options of "up":
   --data-dir <dir>     where the chain state and the sqlite database live (default .privnet)
   --chain-port <n>     embedded devnet port (default 8545; 0 picks a free one)
   --block-time <s>     embedded devnet seconds between blocks (default 2; 0: a block per transaction)
+  --state-window <n>   blocks of historical state the embedded devnet keeps (default 256): older
+                       blocks, transactions and logs stay; eth_call and traces there do not
   --oracle-port <n>    oracle API port (default 3004; 0 picks a free one)
   --log-format <f>     request logs: pretty or json (default: pretty on a terminal, else json)
   --allowed-hosts <l>  comma-separated Host names both APIs answer to besides localhost, 127.0.0.1,
@@ -80,6 +82,7 @@ async function main(argv: string[]): Promise<number> {
         "data-dir": { type: "string" },
         "chain-port": { type: "string" },
         "block-time": { type: "string" },
+        "state-window": { type: "string" },
         "oracle-port": { type: "string" },
         "log-format": { type: "string" },
         "allowed-hosts": { type: "string" },

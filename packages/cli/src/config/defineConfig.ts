@@ -22,6 +22,17 @@ export const privnetConfigSchema = z.strictObject({
       blockTime: z.number().min(0).optional(),
       /** The embedded devnet's state file. Default: `<dataDir>/chain-state.json`. */
       statePath: z.string().min(1).optional(),
+      /**
+       * Blocks of historical state the embedded devnet keeps: older blocks, transactions, receipts
+       * and logs stay, but state reads there (eth_call, balances, traces) fail. Default 256 (see
+       * docs/operations.md).
+       */
+      stateWindow: z.int().min(1).optional(),
+      /**
+       * Write the window's historical states into the state file, so that state reads at its
+       * blocks work after a restart (a larger file and a slower start). Default false.
+       */
+      preserveHistoricalStates: z.boolean().optional(),
     })
     .optional(),
   /**

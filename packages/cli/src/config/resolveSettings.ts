@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from "node:path";
 import type { BotCatalogue, BotsOptions, ExplorerOptions, OracleOptions } from "@privnet/core";
+import { DEFAULT_STATE_WINDOW } from "@privnet/devnet";
 import type { PrivnetConfig } from "./defineConfig.js";
 import { privnetConfigSchema } from "./defineConfig.js";
 import { refusePublicBindsWithoutTokens } from "./publicBinds.js";
@@ -25,6 +26,10 @@ export type StackSettings = {
     blockTime: number;
     /** Absolute. */
     statePath: string;
+    /** Blocks of historical state the embedded devnet keeps. */
+    stateWindow: number;
+    /** The window's states written into the state file too. */
+    preserveHistoricalStates: boolean;
   };
   storage: StorageSetting;
   encryptionPassphrase: string | undefined;
@@ -71,6 +76,7 @@ export type UpFlags = {
   "data-dir"?: string | undefined;
   "chain-port"?: string | undefined;
   "block-time"?: string | undefined;
+  "state-window"?: string | undefined;
   "oracle-port"?: string | undefined;
   "log-format"?: string | undefined;
   "allowed-hosts"?: string | undefined;
@@ -94,6 +100,7 @@ export const ENVIRONMENT_VARIABLES = {
   PRIVNET_RPC_URL: "chain.rpcUrl",
   PRIVNET_CHAIN_PORT: "chain.port",
   PRIVNET_BLOCK_TIME: "chain.blockTime",
+  PRIVNET_STATE_WINDOW: "chain.stateWindow (blocks of historical state the embedded devnet keeps)",
   PRIVNET_STORAGE: "storage",
   PRIVNET_DATA_DIR: "dataDir",
   PRIVNET_PASSPHRASE: "encryptionPassphrase",
@@ -152,6 +159,8 @@ export function resolveSettings(input: {
       statePath: merged.chain?.statePath
         ? inData(merged.chain.statePath)
         : resolve(dataDir, "chain-state.json"),
+      stateWindow: merged.chain?.stateWindow ?? DEFAULT_STATE_WINDOW,
+      preserveHistoricalStates: merged.chain?.preserveHistoricalStates ?? false,
     },
     storage: parseStorage(merged.storage, dataDir, cwd),
     encryptionPassphrase: merged.encryptionPassphrase,
@@ -231,6 +240,8 @@ function withOverrides(config: PrivnetConfig, env: NodeJS.ProcessEnv, flags: UpF
   set(chain, "port", portOf(pick(flags["chain-port"], "chain-port", "PRIVNET_CHAIN_PORT")));
   const blockTime = pick(flags["block-time"], "block-time", "PRIVNET_BLOCK_TIME");
   set(chain, "blockTime", blockTime && decimal(blockTime.value, blockTime.from));
+  const stateWindow = pick(flags["state-window"], "state-window", "PRIVNET_STATE_WINDOW");
+  set(chain, "stateWindow", stateWindow && integer(stateWindow.value, stateWindow.from, 1, 2 ** 31 - 1));
   set(
     overrides as Record<string, unknown>,
     "storage",

@@ -65,6 +65,8 @@ export function chainPart(state: StackState): Service {
         blockTime: chain.blockTime,
         automineFirst: Number.isInteger(chain.blockTime),
         statePath: chain.statePath,
+        stateWindow: chain.stateWindow,
+        preserveHistoricalStates: chain.preserveHistoricalStates,
         onStarting: (elapsedMs) =>
           state.progress({
             step: "chain",

@@ -17,10 +17,23 @@ export type StartDevnetOptions = {
    */
   automineFirst?: boolean;
   /**
-   * Chain state file: loaded on start when it exists, written on `stop()`. Historical states are
-   * kept (`--preserve-historical-states`) so that reads at old blocks work after a restart.
+   * Chain state file: loaded on start when it exists, written on `stop()`. What it holds besides
+   * the current state: see `preserveHistoricalStates`.
    */
   statePath?: string;
+  /**
+   * Blocks whose full state anvil keeps in memory (`--prune-history <n>`): state reads at an older
+   * block — `eth_call`, `eth_getBalance`, `eth_getStorageAt`, `debug_traceTransaction` — fail there
+   * ("state not available"), while blocks, transactions, receipts and logs stay. Keeps anvil's
+   * memory flat however long the chain runs. Default: {@link DEFAULT_STATE_WINDOW}.
+   */
+  stateWindow?: number;
+  /**
+   * Write the window's historical states into the state file too (`--preserve-historical-states`),
+   * so that state reads at the window's blocks work after a restart; each costs the file (and the
+   * next start) a full copy of the state. Only with `statePath`. Default: false.
+   */
+  preserveHistoricalStates?: boolean;
   /** Mnemonic of the prefunded accounts. Default: the Kurtosis default mnemonic. */
   mnemonic?: string;
   /** Number of prefunded accounts. Default: 21. */
@@ -52,6 +65,13 @@ export type StartDevnetOptions = {
   clock?: boolean;
 };
 
+/**
+ * Blocks of historical state a devnet keeps by default: enough for the explorer's traces and state
+ * changes of the last ~8.5 minutes at 2 s blocks, few enough that anvil's memory stays within
+ * ~1.5 GB at the chain's full capacity (see docs/operations.md).
+ */
+export const DEFAULT_STATE_WINDOW = 256;
+
 /** {@link StartDevnetOptions} checked, with every default filled in. */
 export type DevnetSettings = {
   host: string;
@@ -62,6 +82,10 @@ export type DevnetSettings = {
   automineFirst: boolean;
   /** Absolute. */
   statePath: string | undefined;
+  /** Blocks of historical state anvil keeps (`--prune-history`). */
+  stateWindow: number;
+  /** Only with a state file. */
+  preserveHistoricalStates: boolean;
   mnemonic: string;
   accounts: number;
   balance: bigint;
@@ -86,6 +110,13 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
   if (!(blockTime >= 0) || !Number.isFinite(blockTime)) {
     throw new DevnetStartError(`blockTime must be 0 or a positive number of seconds, got ${blockTime}`, "");
   }
+  const stateWindow = options.stateWindow ?? DEFAULT_STATE_WINDOW;
+  if (!Number.isInteger(stateWindow) || stateWindow < 1) {
+    throw new DevnetStartError(
+      `stateWindow must be a whole number of blocks, 1 or more, got ${stateWindow}`,
+      "",
+    );
+  }
   const automineFirst = options.automineFirst === true && blockTime > 0;
   if (automineFirst && !Number.isInteger(blockTime)) {
     throw new DevnetStartError(
@@ -99,6 +130,8 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
     blockTime,
     automineFirst,
     statePath: options.statePath === undefined ? undefined : resolvePath(options.statePath),
+    stateWindow,
+    preserveHistoricalStates: options.preserveHistoricalStates === true && options.statePath !== undefined,
     mnemonic: options.mnemonic ?? SYSTEM_MNEMONIC,
     accounts: options.accounts ?? SYSTEM_ACCOUNT_COUNT,
     balance: options.balance ?? SYSTEM_ACCOUNT_BALANCE,

@@ -1,3 +1,4 @@
+export { DEFAULT_STATE_WINDOW } from "../anvil/devnetSettings.js";
 export { resolveAnvilBinary } from "../anvil/resolveAnvilBinary.js";
 export { type Devnet, type StartDevnetOptions, startDevnet } from "../anvil/startDevnet.js";
 export {
