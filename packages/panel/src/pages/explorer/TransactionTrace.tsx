@@ -18,6 +18,8 @@ export function TransactionTrace({ data }: { data: ChainTransactionAnswer }) {
           <div className="trace">
             <CallTree frame={data.trace} />
           </div>
+        ) : data.traceUnavailable ? (
+          <p className="muted">No trace: {data.traceUnavailable}.</p>
         ) : (
           <p className="muted">The node gives no trace (it has no debug_traceTransaction).</p>
         )}
