@@ -26,7 +26,7 @@ Options of "up":
   --data-dir <dir>     where the chain state and the sqlite database live (default .privnet)
   --chain-port <n>     embedded devnet port (default 8545; 0 picks a free one)
   --block-time <s>     embedded devnet seconds between blocks (default 2; 0: a block per transaction)
-  --state-window <n>   blocks of historical state the embedded devnet keeps (default 256): older
+  --state-window <n>   blocks of historical state the embedded devnet keeps (default 128): older
                        blocks, transactions and logs stay; eth_call and traces there do not
   --oracle-port <n>    oracle API port (default 3004; 0 picks a free one)
   --log-format <f>     request logs: pretty or json (default: pretty on a terminal, else json)

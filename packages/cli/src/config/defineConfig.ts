@@ -24,7 +24,7 @@ export const privnetConfigSchema = z.strictObject({
       statePath: z.string().min(1).optional(),
       /**
        * Blocks of historical state the embedded devnet keeps: older blocks, transactions, receipts
-       * and logs stay, but state reads there (eth_call, balances, traces) fail. Default 256 (see
+       * and logs stay, but state reads there (eth_call, balances, traces) fail. Default 128 (see
        * docs/operations.md).
        */
       stateWindow: z.int().min(1).optional(),

@@ -15,7 +15,7 @@ describe("resolveSettings", () => {
         host: "127.0.0.1",
         blockTime: 2,
         statePath: "/work/project/.privnet/chain-state.json",
-        stateWindow: 256,
+        stateWindow: 128,
         preserveHistoricalStates: false,
       },
       storage: { kind: "sqlite", path: "/work/project/.privnet/privnet.db" },

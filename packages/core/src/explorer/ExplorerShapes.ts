@@ -163,7 +163,7 @@ export type ChainTransactionDetails = {
   trace: CallFrame | null;
   /**
    * Why `trace` and `stateChanges` are null when the node no longer holds the state the
-   * transaction ran on: "block 12 is older than the node's state window (256 blocks): no trace or
+   * transaction ran on: "block 12 is older than the node's state window (128 blocks): no trace or
    * state changes". Null otherwise.
    */
   traceUnavailable: string | null;

@@ -16,7 +16,7 @@ const STATE_GONE = /block ?out ?of ?range|not available|missing trie node|pruned
  * reason, or the node has no tracer) — the answer then stays as it was.
  *
  * @example
- * await stateWindowReason(ctx, { blockNumber: 12n, from }); // "block 12 is older than the node's state window (256 blocks): …"
+ * await stateWindowReason(ctx, { blockNumber: 12n, from }); // "block 12 is older than the node's state window (128 blocks): …"
  */
 export async function stateWindowReason(
   ctx: Pick<ExplorerContext, "reader" | "stateWindow">,

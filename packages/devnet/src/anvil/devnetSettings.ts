@@ -66,11 +66,12 @@ export type StartDevnetOptions = {
 };
 
 /**
- * Blocks of historical state a devnet keeps by default: enough for the explorer's traces and state
- * changes of the last ~8.5 minutes at 2 s blocks, few enough that anvil's memory stays within
- * ~1.5 GB at the chain's full capacity (see docs/operations.md).
+ * Blocks of historical state a devnet keeps by default: the explorer's traces and state changes of
+ * the last ~4 minutes at 2 s blocks, and reorganisations up to the faults' deepest (64 blocks).
+ * anvil's memory is about this many copies of the chain's state: small for a chain of a few
+ * thousand accounts, ~2 GB once traffic created 60,000 (see docs/operations.md).
  */
-export const DEFAULT_STATE_WINDOW = 256;
+export const DEFAULT_STATE_WINDOW = 128;
 
 /** {@link StartDevnetOptions} checked, with every default filled in. */
 export type DevnetSettings = {

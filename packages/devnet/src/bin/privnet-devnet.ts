@@ -13,7 +13,7 @@ Options:
   --host <ip>        interface to bind (default 127.0.0.1)
   --block-time <s>   seconds between blocks, 0 for one block per transaction (default 2)
   --state <file>     load chain state from <file> if it exists; write it on exit
-  --state-window <n> blocks of historical state kept (default 256): state reads (eth_call,
+  --state-window <n> blocks of historical state kept (default 128): state reads (eth_call,
                      balances, traces) at older blocks fail; blocks, receipts and logs stay
   --mnemonic <words> mnemonic of the prefunded accounts (default: Kurtosis default)
   --anvil <path>     anvil binary to run (default: the one from @foundry-rs/anvil)

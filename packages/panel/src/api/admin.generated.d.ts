@@ -1626,7 +1626,7 @@ export interface components {
             /** @description The reason string or the decoded custom error ("Price is stale", "OwnableUnauthorizedAccount(account: 0x…)"). */
             revertReason: string | null;
             trace: components["schemas"]["CallFrame"] | null;
-            /** @description Why `trace` and `stateChanges` are null when the node no longer holds the state the transaction ran on ("block 12 is older than the node's state window (256 blocks): no trace or state changes"); null otherwise. Its input, logs and transfers are still there. */
+            /** @description Why `trace` and `stateChanges` are null when the node no longer holds the state the transaction ran on ("block 12 is older than the node's state window (128 blocks): no trace or state changes"); null otherwise. Its input, logs and transfers are still there. */
             traceUnavailable: string | null;
             revertLocation: components["schemas"]["RevertLocation"] | null;
             /** @description The `console.log` lines its contracts printed (Hardhat's and forge-std's console), in order. */

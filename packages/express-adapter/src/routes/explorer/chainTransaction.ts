@@ -44,7 +44,7 @@ export const getChainTransaction = defineRoute({
         .string()
         .nullable()
         .describe(
-          'Why `trace` and `stateChanges` are null when the node no longer holds the state the transaction ran on ("block 12 is older than the node\'s state window (256 blocks): no trace or state changes"); null otherwise. Its input, logs and transfers are still there.',
+          'Why `trace` and `stateChanges` are null when the node no longer holds the state the transaction ran on ("block 12 is older than the node\'s state window (128 blocks): no trace or state changes"); null otherwise. Its input, logs and transfers are still there.',
         ),
       revertLocation: revertLocation.nullable(),
       consoleLogs: z

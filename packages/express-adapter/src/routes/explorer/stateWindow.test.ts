@@ -6,10 +6,9 @@ import { describe, expect, test } from "vitest";
 import { call, onCleanup, serveAdmin, startPlatform } from "../../testing/adminTestServer.js";
 
 const STATE_WINDOW = 4;
-const [holder, owner] = deriveAccounts(SYSTEM_MNEMONIC, [1, KEY_INDEXES.contractsOwner]) as {
-  address: Address;
-  privateKey: Hex;
-}[];
+const accounts = deriveAccounts(SYSTEM_MNEMONIC, [1, KEY_INDEXES.contractsOwner]);
+const holder = accounts[0] as { address: Address };
+const owner = accounts[1] as { privateKey: Hex };
 
 describe("an old transaction on a node with a small state window", () => {
   test("GET /chain/transactions/:hash keeps its decoded input and logs, and says plainly why it has no trace", async () => {
