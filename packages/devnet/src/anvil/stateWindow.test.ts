@@ -79,6 +79,25 @@ describe("the state window", () => {
     expect(await reads(again.rpcUrl)).toEqual(expected);
   });
 
+  test("preserveHistoricalStates: state reads within the window still answer after a restart; without it they do not", async () => {
+    for (const preserveHistoricalStates of [true, false]) {
+      const statePath = join(dir, `chain-${preserveHistoricalStates}.json`);
+      const devnet = await start({ stateWindow: 8, statePath, preserveHistoricalStates });
+      const sent = await transfer(devnet);
+      await rpc(devnet.rpcUrl, "evm_mine");
+      const at = `0x${sent.block.toString(16)}`;
+      const before = await rpc(devnet.rpcUrl, "eth_getBalance", [sent.from, at]);
+      expect(before.result).toMatch(/^0x/);
+      await devnet.stop();
+
+      const again = await start({ stateWindow: 8, statePath, preserveHistoricalStates });
+      const after = await rpc(again.rpcUrl, "eth_getBalance", [sent.from, at]);
+      if (preserveHistoricalStates) expect(after.result).toBe(before.result);
+      else expect(after.error?.message).toMatch(/BlockOutOfRange/);
+      await again.stop();
+    }
+  });
+
   test("a window that is not a whole number of blocks, 1 or more, is refused before anvil starts", async () => {
     for (const stateWindow of [0, 2.5, -4]) {
       const failure = await startDevnet({ port: 0, stateWindow }).catch((error: unknown) => error);
