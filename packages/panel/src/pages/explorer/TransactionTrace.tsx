@@ -19,7 +19,8 @@ export function TransactionTrace({ data }: { data: ChainTransactionAnswer }) {
             <CallTree frame={data.trace} />
           </div>
         ) : data.traceUnavailable ? (
-          <p className="muted">No trace: {data.traceUnavailable}.</p>
+          // "Block 12 is older than the node's state window (128 blocks): no trace or state changes."
+          <p className="muted">{`${data.traceUnavailable.charAt(0).toUpperCase()}${data.traceUnavailable.slice(1)}.`}</p>
         ) : (
           <p className="muted">The node gives no trace (it has no debug_traceTransaction).</p>
         )}
