@@ -24,8 +24,9 @@ export type StartDevnetOptions = {
   /**
    * Blocks whose full state anvil keeps in memory (`--prune-history <n>`): state reads at an older
    * block — `eth_call`, `eth_getBalance`, `eth_getStorageAt`, `debug_traceTransaction` — fail there
-   * ("state not available"), while blocks, transactions, receipts and logs stay. Keeps anvil's
-   * memory flat however long the chain runs. Default: {@link DEFAULT_STATE_WINDOW}.
+   * (`BlockOutOfRangeError`, `Resource not found`), while blocks, transactions, receipts and logs
+   * stay. Bounds the historical states anvil holds however long the chain runs (its blocks,
+   * transactions and current state still grow with the traffic). Default: {@link DEFAULT_STATE_WINDOW}.
    */
   stateWindow?: number;
   /**
