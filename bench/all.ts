@@ -35,6 +35,7 @@ const benchmarks = [
   ["artifact-match", "artifactMatch.ts"],
   ["simulate", "simulate.ts"],
   ["node-receipts", "nodeReceipts.ts"],
+  ["node-state", "nodeState.ts"],
   ["pool-loss", "poolLoss.ts"],
   ["startup", "startup.ts"],
   ["fixture-reset", "fixtureReset.ts"],

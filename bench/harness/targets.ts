@@ -58,6 +58,8 @@ export const targets: Record<string, Target> = {
   rpc_policy_vs_relay_batches: { on: "ratio", atLeast: 0.9 },
   // issue 38: 100,000 sends leave the resident size where 10,000 left it
   rss_after_100k_sends: { on: "ratio", atMost: 1.1 },
+  // issue 48: a window of historical states keeps anvil's memory flat as the chain ages
+  node_rss_growth: { on: "ratio", atMost: 1.3 },
 };
 
 /** "ratio ≥ 1.5", "value ≤ 1 s", or "" when the figure has no target. */

@@ -29,6 +29,8 @@ Options of "up":
   --chain-port <n>     embedded devnet port (default 8545; 0 picks a free one)
   --chain-host <addr>  interface the embedded devnet's port binds (default: the admin API's --host)
   --block-time <s>     embedded devnet seconds between blocks (default 2; 0: a block per transaction)
+  --state-window <n>   blocks of historical state the embedded devnet keeps (default 128): older
+                       blocks, transactions and logs stay; eth_call and traces there do not
   --oracle-port <n>    oracle API port (default 3004; 0 picks a free one)
   --log-format <f>     request logs: pretty or json (default: pretty on a terminal, else json)
   --allowed-hosts <l>  comma-separated Host names both APIs answer to besides localhost, 127.0.0.1,
@@ -97,6 +99,7 @@ async function main(argv: string[]): Promise<number> {
         "chain-port": { type: "string" },
         "chain-host": { type: "string" },
         "block-time": { type: "string" },
+        "state-window": { type: "string" },
         "oracle-port": { type: "string" },
         "log-format": { type: "string" },
         "allowed-hosts": { type: "string" },

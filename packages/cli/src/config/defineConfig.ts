@@ -43,6 +43,17 @@ export const privnetConfigSchema = z.strictObject({
           rateBurst: z.int().positive().optional(),
         })
         .optional(),
+      /**
+       * Blocks of historical state the embedded devnet keeps: older blocks, transactions, receipts
+       * and logs stay, but state reads there (eth_call, balances, traces) fail. Default 128 (see
+       * docs/operations.md).
+       */
+      stateWindow: z.int().min(1).optional(),
+      /**
+       * Write the window's historical states into the state file, so that state reads at its
+       * blocks work after a restart (a larger file and a slower start). Default false.
+       */
+      preserveHistoricalStates: z.boolean().optional(),
     })
     .optional(),
   /**

@@ -23,6 +23,8 @@ describe("resolveSettings", () => {
           ratePerSecond: 500,
           rateBurst: 1_000,
         },
+        stateWindow: 128,
+        preserveHistoricalStates: false,
       },
       storage: { kind: "sqlite", path: "/work/project/.privnet/privnet.db" },
       encryptionPassphrase: undefined,
@@ -261,6 +263,26 @@ describe("resolveSettings", () => {
         cwd,
       }),
     ).toThrow("oracle.enabled needs the contracts: contracts.deploy is false.");
+  });
+
+  test("the state window: the config's, PRIVNET_STATE_WINDOW over it, --state-window over both; whole blocks only", () => {
+    const config = defineConfig({ chain: { stateWindow: 1000, preserveHistoricalStates: true } });
+    expect(resolveSettings({ config, env: {}, flags: {}, cwd }).chain).toMatchObject({
+      stateWindow: 1000,
+      preserveHistoricalStates: true,
+    });
+    const env = { PRIVNET_STATE_WINDOW: "64" };
+    expect(resolveSettings({ config, env, flags: {}, cwd }).chain.stateWindow).toBe(64);
+    expect(resolveSettings({ config, env, flags: { "state-window": "16" }, cwd }).chain.stateWindow).toBe(16);
+    expect(() => resolveSettings({ config: {}, env: {}, flags: { "state-window": "0" }, cwd })).toThrow(
+      '--state-window must be an integer from 1 to 2147483647, got "0".',
+    );
+    expect(() =>
+      resolveSettings({ config: {}, env: { PRIVNET_STATE_WINDOW: "1.5" }, flags: {}, cwd }),
+    ).toThrow('PRIVNET_STATE_WINDOW must be an integer from 1 to 2147483647, got "1.5".');
+    expect(() =>
+      resolveSettings({ config: { chain: { stateWindow: -1 } }, env: {}, flags: {}, cwd }),
+    ).toThrow(/chain\.stateWindow: /);
   });
 
   test("bad values name where they came from", () => {

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from "node:path";
 import type { BotCatalogue, BotsOptions, ExplorerOptions, OracleOptions } from "@privnet/core";
-import { type ChainLimits, DEFAULT_CHAIN_LIMITS } from "@privnet/devnet";
+import { type ChainLimits, DEFAULT_CHAIN_LIMITS, DEFAULT_STATE_WINDOW } from "@privnet/devnet";
 import type { PrivnetConfig } from "./defineConfig.js";
 import { privnetConfigSchema } from "./defineConfig.js";
 import { refusePublicBindsWithoutTokens } from "./publicBinds.js";
@@ -28,6 +28,10 @@ export type StackSettings = {
     statePath: string;
     /** The embedded devnet's port's limits. */
     limits: ChainLimits;
+    /** Blocks of historical state the embedded devnet keeps. */
+    stateWindow: number;
+    /** The window's states written into the state file too. */
+    preserveHistoricalStates: boolean;
   };
   storage: StorageSetting;
   encryptionPassphrase: string | undefined;
@@ -75,6 +79,7 @@ export type UpFlags = {
   "chain-port"?: string | undefined;
   "chain-host"?: string | undefined;
   "block-time"?: string | undefined;
+  "state-window"?: string | undefined;
   "oracle-port"?: string | undefined;
   "log-format"?: string | undefined;
   "allowed-hosts"?: string | undefined;
@@ -99,6 +104,7 @@ export const ENVIRONMENT_VARIABLES = {
   PRIVNET_CHAIN_PORT: "chain.port",
   PRIVNET_CHAIN_HOST: "chain.host",
   PRIVNET_BLOCK_TIME: "chain.blockTime",
+  PRIVNET_STATE_WINDOW: "chain.stateWindow (blocks of historical state the embedded devnet keeps)",
   PRIVNET_STORAGE: "storage",
   PRIVNET_DATA_DIR: "dataDir",
   PRIVNET_PASSPHRASE: "encryptionPassphrase",
@@ -165,6 +171,8 @@ export function resolveSettings(input: {
           Object.entries(merged.chain?.limits ?? {}).filter(([, value]) => value !== undefined),
         ) as Partial<ChainLimits>),
       },
+      stateWindow: merged.chain?.stateWindow ?? DEFAULT_STATE_WINDOW,
+      preserveHistoricalStates: merged.chain?.preserveHistoricalStates ?? false,
     },
     storage: parseStorage(merged.storage, dataDir, cwd),
     encryptionPassphrase: merged.encryptionPassphrase,
@@ -245,6 +253,8 @@ function withOverrides(config: PrivnetConfig, env: NodeJS.ProcessEnv, flags: UpF
   set(chain, "host", pick(flags["chain-host"], "chain-host", "PRIVNET_CHAIN_HOST")?.value);
   const blockTime = pick(flags["block-time"], "block-time", "PRIVNET_BLOCK_TIME");
   set(chain, "blockTime", blockTime && decimal(blockTime.value, blockTime.from));
+  const stateWindow = pick(flags["state-window"], "state-window", "PRIVNET_STATE_WINDOW");
+  set(chain, "stateWindow", stateWindow && integer(stateWindow.value, stateWindow.from, 1, 2 ** 31 - 1));
   set(
     overrides as Record<string, unknown>,
     "storage",

@@ -33,7 +33,8 @@ export function platformPart(state: StackState): Service {
         // through the nonce manager, so nothing else sending from the funder can collide with it.
         ...(settings.contracts.deploy ? { contracts: true } : {}),
         oracle: settings.oracle.simulator,
-        explorer: settings.explorer,
+        // The embedded devnet's state window is known: an old transaction's page names it.
+        explorer: devnet ? withStateWindow(settings.explorer, settings.chain.stateWindow) : settings.explorer,
         // Faults on demand (platform.faults, POST /chain/faults/…) for the chain this stack runs
         // itself; on a node given by --rpc-url there are none (FAULTS_UNAVAILABLE).
         ...(devnet ? { faults: devnet.faults } : {}),
@@ -59,6 +60,12 @@ export function platformPart(state: StackState): Service {
       await state.platform?.close();
     },
   });
+}
+
+/** The explorer's setting with the node's state window added, unless the explorer is off. */
+function withStateWindow(explorer: StackState["settings"]["explorer"], stateWindow: number) {
+  if (explorer === false) return false;
+  return { ...(explorer === true ? {} : explorer), stateWindow };
 }
 
 /** Milliseconds between polls for new blocks of a devnet mining every `blockTime` seconds: 1/20 of a block, 50 to 1,000 ms. */

@@ -74,6 +74,8 @@ export function chainPart(state: StackState): Service {
           corsOrigins: state.settings.admin.corsOrigins,
           limits: chain.limits,
         },
+        stateWindow: chain.stateWindow,
+        preserveHistoricalStates: chain.preserveHistoricalStates,
         onStarting: (elapsedMs) =>
           state.progress({
             step: "chain",

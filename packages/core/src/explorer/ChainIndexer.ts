@@ -34,6 +34,11 @@ export type ExplorerOptions = {
    * arrival and the index stays within one block of the head.
    */
   pollingInterval?: number | undefined;
+  /**
+   * Blocks of historical state the node keeps (the embedded devnet's `stateWindow`), named when a
+   * transaction's trace is older than that. Default: unknown (the explanation names no number).
+   */
+  stateWindow?: number | undefined;
 };
 
 /** What `platform.explorer.status()` answers. */

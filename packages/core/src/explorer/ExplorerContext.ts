@@ -25,6 +25,8 @@ export type ExplorerContext = {
   readonly tokens: TokenMetadata;
   /** The users' build artifacts and the contracts matched to them. */
   readonly artifacts: ArtifactLibrary;
+  /** Blocks of historical state the node keeps, when known (see `ExplorerOptions.stateWindow`). */
+  readonly stateWindow: number | undefined;
   /** The bots' sending addresses (own keys and wallet pools) by bot name. */
   readonly bots: () => readonly { name: string; address: Address }[];
   /**

@@ -159,8 +159,14 @@ export type ChainTransactionDetails = {
   logs: ChainLog[];
   /** The reason string or the decoded custom error ("InsufficientCollateral(healthFactor: 9e17)"). */
   revertReason: string | null;
-  /** Null when the node has no `debug_traceTransaction` (or it failed). */
+  /** Null when the node has no `debug_traceTransaction` (or it failed), or no longer holds the state (see `traceUnavailable`). */
   trace: CallFrame | null;
+  /**
+   * Why `trace` and `stateChanges` are null when the node no longer holds the state the
+   * transaction ran on: "block 12 is older than the node's state window (128 blocks): no trace or
+   * state changes". Null otherwise.
+   */
+  traceUnavailable: string | null;
   /** Where it reverted in the source; null unless the reverting contract matches an artifact with sources. */
   revertLocation: RevertLocation | null;
   /** The `console.log` lines the transaction's contracts printed (Hardhat's and forge-std's console), in order. */

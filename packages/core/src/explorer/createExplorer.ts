@@ -78,6 +78,7 @@ export function createExplorer(params: CreateExplorerParameters): ExplorerContex
     labels,
     tokens,
     artifacts,
+    stateWindow: params.options?.stateWindow,
     bots: () => params.bots.accounts(),
     forget() {
       registry.forget();

@@ -20,6 +20,7 @@ import { kindOf, readChainBlocks } from "./readChainBlocks.js";
 import { revertData } from "./revertData.js";
 import { locateRevert } from "./revertLocation/locateRevert.js";
 import { describeStateChanges, readStateDiff } from "./stateChanges/index.js";
+import { stateWindowReason } from "./stateWindow.js";
 
 type RawTransaction = {
   hash: Hash;
@@ -45,7 +46,8 @@ const TYPES: Record<number, string> = { 0: "legacy", 1: "eip2930", 2: "eip1559",
  * logs decoded where an ABI is known, token transfers, the revert reason (the reason string or
  * the decoded custom error, from the trace's output or a replay with `eth_call` on the parent
  * block), the call trace (`debug_traceTransaction` with the callTracer; null when the node has
- * none), blobs and authorizations. A transaction the node holds but has not mined answers with
+ * none, with the reason in `traceUnavailable` when the node pruned the state the transaction ran
+ * on), blobs and authorizations. A transaction the node holds but has not mined answers with
  * status `pending`. Fails with `TRANSACTION_NOT_FOUND` when neither the node nor the index knows it.
  *
  * @example
@@ -88,6 +90,8 @@ export async function getChainTransaction(
   const stateChanges = diff
     ? await describeStateChanges(ctx, { diff, transaction, logs, trace: trace?.frame ?? null, label })
     : null;
+  // Neither answered for a mined transaction: the node may have pruned the state it ran on.
+  const traceUnavailable = mined && !trace && !diff ? await stateWindowReason(ctx, mined) : null;
   const authorizationList = raw?.authorizationList
     ? await Promise.all(raw.authorizationList.map((entry) => authorization(entry)))
     : null;
@@ -96,6 +100,7 @@ export async function getChainTransaction(
     logs,
     revertReason,
     trace: trace?.frame ?? null,
+    traceUnavailable,
     // Locating is extra: a failure leaves the location unknown, never the transaction unanswered.
     revertLocation:
       mined?.status === "reverted" && trace && raw

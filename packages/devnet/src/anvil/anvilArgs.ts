@@ -4,8 +4,9 @@ import type { DevnetSettings } from "./devnetSettings.js";
 /**
  * anvil's command line for a devnet: privnet's chain id, gas limit and prefunded accounts; with the
  * clock, a loopback port of anvil's own (the relay takes the devnet's); interval mining unless the
- * devnet mines each transaction (block time 0, or `automineFirst` until `useBlockTime()`); and the
- * state file with historical states kept.
+ * devnet mines each transaction (block time 0, or `automineFirst` until `useBlockTime()`); the
+ * window of historical states kept in memory; and the state file, with that window written into it
+ * only when asked.
  *
  * @example
  * spawn(binary, anvilArgs(resolveDevnetSettings({ port: 0 })));
@@ -30,6 +31,8 @@ export function anvilArgs(settings: DevnetSettings): string[] {
     settings.mnemonic,
   ];
   if (blockTime > 0 && !automineFirst) args.push("--block-time", String(blockTime));
-  if (statePath !== undefined) args.push("--state", statePath, "--preserve-historical-states");
+  args.push("--prune-history", String(settings.stateWindow));
+  if (statePath !== undefined) args.push("--state", statePath);
+  if (settings.preserveHistoricalStates) args.push("--preserve-historical-states");
   return args;
 }

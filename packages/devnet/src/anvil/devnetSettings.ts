@@ -36,10 +36,24 @@ export type StartDevnetOptions = {
    */
   automineFirst?: boolean;
   /**
-   * Chain state file: loaded on start when it exists, written on `stop()`. Historical states are
-   * kept (`--preserve-historical-states`) so that reads at old blocks work after a restart.
+   * Chain state file: loaded on start when it exists, written on `stop()`. What it holds besides
+   * the current state: see `preserveHistoricalStates`.
    */
   statePath?: string;
+  /**
+   * Blocks whose full state anvil keeps in memory (`--prune-history <n>`): state reads at an older
+   * block — `eth_call`, `eth_getBalance`, `eth_getStorageAt`, `debug_traceTransaction` — fail there
+   * (`BlockOutOfRangeError`, `Resource not found`), while blocks, transactions, receipts and logs
+   * stay. Bounds the historical states anvil holds however long the chain runs (its blocks,
+   * transactions and current state still grow with the traffic). Default: {@link DEFAULT_STATE_WINDOW}.
+   */
+  stateWindow?: number;
+  /**
+   * Write the window's historical states into the state file too (`--preserve-historical-states`),
+   * so that state reads at the window's blocks work after a restart; each costs the file (and the
+   * next start) a full copy of the state. Only with `statePath`. Default: false.
+   */
+  preserveHistoricalStates?: boolean;
   /** Mnemonic of the prefunded accounts. Default: the Kurtosis default mnemonic. */
   mnemonic?: string;
   /** Number of prefunded accounts. Default: 21. */
@@ -79,6 +93,14 @@ export type StartDevnetOptions = {
   chainPolicy?: ChainPolicyOptions;
 };
 
+/**
+ * Blocks of historical state a devnet keeps by default: the explorer's traces and state changes of
+ * the last ~4 minutes at 2 s blocks, and reorganisations up to the faults' deepest (64 blocks).
+ * anvil's memory is about this many copies of the chain's state: small for a chain of a few
+ * thousand accounts, ~2 GB once traffic created 60,000 (see docs/operations.md).
+ */
+export const DEFAULT_STATE_WINDOW = 128;
+
 /** {@link StartDevnetOptions} checked, with every default filled in. */
 export type DevnetSettings = {
   host: string;
@@ -89,6 +111,10 @@ export type DevnetSettings = {
   automineFirst: boolean;
   /** Absolute. */
   statePath: string | undefined;
+  /** Blocks of historical state anvil keeps (`--prune-history`). */
+  stateWindow: number;
+  /** Only with a state file. */
+  preserveHistoricalStates: boolean;
   mnemonic: string;
   accounts: number;
   balance: bigint;
@@ -115,6 +141,13 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
   if (!(blockTime >= 0) || !Number.isFinite(blockTime)) {
     throw new DevnetStartError(`blockTime must be 0 or a positive number of seconds, got ${blockTime}`, "");
   }
+  const stateWindow = options.stateWindow ?? DEFAULT_STATE_WINDOW;
+  if (!Number.isInteger(stateWindow) || stateWindow < 1) {
+    throw new DevnetStartError(
+      `stateWindow must be a whole number of blocks, 1 or more, got ${stateWindow}`,
+      "",
+    );
+  }
   const automineFirst = options.automineFirst === true && blockTime > 0;
   if (automineFirst && !Number.isInteger(blockTime)) {
     throw new DevnetStartError(
@@ -132,6 +165,8 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
     blockTime,
     automineFirst,
     statePath: options.statePath === undefined ? undefined : resolvePath(options.statePath),
+    stateWindow,
+    preserveHistoricalStates: options.preserveHistoricalStates === true && options.statePath !== undefined,
     mnemonic: options.mnemonic ?? SYSTEM_MNEMONIC,
     accounts: options.accounts ?? SYSTEM_ACCOUNT_COUNT,
     balance: options.balance ?? SYSTEM_ACCOUNT_BALANCE,

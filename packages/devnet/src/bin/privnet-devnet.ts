@@ -13,6 +13,8 @@ Options:
   --host <ip>        interface to bind (default 127.0.0.1)
   --block-time <s>   seconds between blocks, 0 for one block per transaction (default 2)
   --state <file>     load chain state from <file> if it exists; write it on exit
+  --state-window <n> blocks of historical state kept (default 128): state reads (eth_call,
+                     balances, traces) at older blocks fail; blocks, receipts and logs stay
   --mnemonic <words> mnemonic of the prefunded accounts (default: Kurtosis default)
   --anvil <path>     anvil binary to run (default: the one from @foundry-rs/anvil)
   -h, --help         show this help
@@ -26,6 +28,7 @@ async function main(): Promise<void> {
       host: { type: "string" },
       "block-time": { type: "string" },
       state: { type: "string" },
+      "state-window": { type: "string" },
       mnemonic: { type: "string" },
       anvil: { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -43,6 +46,9 @@ async function main(): Promise<void> {
     options.blockTime = parseNumber("--block-time", values["block-time"]);
   }
   if (values.state !== undefined) options.statePath = values.state;
+  if (values["state-window"] !== undefined) {
+    options.stateWindow = parseNumber("--state-window", values["state-window"]);
+  }
   if (values.mnemonic !== undefined) options.mnemonic = values.mnemonic;
   if (values.anvil !== undefined) options.binary = values.anvil;
 

@@ -26,6 +26,12 @@ export const chainTransactionDetails = z
         'The reason string or the decoded custom error ("Price is stale", "OwnableUnauthorizedAccount(account: 0x…)").',
       ),
     trace: callFrame.nullable(),
+    traceUnavailable: z
+      .string()
+      .nullable()
+      .describe(
+        'Why `trace` and `stateChanges` are null when the node no longer holds the state the transaction ran on ("block 12 is older than the node\'s state window (128 blocks): no trace or state changes"); null otherwise. Its input, logs and transfers are still there.',
+      ),
     revertLocation: revertLocation.nullable(),
     consoleLogs: z
       .array(z.string())

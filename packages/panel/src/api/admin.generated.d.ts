@@ -574,7 +574,7 @@ export interface paths {
         };
         /**
          * Any transaction of the chain, decoded, with its logs, revert reason and call trace
-         * @description Sent by privnet or not. The call and the logs are decoded where an ABI is known (platform, bot and registered contracts, the ERC-20/721/1155 standards); a reverted transaction carries its reason string or decoded custom error; `trace` is the node's callTracer trace (`debug_traceTransaction`), null when the node has none. A transaction the node holds but has not mined answers with status `pending`.
+         * @description Sent by privnet or not. The call and the logs are decoded where an ABI is known (platform, bot and registered contracts, the ERC-20/721/1155 standards); a reverted transaction carries its reason string or decoded custom error; `trace` is the node's callTracer trace (`debug_traceTransaction`), null when the node has none; for a transaction older than the node's state window, `traceUnavailable` says so. A transaction the node holds but has not mined answers with status `pending`.
          */
         get: operations["getChainTransaction"];
         put?: never;
@@ -1692,6 +1692,8 @@ export interface components {
             /** @description The reason string or the decoded custom error ("Price is stale", "OwnableUnauthorizedAccount(account: 0x…)"). */
             revertReason: string | null;
             trace: components["schemas"]["CallFrame"] | null;
+            /** @description Why `trace` and `stateChanges` are null when the node no longer holds the state the transaction ran on ("block 12 is older than the node's state window (128 blocks): no trace or state changes"); null otherwise. Its input, logs and transfers are still there. */
+            traceUnavailable: string | null;
             revertLocation: components["schemas"]["RevertLocation"] | null;
             /** @description The `console.log` lines its contracts printed (Hardhat's and forge-std's console), in order. */
             consoleLogs: string[];

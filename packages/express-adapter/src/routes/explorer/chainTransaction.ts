@@ -11,7 +11,7 @@ export const getChainTransaction = defineRoute({
   operationId: "getChainTransaction",
   summary: "Any transaction of the chain, decoded, with its logs, revert reason and call trace",
   description:
-    "Sent by privnet or not. The call and the logs are decoded where an ABI is known (platform, bot and registered contracts, the ERC-20/721/1155 standards); a reverted transaction carries its reason string or decoded custom error; `trace` is the node's callTracer trace (`debug_traceTransaction`), null when the node has none. A transaction the node holds but has not mined answers with status `pending`.",
+    "Sent by privnet or not. The call and the logs are decoded where an ABI is known (platform, bot and registered contracts, the ERC-20/721/1155 standards); a reverted transaction carries its reason string or decoded custom error; `trace` is the node's callTracer trace (`debug_traceTransaction`), null when the node has none; for a transaction older than the node's state window, `traceUnavailable` says so. A transaction the node holds but has not mined answers with status `pending`.",
   tag: "explorer",
   params: z.object({
     hash: z

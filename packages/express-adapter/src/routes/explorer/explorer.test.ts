@@ -352,6 +352,7 @@ describe("explorer routes", () => {
           "type": "CALL",
           "value": "0",
         },
+        "traceUnavailable": null,
         "transaction": {
           "blockHash": "<hash>",
           "blockNumber": "<blockNumber>",

@@ -24,6 +24,9 @@ export function TransactionTrace({
           <div className="trace">
             <CallTree frame={data.trace} />
           </div>
+        ) : data.traceUnavailable ? (
+          // "Block 12 is older than the node's state window (128 blocks): no trace or state changes."
+          <p className="muted">{`${data.traceUnavailable.charAt(0).toUpperCase()}${data.traceUnavailable.slice(1)}.`}</p>
         ) : (
           <p className="muted">The node gives no trace (it has no debug_traceTransaction).</p>
         )}
