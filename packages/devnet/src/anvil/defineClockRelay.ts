@@ -25,6 +25,8 @@ export type DefineClockRelayParameters = {
   automineFirst: boolean;
   /** What the relay asks of the devnet (a restart). */
   owner: ClockWorkerOwner;
+  /** The devnet's port speaks TLS with this key and certificate (PEM text). Default: clear text. */
+  tls?: { cert: string; key: string } | undefined;
 };
 
 /**
@@ -48,7 +50,7 @@ export function defineClockRelay(parameters: DefineClockRelayParameters): ClockR
       try {
         await anvilRequest(anvil.url, "anvil_setBlockTimestampInterval", [interval]);
         worker = await startClockWorker(
-          { host, port, anvilPort: anvil.port, interval, automine },
+          { host, port, anvilPort: anvil.port, interval, automine, tls: parameters.tls },
           parameters.owner,
         );
       } catch (error) {

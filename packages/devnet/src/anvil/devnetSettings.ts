@@ -50,6 +50,12 @@ export type StartDevnetOptions = {
    * the same second share one). Default: true.
    */
   clock?: boolean;
+  /**
+   * Serve the devnet's port over TLS — HTTPS and WSS, nothing in clear text — with this key and
+   * certificate (PEM text; see `createSelfSignedCertificate` in `@privnet/http`). The relay does
+   * it, so it needs the clock (the default). Default: clear text.
+   */
+  tls?: { cert: string; key: string };
 };
 
 /** {@link StartDevnetOptions} checked, with every default filled in. */
@@ -68,6 +74,7 @@ export type DevnetSettings = {
   /** A clock relay in front of anvil (anvil then listens on a loopback port of its own). */
   withClock: boolean;
   startTimeout: number;
+  tls: { cert: string; key: string } | undefined;
 };
 
 /**
@@ -85,6 +92,12 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
   }
   if (!(blockTime >= 0) || !Number.isFinite(blockTime)) {
     throw new DevnetStartError(`blockTime must be 0 or a positive number of seconds, got ${blockTime}`, "");
+  }
+  if (options.tls && options.clock === false) {
+    throw new DevnetStartError(
+      "tls needs the clock relay (clock: false leaves anvil alone on the port, and anvil speaks no TLS)",
+      "",
+    );
   }
   const automineFirst = options.automineFirst === true && blockTime > 0;
   if (automineFirst && !Number.isInteger(blockTime)) {
@@ -104,5 +117,6 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
     balance: options.balance ?? SYSTEM_ACCOUNT_BALANCE,
     withClock: options.clock !== false,
     startTimeout: options.startTimeout ?? 20_000,
+    tls: options.tls,
   };
 }

@@ -32,9 +32,9 @@ export type { StartDevnetOptions } from "./devnetSettings.js";
  * `started`, then `stopping` and `stopped`); `stop()` and `await using` stop it.
  */
 export type Devnet = StartedInstance & {
-  /** HTTP JSON-RPC URL, e.g. `http://127.0.0.1:8545`. */
+  /** HTTP JSON-RPC URL, e.g. `http://127.0.0.1:8545` (`https://…` with `tls`). */
   rpcUrl: string;
-  /** WebSocket JSON-RPC URL on the same port. */
+  /** WebSocket JSON-RPC URL on the same port (`wss://…` with `tls`). */
   wsUrl: string;
   host: string;
   port: number;
@@ -112,6 +112,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         blockTime,
         automineFirst,
         owner: { restart: (keepPool) => restart(keepPool) },
+        tls: settings.tls,
       })
     : undefined;
   // The restart fault, asked for by the relay's fault controller (which runs one fault at a
@@ -119,7 +120,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   let restarting: Promise<unknown> | undefined;
   const restart = async (keepPool: boolean) => {
     if (!relay || devnetInstance.status !== "started") throw new FaultInProgressError("the devnet's stop");
-    restarting = restartAnvil({ anvil, relay, statePath, rpcUrl, keepPool });
+    restarting = restartAnvil({ anvil, relay, statePath, rpcUrl: ownUrl, keepPool });
     try {
       return await restarting;
     } finally {
@@ -140,9 +141,14 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   await startServices([devnetInstance]);
 
   const publicPort = relay?.port ?? anvil.port;
-  const rpcUrl = `http://${formatHost(host)}:${publicPort}`;
-  const wsUrl = `ws://${formatHost(host)}:${publicPort}`;
+  const secure = settings.tls ? "s" : "";
+  const rpcUrl = `http${secure}://${formatHost(host)}:${publicPort}`;
+  const wsUrl = `ws${secure}://${formatHost(host)}:${publicPort}`;
   const faultsUrl = relay ? `http://127.0.0.1:${relay.faultsPort}` : rpcUrl;
+  // The devnet's own calls through the relay (mining mode, a pool sent again): with TLS, through
+  // the faults port — clear text on loopback, the same links but the hold gate — so that the
+  // devnet needs no client that trusts its certificate.
+  const ownUrl = settings.tls ? faultsUrl : rpcUrl;
   faults = createDevnetFaults({ url: faultsUrl, relay: relay !== undefined });
 
   let accounts: DerivedAccount[] | undefined;
@@ -155,7 +161,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   let switched: Promise<void> | undefined;
   const useBlockTime = () => {
     if (!automineFirst) return Promise.resolve();
-    switched ??= setIntervalMining(rpcUrl, blockTime, withClock)
+    switched ??= setIntervalMining(ownUrl, blockTime, withClock)
       .then(() => {
         chain = chainAt(blockTime);
       })

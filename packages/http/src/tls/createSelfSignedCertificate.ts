@@ -37,7 +37,10 @@ export async function createSelfSignedCertificate(
   const { names, days = 825, commonName = "privnet" } = parameters;
   if (names.length === 0) throw new TypeError("A certificate needs at least one name.");
   const algorithm = { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" } as const;
-  const keys = (await webcrypto.subtle.generateKey(algorithm, true, ["sign", "verify"])) as CryptoKeyPair;
+  const keys = (await webcrypto.subtle.generateKey(algorithm, true, [
+    "sign",
+    "verify",
+  ])) as webcrypto.CryptoKeyPair;
   const notBefore = new Date(Date.now() - 60_000); // a minute back: clocks a little behind still accept it
   const certificate = await x509.X509CertificateGenerator.createSelfSigned(
     {

@@ -12,6 +12,8 @@ export type ClockWorkerData = {
   anvilPort: number;
   interval: number;
   automine: boolean;
+  /** The devnet's port speaks TLS with this key and certificate (PEM text); default: clear text. */
+  tls?: { cert: string; key: string } | undefined;
 };
 
 /** What the thread answers its owner (`workerCalls`). */
@@ -73,6 +75,7 @@ if (port) {
           clock,
           rpc,
           faults,
+          tls: data.tls,
         });
         running = { relay, clock, close: () => faults.close() };
         // The clock's first check, now rather than in front of the first call that mines: its

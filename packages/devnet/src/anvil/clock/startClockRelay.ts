@@ -1,4 +1,5 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
+import { createServer as createTlsServer } from "node:tls";
 import { clockGateLink, minesByClock } from "./clockGateLink.js";
 import { minesAlways, minesWhenAutomining } from "./clockState.js";
 import { composeRelay, type RelayChain } from "./composeRelay.js";
@@ -22,6 +23,11 @@ export type ClockRelayOptions = {
   rpc: AnvilRpc;
   /** privnet's own fault methods (`privnet_faults_*`), answered by the relay, not anvil. */
   faults?: RelayFaultHooks;
+  /**
+   * The devnet's port speaks TLS (HTTPS and WSS) with this key and certificate, PEM text; the
+   * faults port (loopback) stays clear text. Default: clear text.
+   */
+  tls?: { cert: string; key: string } | undefined;
 };
 
 /**
@@ -62,7 +68,7 @@ function relayLinks(
  * request with a call a link acts on is parsed, and may wait. WebSocket connections are read
  * frame by frame the same way (without permessage-deflate, which the relay takes out of the
  * handshake); anvil's answers on them are framed, not copied, so that the relay's own messages
- * (removed logs) go in between.
+ * (removed logs) go in between. With `tls` the devnet's port is HTTPS and WSS, framed the same.
  */
 export async function startClockRelay(options: ClockRelayOptions): Promise<ClockRelay> {
   const target = { ...options.target };
@@ -83,7 +89,16 @@ export async function startClockRelay(options: ClockRelayOptions): Promise<Clock
   };
   const devnetChain = composeRelay(relayLinks(options, shared, "devnet"));
   const faultsChain = composeRelay(relayLinks(options, shared, "faults"));
-  let server = createServer(onConnection(sockets, devnetChain));
+  // A TLS server hands each connection over as a TLSSocket once its handshake is done: a Duplex
+  // stream of the clear bytes, framed like any socket. A handshake that fails (a clear-text
+  // request) closes the connection without an answer.
+  const devnetServer = (): Server => {
+    const handler = onConnection(sockets, devnetChain);
+    return options.tls
+      ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }, handler)
+      : createServer(handler);
+  };
+  let server = devnetServer();
   const faultsServer = createServer(onConnection(faultSockets, faultsChain));
 
   const port = await listen(server, options.host, options.port);
@@ -97,7 +112,7 @@ export async function startClockRelay(options: ClockRelayOptions): Promise<Clock
     refuse: () => closeServer(server, sockets),
     async accept() {
       if (server.listening) return;
-      server = createServer(onConnection(sockets, devnetChain));
+      server = devnetServer();
       await listen(server, options.host, port);
     },
     retarget(anvilPort) {
