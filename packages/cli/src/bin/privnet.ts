@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { status } from "../commands/status.js";
+import { tlsTrust } from "../commands/tlsTrust.js";
 import { traffic } from "../commands/traffic.js";
 import { tx } from "../commands/tx.js";
 import { describeError, up } from "../commands/up.js";
@@ -15,6 +16,7 @@ Usage:
   privnet traffic export [options]         a running stack's traffic document (YAML)
   privnet traffic import <file> [options]  apply a traffic document (YAML or JSON) to a running stack
   privnet tx <hash> [options]              a transaction decoded by a running stack's explorer
+  privnet tls trust [options]              the stack's TLS certificate, its fingerprint, and how to trust it
   privnet --help             show this help
 
 Options of "up":
@@ -36,6 +38,13 @@ Options of "up":
   --artifacts <dir>    a build's artifacts (Hardhat 3 artifacts/, Foundry out/, solc standard-JSON
                        outputs): contracts whose code matches are named and decoded; reloaded on a
                        rebuild. Repeatable; adds to the config's "artifacts"
+  --tls self-signed    HTTPS and WSS on every port (admin API and panel, oracle API, chain), nothing
+                       in clear text, with a key and certificate made once in <data-dir>/tls/ and
+                       reused; its SHA-256 fingerprint is printed at start
+  --tls-cert <pem>     serve TLS with this certificate (and chain) instead; needs --tls-key
+  --tls-key <pem>      the certificate's private key (unencrypted PEM)
+  --tls-names <l>      comma-separated host names or addresses the self-signed certificate covers too
+                       (always: localhost, 127.0.0.1, ::1, this machine's name, the bound hosts)
   --config <file>      config file (default: privnet.config.ts in the working directory, if any)
 
 Options of "status":
@@ -48,6 +57,9 @@ Options of "traffic":
   --format <f>         export: yaml (default) or json
   --out <file>         export: write it there instead of to stdout
   --config <file>      config file (its admin token is sent)
+
+Options of "tls trust" (the certificate "up" serves with the same settings; made if missing):
+  --data-dir, --tls, --tls-cert, --tls-key, --tls-names, --config   as for "up"
 
 Options of "tx":
   --url <url>          admin API base URL (default from the config: http://127.0.0.1:3000)
@@ -84,6 +96,10 @@ async function main(argv: string[]): Promise<number> {
         "log-format": { type: "string" },
         "allowed-hosts": { type: "string" },
         "cors-origins": { type: "string" },
+        tls: { type: "string" },
+        "tls-cert": { type: "string" },
+        "tls-key": { type: "string" },
+        "tls-names": { type: "string" },
         traffic: { type: "string" },
         artifacts: { type: "string", multiple: true },
         config: { type: "string" },
@@ -131,6 +147,30 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     return tx({ hash: positionals[0], flags: values, cwd: process.cwd(), env: process.env });
+  }
+  if (command === "tls") {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: {
+        "data-dir": { type: "string" },
+        tls: { type: "string" },
+        "tls-cert": { type: "string" },
+        "tls-key": { type: "string" },
+        "tls-names": { type: "string" },
+        config: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (values.help) {
+      process.stdout.write(`${help}\n`);
+      return 0;
+    }
+    if (positionals.join(" ") !== "trust") {
+      throw new UsageError(`privnet tls: "trust" is its one command, got "${positionals.join(" ")}".`);
+    }
+    return tlsTrust({ flags: values, cwd: process.cwd(), env: process.env });
   }
   if (command === "traffic") {
     const { values, positionals } = parseArgs({

@@ -4,6 +4,7 @@ import { parseTrafficText, stringifyTrafficDocument, type TrafficDocument } from
 import { loadConfigFile } from "../config/loadConfigFile.js";
 import { resolveSettings } from "../config/resolveSettings.js";
 import { UsageError } from "../config/UsageError.js";
+import { stackClient } from "./stackClient.js";
 
 export type TrafficOptions = {
   /** `export` or `import`. */
@@ -34,13 +35,7 @@ export async function traffic(options: TrafficOptions): Promise<number> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const { config } = await loadConfigFile(options.cwd, options.flags.config);
   const settings = resolveSettings({ config, env: options.env, flags: {}, cwd: options.cwd });
-  const host = settings.admin.host === "0.0.0.0" ? "127.0.0.1" : settings.admin.host;
-  const url = (
-    options.flags.url ?? `http://${host.includes(":") ? `[${host}]` : host}:${settings.admin.port}`
-  ).replace(/\/+$/, "");
-  const headers: Record<string, string> = settings.admin.token
-    ? { authorization: `Bearer ${settings.admin.token}` }
-    : {};
+  const { adminUrl: url, headers, fetch } = stackClient(settings, options.flags);
   const format = options.flags.format ?? "yaml";
   if (format !== "yaml" && format !== "json")
     throw new UsageError(`--format is yaml or json, got "${format}".`);

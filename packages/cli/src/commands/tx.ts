@@ -3,6 +3,7 @@ import { resolveSettings } from "../config/resolveSettings.js";
 import { UsageError } from "../config/UsageError.js";
 import { formatRevertLocation, type RevertLocationBody } from "./formatRevertLocation.js";
 import { formatStateChanges, type StateChangesBody } from "./formatStateChanges.js";
+import { stackClient } from "./stackClient.js";
 
 export type TxOptions = {
   hash: string | undefined;
@@ -63,13 +64,7 @@ export async function tx(options: TxOptions): Promise<number> {
   }
   const { config } = await loadConfigFile(options.cwd, options.flags.config);
   const settings = resolveSettings({ config, env: options.env, flags: {}, cwd: options.cwd });
-  const host = settings.admin.host === "0.0.0.0" ? "127.0.0.1" : settings.admin.host;
-  const url = (
-    options.flags.url ?? `http://${host.includes(":") ? `[${host}]` : host}:${settings.admin.port}`
-  ).replace(/\/+$/, "");
-  const headers: Record<string, string> = settings.admin.token
-    ? { authorization: `Bearer ${settings.admin.token}` }
-    : {};
+  const { adminUrl: url, headers, fetch } = stackClient(settings, options.flags);
   const response = await fetch(`${url}/chain/transactions/${options.hash}`, { headers });
   const body = (await response.json()) as Details & { error?: string };
   if (!response.ok) {

@@ -2,6 +2,7 @@ import { createPlatform, defineService, type Service } from "@privnet/core";
 import { DEVNET_REQUEST_TIMEOUT_MS } from "@privnet/devnet";
 import { builtinScenarios } from "@privnet/scenarios";
 import { http, type Transport, webSocket } from "viem";
+import { trustCertificate } from "../tls/trustCertificate.js";
 import { needed, type StackState } from "./stackState.js";
 
 /**
@@ -16,7 +17,11 @@ export function platformPart(state: StackState): Service {
       const rpcUrl = needed(state.rpcUrl, "chain");
       state.platform = await createPlatform({
         // The embedded devnet holds requests while it reorganises (faults): wait for it.
-        transport: transportFor(rpcUrl, devnet ? DEVNET_REQUEST_TIMEOUT_MS : undefined),
+        // Over TLS, trusting the stack's own certificate (and only for this transport).
+        transport: transportFor(rpcUrl, {
+          ...(devnet ? { timeout: DEVNET_REQUEST_TIMEOUT_MS } : {}),
+          ...(devnet && state.tls ? { fetchOptions: trustCertificate(state.tls.cert).fetchOptions } : {}),
+        }),
         storage: needed(state.storage, "storage"),
         // The embedded devnet is on this machine: asking it for new blocks 20 times a block costs
         // next to nothing, and a confirmation (the set-up's fundings first) is seen within 1/20 of
@@ -59,7 +64,9 @@ function pollingIntervalFor(blockTime: number): number {
   return Math.min(1_000, Math.max(50, Math.round((blockTime * 1_000) / 20)));
 }
 
-function transportFor(rpcUrl: string, timeout?: number): Transport {
-  const options = timeout === undefined ? {} : { timeout };
-  return /^wss?:/i.test(rpcUrl) ? webSocket(rpcUrl, options) : http(rpcUrl, options);
+function transportFor(rpcUrl: string, options: { timeout?: number; fetchOptions?: RequestInit }): Transport {
+  const { fetchOptions, ...common } = options;
+  return /^wss?:/i.test(rpcUrl)
+    ? webSocket(rpcUrl, common)
+    : http(rpcUrl, { ...common, ...(fetchOptions ? { fetchOptions } : {}) });
 }
