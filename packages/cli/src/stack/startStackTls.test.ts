@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TLSSocket } from "node:tls";
 import { Agent, WebSocket } from "undici";
-import { createWalletClient, http, parseEther } from "viem";
+import { createTestClient, createWalletClient, http, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, test } from "vitest";
 import { status } from "../commands/status.js";
@@ -28,17 +28,17 @@ function tempDir(): string {
   return dir;
 }
 
-const settingsIn = (cwd: string) =>
+const settingsIn = (cwd: string, blockTime: string) =>
   resolveSettings({
     config: {},
     env: {},
-    flags: { tls: "self-signed", port: "0", "oracle-port": "0", "chain-port": "0", "block-time": "1" },
+    flags: { tls: "self-signed", port: "0", "oracle-port": "0", "chain-port": "0", "block-time": blockTime },
     cwd,
   });
 
-async function start(cwd: string): Promise<{ stack: Stack; printed: string }> {
+async function start(cwd: string, blockTime = "1"): Promise<{ stack: Stack; printed: string }> {
   let printed = "";
-  const stack = await startStack(settingsIn(cwd), {
+  const stack = await startStack(settingsIn(cwd, blockTime), {
     onProgress: ({ step, detail }) => {
       if (step === "tls") printed = detail;
     },
@@ -174,6 +174,39 @@ describe("startStack with tls: self-signed", () => {
     expect(lines.join("\n")).toMatch(
       /admin API +https:\/\/.* up, block \d+\nchain +https:\/\/.* up, chain id 3151908/,
     );
+  });
+
+  test("a restart of the chain (a fault) keeps its pool and its TLS port: the devnet's own calls need no certificate", async () => {
+    // A block a minute: the transaction is still in the pool when the node restarts.
+    const { stack } = await start(tempDir(), "60");
+    const tls = stack.tls;
+    const devnet = stack.devnet;
+    if (!tls || !devnet) throw new Error("no tls or devnet on the stack");
+    const { fetchOptions } = trustCertificate(tls.cert);
+    const account = privateKeyToAccount(devnet.accounts[12]?.privateKey as `0x${string}`);
+    const wallet = createWalletClient({
+      account,
+      chain: devnet.chain,
+      transport: http(stack.rpcUrl, { fetchOptions }),
+    });
+    const hash = await wallet.sendTransaction({
+      to: "0x000000000000000000000000000000000000bEEF",
+      value: 1n,
+    });
+    const restarted = await stack.platform.faults.restart({ keepPool: true });
+    expect(restarted).toMatchObject({ pool: [hash] });
+    // Sent again to the new node through the relay: it is in its pool, and mined on demand.
+    await createTestClient({ mode: "anvil", transport: http(stack.rpcUrl, { fetchOptions }) }).mine({
+      blocks: 1,
+    });
+    const receipt = await stack.platform.client.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe("success");
+    expect(
+      await httpsCall(stack.rpcUrl, tls.cert, { jsonrpc: "2.0", id: 1, method: "eth_chainId" }),
+    ).toMatchObject({
+      status: 200,
+      fingerprint: tls.fingerprint,
+    });
   });
 
   test("the certificate is made once and reused after a restart: the same fingerprint", async () => {
