@@ -37,6 +37,9 @@ export async function createSelfSignedCertificate(
   const { names, days = 825, commonName = "privnet" } = parameters;
   if (names.length === 0) throw new TypeError("A certificate needs at least one name.");
   const algorithm = { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" } as const;
+  // Node's WebCrypto, as the library's provider: its type differs from the DOM's `Crypto` only
+  // in overloads (Ed25519, X25519) that are not used here.
+  const crypto = webcrypto as unknown as Parameters<typeof x509.X509CertificateGenerator.createSelfSigned>[1];
   const keys = (await webcrypto.subtle.generateKey(algorithm, true, [
     "sign",
     "verify",
@@ -57,13 +60,13 @@ export async function createSelfSignedCertificate(
         new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
         new x509.SubjectAlternativeNameExtension(
           [...new Set(names)].map((name) =>
-            isIP(name) ? { type: "ip", value: name } : { type: "dns", value: name },
+            isIP(name) ? { type: "ip" as const, value: name } : { type: "dns" as const, value: name },
           ),
         ),
-        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, webcrypto),
+        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, crypto),
       ],
     },
-    webcrypto,
+    crypto,
   );
   const pkcs8 = await webcrypto.subtle.exportKey("pkcs8", keys.privateKey);
   return { cert: certificate.toString("pem"), key: x509.PemConverter.encode(pkcs8, "PRIVATE KEY") };
