@@ -91,3 +91,39 @@ describe("createSelfSignedCertificate", () => {
     expect(received).not.toContain("over tls");
   });
 });
+
+describe("an HTTPS server's close()", () => {
+  test("waits for an open request, and a connection still in its handshake does not hold it", async () => {
+    const tls = await createSelfSignedCertificate({ names: ["127.0.0.1"] });
+    let finishSlow: () => void = () => {};
+    let slowArrived: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      slowArrived = resolve;
+    });
+    const served = await startServer(
+      (_request, response) => {
+        finishSlow = () => response.end("done");
+        slowArrived();
+      },
+      { port: 0, host: "127.0.0.1", tls },
+    );
+    // A client that connects and never says hello.
+    const silent = await new Promise<import("node:net").Socket>((resolve) => {
+      const socket = connect(served.port, "127.0.0.1", () => resolve(socket));
+    });
+    const silentClosed = new Promise<void>((resolve) => silent.once("close", () => resolve()));
+    const slow = getTrusting(served.url, tls.cert);
+    await arrived;
+
+    let closed = false;
+    const closing = served.close().then(() => {
+      closed = true;
+    });
+    await silentClosed;
+    expect(closed).toBe(false); // the open request still holds the server…
+    finishSlow();
+    await expect(slow).resolves.toMatchObject({ body: "done" }); // …and gets its whole answer
+    await closing;
+    expect(closed).toBe(true);
+  });
+});
