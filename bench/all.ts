@@ -33,6 +33,7 @@ const benchmarks = [
   ["scenario-fill", "scenarioBlockFill.ts"],
   ["explorer-index", "explorerIndex.ts"],
   ["artifact-match", "artifactMatch.ts"],
+  ["simulate", "simulate.ts"],
   ["node-receipts", "nodeReceipts.ts"],
   ["pool-loss", "poolLoss.ts"],
   ["startup", "startup.ts"],

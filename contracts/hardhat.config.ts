@@ -11,6 +11,9 @@ export default defineConfig({
     settings: {
       optimizer: { enabled: true, runs: 200 },
       evmVersion: "cancun",
+      // Each contract's storage layout, for the explorer to name the slots a transaction changed
+      // (carried into the bindings by wagmi.config.ts). Hardhat adds the outputs it needs itself.
+      outputSelection: { "*": { "*": ["storageLayout"] } },
     },
   },
   paths: {

@@ -14,6 +14,8 @@ export async function privnetUp(rpcUrl: string) {
     const admin = await createAdminServer(platform, { port: 0, logger: false });
     return {
       adminUrl: admin.url,
+      /** The platform itself, for what a test does as the SDK's user. */
+      platform,
       /** Stops the admin API, then the platform. */
       async close() {
         await admin.close();

@@ -73,6 +73,30 @@ describePanel("bots", ({ open }) => {
     ).toBe(true);
   });
 
+  test("a bot held by the fee cap says so on its card, and counts no error", async () => {
+    // A cap below the devnet's base fee and the 1 gwei tip: the bot sends nothing and waits.
+    const { page, goto, stack } = await open({ botsFeeCapGwei: "0.5" });
+    await goto("bots");
+    await page
+      .getByRole("table", { name: "Bots overview" })
+      .getByRole("button", { name: "transfer", exact: true })
+      .click();
+    const card = page.getByRole("region", { name: "transfer bot" });
+    expect(await card.getByRole("status").filter({ hasText: "Waiting:" }).count()).toBe(0);
+    await card.getByRole("button", { name: "Start transfer bot" }).click();
+    await card.getByText("Running", { exact: true }).waitFor();
+    await card
+      .getByRole("status")
+      .getByText(
+        /^Waiting: The base fee \(.+ gwei\) and the tip \(1 gwei\) are above the bots' fee cap \(0\.5 gwei per gas\)/,
+      )
+      .waitFor();
+    const { stats } = await stack.platform.bots.get("transfer");
+    expect(stats).toMatchObject({ sent: 0, errors: 0 });
+    await card.getByRole("button", { name: "Stop transfer bot" }).click();
+    await card.getByText("Stopped", { exact: true }).waitFor();
+  });
+
   test("a start the bot refuses shows the API's message and the bot stays stopped", async () => {
     const { page, goto } = await open();
     await goto("bots");

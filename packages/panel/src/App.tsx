@@ -13,6 +13,7 @@ import { NotFoundPage } from "./pages/NotFoundPage";
 import { PricesPage } from "./pages/prices/PricesPage";
 import { SearchPage } from "./pages/search/SearchPage";
 import { SendPage } from "./pages/send/SendPage";
+import { SavedSimulationPage, SimulatePage } from "./pages/simulate/SimulatePage";
 import { TransactionsPage } from "./pages/transactions/TransactionsPage";
 import { WalletDetailPage } from "./pages/wallets/WalletDetailPage";
 import { WalletsPage } from "./pages/wallets/WalletsPage";
@@ -40,6 +41,10 @@ export function App() {
             {(params) => <AddressPage key={params.address} address={params.address} />}
           </Route>
           <Route path="/contracts" component={ContractsPage} />
+          <Route path="/simulate" component={SimulatePage} />
+          <Route path="/simulations/:id">
+            {(params) => <SavedSimulationPage key={params.id} id={params.id} />}
+          </Route>
           <Route path="/search" component={SearchPage} />
           <Route path="/bots" component={BotsPage} />
           <Route path="/prices" component={PricesPage} />

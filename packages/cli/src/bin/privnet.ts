@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
+import { simulate } from "../commands/simulate.js";
 import { status } from "../commands/status.js";
 import { tlsTrust } from "../commands/tlsTrust.js";
 import { traffic } from "../commands/traffic.js";
@@ -16,6 +17,7 @@ Usage:
   privnet traffic export [options]         a running stack's traffic document (YAML)
   privnet traffic import <file> [options]  apply a traffic document (YAML or JSON) to a running stack
   privnet tx <hash> [options]              a transaction decoded by a running stack's explorer
+  privnet simulate [<file>] [options]      simulate a call (flags) or a bundle (JSON file), explained
   privnet tls trust [options]              the stack's TLS certificate, its fingerprint, and how to trust it
   privnet --help             show this help
 
@@ -64,6 +66,19 @@ Options of "tls trust" (the certificate "up" serves with the same settings; made
 Options of "tx":
   --url <url>          admin API base URL (default from the config: http://127.0.0.1:3000)
   --json               print the API's answer as JSON
+  --config <file>      config file (its admin token is sent)
+
+Options of "simulate" (a <file> holds the body of POST /chain/simulate: calls, overrides, …):
+  --from <address>     the sender (any address: no key needed)
+  --to <address>       the contract or account called (left out: a deployment of --data)
+  --function <name>    a function of the ABI the explorer knows for --to, with --args
+  --args <json>        its arguments as a JSON array, e.g. '["0x…", "100"]'
+  --data <hex>         raw calldata instead of --function
+  --value <eth>        ETH sent, decimal
+  --block <n>          the block whose state it starts from (default: the head)
+  --save               keep it and print its link (GET /chain/simulations/:id)
+  --json               print the API's answer as JSON
+  --url <url>          admin API base URL (default from the config: http://127.0.0.1:3000)
   --config <file>      config file (its admin token is sent)
 
 Every port is bound before anything slow starts: a taken one stops "up" at once, naming it.
@@ -148,30 +163,8 @@ async function main(argv: string[]): Promise<number> {
     }
     return tx({ hash: positionals[0], flags: values, cwd: process.cwd(), env: process.env });
   }
-  if (command === "tls") {
-    const { values, positionals } = parseArgs({
-      args: rest,
-      options: {
-        "data-dir": { type: "string" },
-        tls: { type: "string" },
-        "tls-cert": { type: "string" },
-        "tls-key": { type: "string" },
-        "tls-names": { type: "string" },
-        config: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
-    if (values.help) {
-      process.stdout.write(`${help}\n`);
-      return 0;
-    }
-    if (positionals.join(" ") !== "trust") {
-      throw new UsageError(`privnet tls: "trust" is its one command, got "${positionals.join(" ")}".`);
-    }
-    return tlsTrust({ flags: values, cwd: process.cwd(), env: process.env });
-  }
+  if (command === "simulate") return simulateCommand(rest);
+  if (command === "tls") return tlsCommand(rest);
   if (command === "traffic") {
     const { values, positionals } = parseArgs({
       args: rest,
@@ -194,6 +187,62 @@ async function main(argv: string[]): Promise<number> {
     return traffic({ action, file, flags: values, cwd: process.cwd(), env: process.env });
   }
   throw new UsageError(`Unknown command "${command}".`);
+}
+
+/** `privnet simulate [<file>] [options]`. */
+async function simulateCommand(rest: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: {
+      from: { type: "string" },
+      to: { type: "string" },
+      function: { type: "string" },
+      args: { type: "string" },
+      data: { type: "string" },
+      value: { type: "string" },
+      block: { type: "string" },
+      save: { type: "boolean" },
+      json: { type: "boolean" },
+      url: { type: "string" },
+      config: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${help}\n`);
+    return 0;
+  }
+  if (positionals.length > 1)
+    throw new UsageError(`privnet simulate: unexpected ${positionals.slice(1).join(" ")}.`);
+  return simulate({ file: positionals[0], flags: values, cwd: process.cwd(), env: process.env });
+}
+
+/** `privnet tls trust [options]`. */
+async function tlsCommand(rest: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: {
+      "data-dir": { type: "string" },
+      tls: { type: "string" },
+      "tls-cert": { type: "string" },
+      "tls-key": { type: "string" },
+      "tls-names": { type: "string" },
+      config: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${help}\n`);
+    return 0;
+  }
+  if (positionals.join(" ") !== "trust") {
+    throw new UsageError(`privnet tls: "trust" is its one command, got "${positionals.join(" ")}".`);
+  }
+  return tlsTrust({ flags: values, cwd: process.cwd(), env: process.env });
 }
 
 main(process.argv.slice(2)).then(

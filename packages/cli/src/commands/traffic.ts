@@ -1,10 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseTrafficText, stringifyTrafficDocument, type TrafficDocument } from "@privnet/core";
-import { loadConfigFile } from "../config/loadConfigFile.js";
-import { resolveSettings } from "../config/resolveSettings.js";
 import { UsageError } from "../config/UsageError.js";
-import { stackClient } from "./stackClient.js";
+import { adminEndpoint } from "./adminEndpoint.js";
 
 export type TrafficOptions = {
   /** `export` or `import`. */
@@ -33,9 +31,7 @@ export type TrafficOptions = {
  */
 export async function traffic(options: TrafficOptions): Promise<number> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const { config } = await loadConfigFile(options.cwd, options.flags.config);
-  const settings = resolveSettings({ config, env: options.env, flags: {}, cwd: options.cwd });
-  const { adminUrl: url, headers, fetch } = stackClient(settings, options.flags);
+  const { url, headers, fetch } = await adminEndpoint(options);
   const format = options.flags.format ?? "yaml";
   if (format !== "yaml" && format !== "json")
     throw new UsageError(`--format is yaml or json, got "${format}".`);

@@ -1,9 +1,7 @@
-import { loadConfigFile } from "../config/loadConfigFile.js";
-import { resolveSettings } from "../config/resolveSettings.js";
 import { UsageError } from "../config/UsageError.js";
+import { adminEndpoint } from "./adminEndpoint.js";
 import { formatRevertLocation, type RevertLocationBody } from "./formatRevertLocation.js";
 import { formatStateChanges, type StateChangesBody } from "./formatStateChanges.js";
-import { stackClient } from "./stackClient.js";
 
 export type TxOptions = {
   hash: string | undefined;
@@ -23,9 +21,9 @@ type Frame = {
   method: Call;
   calls: Frame[];
 };
-type Details = {
+/** What `privnet tx` and `privnet simulate` print of an explained transaction or simulated call. */
+export type Details = {
   transaction: {
-    hash: string;
     status: string;
     blockNumber: number | null;
     from: string;
@@ -35,12 +33,15 @@ type Details = {
     contractAddress: string | null;
     contractAddressLabel: Label;
     formattedValue: string;
-    formattedFee: string;
+    /** Absent for a simulated call: nothing is paid. */
+    formattedFee?: string;
     gasUsed: string;
     method: Call;
     summary: string;
   };
   logs: { index: number; address: string; addressLabel: Label; event: Call }[];
+  /** A simulated call's decoded return values. */
+  returned?: { name: string; value: unknown }[] | null;
   consoleLogs?: string[];
   revertReason: string | null;
   revertLocation?: RevertLocationBody | null;
@@ -62,11 +63,9 @@ export async function tx(options: TxOptions): Promise<number> {
   if (!options.hash || !/^0x[0-9a-fA-F]{64}$/.test(options.hash)) {
     throw new UsageError("privnet tx <hash>: give a transaction hash (0x and 64 hex digits).");
   }
-  const { config } = await loadConfigFile(options.cwd, options.flags.config);
-  const settings = resolveSettings({ config, env: options.env, flags: {}, cwd: options.cwd });
-  const { adminUrl: url, headers, fetch } = stackClient(settings, options.flags);
+  const { url, headers, fetch } = await adminEndpoint(options);
   const response = await fetch(`${url}/chain/transactions/${options.hash}`, { headers });
-  const body = (await response.json()) as Details & { error?: string };
+  const body = (await response.json()) as Details & { transaction: { hash: string }; error?: string };
   if (!response.ok) {
     write(
       `privnet: ${url}/chain/transactions/${options.hash} answered ${response.status}: ${body.error ?? "?"}`,
@@ -82,10 +81,19 @@ export async function tx(options: TxOptions): Promise<number> {
 }
 
 /** The lines `privnet tx` prints. */
-export function formatTransaction(details: Details): string[] {
+export function formatTransaction(details: Details & { transaction: { hash: string } }): string[] {
+  const { transaction } = details;
+  return formatExplanation(
+    details,
+    `${transaction.hash}  ${transaction.status}${transaction.blockNumber === null ? "" : ` in block ${transaction.blockNumber}`}`,
+  );
+}
+
+/** An explained transaction (or simulated call) under `heading`: the call, logs, console, revert, trace, changes. */
+export function formatExplanation(details: Details, heading: string): string[] {
   const { transaction } = details;
   const lines = [
-    `${transaction.hash}  ${transaction.status}${transaction.blockNumber === null ? "" : ` in block ${transaction.blockNumber}`}`,
+    heading,
     `  ${transaction.summary}`,
     `  from   ${who(transaction.from, transaction.fromLabel)}`,
     transaction.to === null
@@ -94,8 +102,13 @@ export function formatTransaction(details: Details): string[] {
   ];
   if (transaction.method) lines.push(`  call   ${call(transaction.method)}`);
   lines.push(
-    `  value  ${transaction.formattedValue} ETH   fee ${transaction.formattedFee} ETH   gas ${transaction.gasUsed}`,
+    `  value  ${transaction.formattedValue} ETH   ${transaction.formattedFee === undefined ? "" : `fee ${transaction.formattedFee} ETH   `}gas ${transaction.gasUsed}`,
   );
+  if (details.returned && details.returned.length > 0) {
+    lines.push(
+      `  returns ${details.returned.map((value) => `${value.name}: ${text(value.value)}`).join(", ")}`,
+    );
+  }
   if (details.revertReason) lines.push(`  revert ${details.revertReason}`);
   if (details.revertLocation) lines.push(...formatRevertLocation(details.revertLocation));
   if (details.logs.length > 0) {
@@ -129,9 +142,11 @@ function who(address: string, label: Label): string {
   return label ? `${label.name} (${address})` : address;
 }
 
+function text(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
 function call(method: NonNullable<Call>): string {
-  const args = method.args.map(
-    (arg) => `${arg.name}: ${typeof arg.value === "string" ? arg.value : JSON.stringify(arg.value)}`,
-  );
+  const args = method.args.map((arg) => `${arg.name}: ${text(arg.value)}`);
   return `${method.contract}.${method.name}(${args.join(", ")})`;
 }

@@ -95,6 +95,7 @@ export class BotEngine {
         heads: this.#heads,
         funder: resolved.funder,
         funding: resolved.funding,
+        maxFeePerGasCap: resolved.maxFeePerGasCap,
         chainCapacity: () => this.#chainCapacity(),
         contracts: services.contracts,
         restartBackoff: resolved.restartBackoff,
@@ -102,7 +103,10 @@ export class BotEngine {
       throughput: (name, config) => this.#traffic.throughput(name, config),
     });
     this.#traffic = new TrafficController(this.#registry, ctx.storage, (runner) => this.#loaded(runner));
-    this.#reader = new BotStatusReader(ctx.client, this.#registry);
+    this.#reader = new BotStatusReader(ctx.client, this.#registry, {
+      maxFeePerGasCap: resolved.maxFeePerGasCap,
+      priorityFeePerGas: ctx.fees.priorityFeePerGas,
+    });
   }
 
   /** Registers the catalogues' and custom bots, resumes those that were running, and follows the head. */

@@ -8,7 +8,11 @@ export type ChainRewindCause = "reset" | "revert";
 export type Anchor = { number: bigint; hash: Hash };
 
 /** The newest block as read: its number, hash and parent's hash. */
-export type LatestBlock = Anchor & { parentHash: Hash };
+export type LatestBlock = Anchor & {
+  parentHash: Hash;
+  /** Its base fee per gas (wei); null before London. */
+  baseFeePerGas: bigint | null;
+};
 
 /**
  * One follower of the head ({@link ChainHead.watch}): what it wants to be told, and how often it
@@ -136,7 +140,12 @@ export class ChainHead {
   /** Reads the newest block. */
   async readLatest(): Promise<LatestBlock> {
     const block = await this.#client.getBlock({ blockTag: "latest" });
-    return { number: block.number, hash: block.hash, parentHash: block.parentHash };
+    return {
+      number: block.number,
+      hash: block.hash,
+      parentHash: block.parentHash,
+      baseFeePerGas: block.baseFeePerGas,
+    };
   }
 
   /** Sets the anchor (and the head's number, see {@link saw}) to `block`. */

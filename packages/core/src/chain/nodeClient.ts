@@ -23,6 +23,8 @@ export type CallTracerFrame = {
   output?: Hex;
   error?: string;
   calls?: CallTracerFrame[];
+  /** With `tracerConfig: { withLog: true }`: the frame's own logs, `position` = how many of its calls ran before. */
+  logs?: { address: Address; topics?: Hex[]; data?: Hex; position?: Hex }[];
 };
 
 /** One account in the prestateTracer's diff: the fields that changed (a side leaves out what it lacks). */
@@ -44,7 +46,7 @@ export type StructLogTrace = {
 
 /** The tracers privnet asks for: calls, the state diff, and the struct logger's bare steps. */
 export type TraceOptions =
-  | { tracer: "callTracer" }
+  | { tracer: "callTracer"; tracerConfig?: { withLog: boolean } }
   | { tracer: "prestateTracer"; tracerConfig: { diffMode: true } }
   | { disableStorage: true; disableMemory: true; disableStack: true; enableReturnData: false };
 
@@ -52,7 +54,22 @@ export type TraceOptions =
 export type TraceResult = CallTracerFrame | PrestateDiff | StructLogTrace;
 
 /** The call `debug_traceCall` replays. */
-export type TraceCallRequest = { from: Address; to?: Address; data: Hex; value: Hex; gas: Hex };
+export type TraceCallRequest = { from: Address; to?: Address; data: Hex; value: Hex; gas?: Hex };
+
+/**
+ * State a `debug_traceCall` runs on instead of the chain's, by address: `stateDiff` sets only the
+ * slots it lists (the rest keep the chain's values).
+ */
+export type StateOverrides = Record<
+  Address,
+  { balance?: Hex; nonce?: Hex; code?: Hex; stateDiff?: Record<Hex, Hex> }
+>;
+
+/** The block a `debug_traceCall` runs in, changed: its number and time (unix seconds). */
+export type BlockOverrides = { number?: Hex; time?: Hex };
+
+/** The overrides `debug_traceCall` takes beside the tracer's options. */
+export type TraceCallOverrides = { stateOverrides?: StateOverrides; blockOverrides?: BlockOverrides };
 
 /**
  * The node's methods beyond the standard `eth_*` ones that privnet calls: anvil's and Hardhat's
@@ -68,7 +85,7 @@ export type NodeRpcSchema = [
   },
   {
     Method: "debug_traceCall";
-    Parameters: [call: TraceCallRequest, block: Hex, options: TraceOptions];
+    Parameters: [call: TraceCallRequest, block: Hex, options: TraceOptions & TraceCallOverrides];
     ReturnType: TraceResult;
   },
   /** anvil answers whether it held the snapshot (viem types it `void`). */

@@ -4,6 +4,7 @@ import type {
   NodeClient,
   PrestateDiff,
   StructLogTrace,
+  TraceCallOverrides,
   TraceCallRequest,
 } from "./nodeClient.js";
 
@@ -67,8 +68,61 @@ export async function traceCallSteps(
   client: NodeClient,
   call: TraceCallRequest,
   blockNumber: bigint,
+  overrides: TraceCallOverrides = {},
 ): Promise<StructLogTrace> {
   const block: Hex = toHex(blockNumber);
-  const answer = await client.request({ method: "debug_traceCall", params: [call, block, STEPS_ONLY] });
+  const answer = await client.request({
+    method: "debug_traceCall",
+    params: [call, block, { ...STEPS_ONLY, ...overrides }],
+  });
   return answer as StructLogTrace;
+}
+
+/**
+ * The calls (with each frame's logs) that `call` would make on top of block `blockNumber`, with
+ * `overrides` applied (`debug_traceCall` with the callTracer). Nothing is sent: no key, no nonce,
+ * no fee (the gas price is zero).
+ *
+ * @example
+ * const { output, error, logs, calls } = await traceCallTree(client, { from, to, data, value: "0x0" }, 99n, { stateOverrides });
+ */
+export async function traceCallTree(
+  client: NodeClient,
+  call: TraceCallRequest,
+  blockNumber: bigint,
+  overrides: TraceCallOverrides = {},
+): Promise<CallTracerFrame> {
+  const answer = await client.request({
+    method: "debug_traceCall",
+    params: [
+      call,
+      toHex(blockNumber),
+      { tracer: "callTracer", tracerConfig: { withLog: true }, ...overrides },
+    ],
+  });
+  return answer as CallTracerFrame;
+}
+
+/**
+ * The accounts `call` would change on top of block `blockNumber` with `overrides` applied
+ * (`debug_traceCall` with the prestateTracer in diff mode; `pre` shows the overridden values).
+ *
+ * @example
+ * const { pre, post } = await traceCallStateDiff(client, { from, to, data, value: "0x0" }, 99n);
+ */
+export async function traceCallStateDiff(
+  client: NodeClient,
+  call: TraceCallRequest,
+  blockNumber: bigint,
+  overrides: TraceCallOverrides = {},
+): Promise<PrestateDiff> {
+  const answer = await client.request({
+    method: "debug_traceCall",
+    params: [
+      call,
+      toHex(blockNumber),
+      { tracer: "prestateTracer", tracerConfig: { diffMode: true }, ...overrides },
+    ],
+  });
+  return answer as PrestateDiff;
 }

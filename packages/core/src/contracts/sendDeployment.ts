@@ -18,6 +18,7 @@ import {
 } from "viem/actions";
 import { ContractDeploymentFailedError } from "../errors/contracts.js";
 import { type TransactionFees, transactionFees } from "../fees/feePolicy.js";
+import { deploymentFailure } from "./deploymentFailure.js";
 
 /** A viem client that can sign: a wallet client with an account. */
 export type DeployerClient = Client<Transport, Chain | undefined, Account>;
@@ -66,7 +67,7 @@ export function sendDeployment(walletClient: DeployerClient, account: Account, s
       });
       step.gas = (gas * 12n) / 10n;
     } catch (cause) {
-      throw new ContractDeploymentFailedError(step.step, { cause });
+      throw deploymentFailure(step.step, cause);
     }
   };
   return {
@@ -81,8 +82,7 @@ export function sendDeployment(walletClient: DeployerClient, account: Account, s
       const results: SentDeploymentTransaction[] = [];
       for (const [index, outcome] of accepted.entries()) {
         const step = batch[index] as DeploymentStep;
-        if (outcome.status === "rejected")
-          throw new ContractDeploymentFailedError(step.step, { cause: outcome.reason });
+        if (outcome.status === "rejected") throw deploymentFailure(step.step, outcome.reason);
         steps.push(step);
         sent.push(outcome.value);
         results.push(outcome.value);

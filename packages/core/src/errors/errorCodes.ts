@@ -32,6 +32,7 @@ export const errorCodes = [
   "INVALID_ADDRESS",
   "INVALID_AMOUNT",
   "INSUFFICIENT_FUNDS",
+  "FEE_ABOVE_CAP",
   "WALLET_LOCKED",
   "WALLET_DECRYPTION_FAILED",
   "NONCE_CONFLICT",
@@ -88,6 +89,9 @@ export const errorCodes = [
   "INVALID_CONTRACT_CALL",
   "CONTRACT_READ_REVERTED",
   "EXPLORER_UNAVAILABLE",
+  // simulations: calls traced on the chain's state with overrides, never sent
+  "INVALID_SIMULATION",
+  "SIMULATION_NOT_FOUND",
   // faults on demand asked of a platform that runs on a node it does not control
   "FAULTS_UNAVAILABLE",
 ] as const;

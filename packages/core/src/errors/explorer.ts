@@ -123,3 +123,23 @@ function firstProblems(problems: readonly string[]): string {
   }
   return shown < problems.length ? `${text}; and ${problems.length - shown} more` : text;
 }
+
+/** A simulation that cannot run as given: `reason` names the call, override or path and what is wrong. */
+export class InvalidSimulationError extends PrivnetError {
+  override name = "InvalidSimulationError";
+  declare readonly code: "INVALID_SIMULATION";
+  constructor(reason: string, options: { cause?: unknown } = {}) {
+    super("INVALID_SIMULATION", reason, options);
+  }
+}
+
+/** No saved simulation has this id. */
+export class SimulationNotFoundError extends PrivnetError {
+  override name = "SimulationNotFoundError";
+  declare readonly code: "SIMULATION_NOT_FOUND";
+  constructor(readonly id: string) {
+    super("SIMULATION_NOT_FOUND", `Simulation ${quoteInput(id)} not found.`, {
+      details: "Only simulations run with `save: true` are kept.",
+    });
+  }
+}

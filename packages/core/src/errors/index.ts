@@ -18,7 +18,9 @@ export {
   InvalidAbiError,
   InvalidContractCallError,
   InvalidLabelError,
+  InvalidSimulationError,
   NoContractCodeError,
+  SimulationNotFoundError,
   TransactionNotFoundError,
 } from "./explorer.js";
 export {
@@ -56,6 +58,7 @@ export { QUOTE_LIMIT, quoteInput } from "./quoteInput.js";
 export {
   ContractExistsError,
   Create2FactoryUnavailableError,
+  FeeAboveCapError,
   InsufficientFundsError,
   InvalidAddressError,
   InvalidAmountError,

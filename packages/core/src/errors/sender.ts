@@ -1,5 +1,5 @@
 import type { Address, Hash } from "viem";
-import { formatEther } from "viem";
+import { formatEther, formatGwei } from "viem";
 import { PrivnetError } from "./PrivnetErrorBase.js";
 import { quoteInput } from "./quoteInput.js";
 
@@ -21,6 +21,25 @@ export class InvalidAmountError extends PrivnetError {
     super("INVALID_AMOUNT", `The amount ${quoteInput(value)} is not valid: ${reason}`, {
       details: 'Amounts are positive decimal ETH strings with at most 18 decimals, e.g. "0.25".',
     });
+  }
+}
+
+export class FeeAboveCapError extends PrivnetError {
+  override name = "FeeAboveCapError";
+  declare readonly code: "FEE_ABOVE_CAP";
+  constructor(
+    readonly address: string,
+    readonly baseFeePerGas: bigint,
+    readonly maxFeePerGasCap: bigint,
+  ) {
+    super(
+      "FEE_ABOVE_CAP",
+      `${address} sends nothing at a base fee of ${formatGwei(baseFeePerGas)} gwei: its fee cap is ${formatGwei(maxFeePerGasCap)} gwei per gas.`,
+      {
+        details:
+          "The send can go once the base fee (plus the tip) falls within the cap, or with a higher cap.",
+      },
+    );
   }
 }
 

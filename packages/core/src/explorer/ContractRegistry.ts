@@ -1,6 +1,7 @@
 import type { AbiError } from "abitype";
 import { type Abi, type Address, erc20Abi, erc721Abi, type Hex, parseAbi } from "viem";
 import type { BotContractInfo } from "../bots/BotDefinition.js";
+import { storageLayouts } from "../contracts/generated.js";
 import type { PlatformContractInfo } from "../contracts/listPlatformContracts.js";
 import type { ExplorerStore } from "../storage/ExplorerStore.js";
 import type { ArtifactLibrary } from "./artifacts/ArtifactLibrary.js";
@@ -43,6 +44,13 @@ export type ContractRegistrySources = {
   artifacts?: ArtifactLibrary | undefined;
 };
 
+/** What one read of the sources gives: the contracts by address, and the bundled ones' Solidity names. */
+type RegistryRead = {
+  contracts: Map<string, KnownContract>;
+  /** The Solidity contract of each platform and bot contract, by lower-case address ("TestToken"). */
+  bundled: Map<string, string>;
+};
+
 /** How long the merged list is reused before it is read again (ms). */
 const FRESH_FOR = 3_000;
 
@@ -58,7 +66,7 @@ const FRESH_FOR = 3_000;
  */
 export class ContractRegistry {
   readonly #sources: ContractRegistrySources;
-  #known: { at: number; contracts: Promise<Map<string, KnownContract>> } | undefined;
+  #known: { at: number; read: Promise<RegistryRead> } | undefined;
 
   constructor(sources: ContractRegistrySources) {
     this.#sources = sources;
@@ -69,15 +77,28 @@ export class ContractRegistry {
   }
 
   /** Every contract with an ABI of its own, by lower-case address. */
-  all(): Promise<Map<string, KnownContract>> {
+  async all(): Promise<Map<string, KnownContract>> {
+    return (await this.#fresh()).contracts;
+  }
+
+  /**
+   * The storage layout (solc's `storageLayout`, unchecked) of the privnet contract at `address` —
+   * a platform contract or a bot's, from the bindings its code was built with — or undefined.
+   */
+  async storageLayout(address: Address): Promise<unknown> {
+    const contract = (await this.#fresh()).bundled.get(address.toLowerCase());
+    return contract === undefined ? undefined : (storageLayouts as Record<string, unknown>)[contract];
+  }
+
+  #fresh(): Promise<RegistryRead> {
     if (!this.#known || Date.now() - this.#known.at > FRESH_FOR) {
-      const contracts = this.#read();
-      this.#known = { at: Date.now(), contracts };
-      contracts.catch(() => {
-        if (this.#known?.contracts === contracts) this.#known = undefined;
+      const read = this.#read();
+      this.#known = { at: Date.now(), read };
+      read.catch(() => {
+        if (this.#known?.read === read) this.#known = undefined;
       });
     }
-    return this.#known.contracts;
+    return this.#known.read;
   }
 
   async lookup(address: Address | null): Promise<KnownContract | undefined> {
@@ -126,14 +147,16 @@ export class ContractRegistry {
     return null;
   }
 
-  async #read(): Promise<Map<string, KnownContract>> {
+  async #read(): Promise<RegistryRead> {
     const [platform, bots, registered] = await Promise.all([
       this.#sources.platform().catch(() => []),
       this.#sources.bots().catch(() => ({})),
       this.#sources.store.contracts.list(),
     ]);
     const known = new Map<string, KnownContract>();
+    const bundled = new Map<string, string>();
     for (const contract of platform) {
+      bundled.set(contract.address.toLowerCase(), contract.contract);
       known.set(contract.address.toLowerCase(), {
         name: contract.name,
         address: contract.address,
@@ -143,6 +166,7 @@ export class ContractRegistry {
     }
     for (const contract of Object.values(bots)) {
       if (!contract) continue;
+      bundled.set(contract.address.toLowerCase(), contract.contract);
       known.set(contract.address.toLowerCase(), {
         name: contract.name,
         address: contract.address,
@@ -158,7 +182,7 @@ export class ContractRegistry {
         source: "user",
       });
     }
-    return known;
+    return { contracts: known, bundled };
   }
 }
 

@@ -5,6 +5,7 @@ import {
   decodeErrorResult,
   decodeEventLog,
   decodeFunctionData,
+  decodeFunctionResult,
   type Hex,
   toFunctionSelector,
 } from "viem";
@@ -29,6 +30,30 @@ export function decodeCall(contract: string, abi: Abi, input: Hex): DecodedCall 
     if (!item) return null;
     const { args } = decodeFunctionData({ abi: [item], data: input });
     return { contract, name: item.name, signature: formatAbiItem(item), args: named(item.inputs, args) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a call returned, read with the outputs of `abi`'s function for the call's selector; null
+ * when the ABI has no such function or the data does not decode.
+ *
+ * @example
+ * decodeResult(erc20Abi, input, output); // [{ name: "arg0", type: "bool", value: true }]
+ */
+export function decodeResult(abi: Abi, input: Hex, output: Hex): DecodedArgument[] | null {
+  if (input.length < 10) return null;
+  try {
+    const selector = input.slice(0, 10).toLowerCase();
+    const item = abi.find(
+      (entry): entry is AbiFunction =>
+        entry.type === "function" && toFunctionSelector(entry).toLowerCase() === selector,
+    );
+    if (!item) return null;
+    if (item.outputs.length === 0) return [];
+    const decoded: unknown = decodeFunctionResult({ abi: [item], functionName: item.name, data: output });
+    return named(item.outputs, item.outputs.length === 1 ? [decoded] : (decoded as readonly unknown[]));
   } catch {
     return null;
   }

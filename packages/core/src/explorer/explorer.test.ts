@@ -395,8 +395,10 @@ describe("the explorer", () => {
     const head = await devnet.request<Hex>("eth_blockNumber");
     await platform.explorer.waitForBlock(BigInt(head));
     const { blocks, indexedTo } = await platform.explorer.blocks({ limit: 10 });
-    expect(indexedTo).toBe(BigInt(head));
-    expect(blocks.map((block) => block.number)).toEqual([BigInt(head), BigInt(head) - 1n, BigInt(head) - 2n]);
+    // The index may already hold a block mined after the head was read (the worker's devnet is
+    // shared): the rule is about the newest blocks it holds, whichever those are.
+    expect(indexedTo).toBeGreaterThanOrEqual(BigInt(head));
+    expect(blocks.map((block) => block.number)).toEqual([indexedTo, indexedTo - 1n, indexedTo - 2n]);
   });
 
   test("labels: a user's own on top, removed again; registered ABIs decode and read", async () => {

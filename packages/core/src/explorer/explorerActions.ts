@@ -9,6 +9,13 @@ import { getChainTransaction } from "./getChainTransaction.js";
 import { type ListBlockGasParameters, listBlockGas } from "./listBlockGas.js";
 import { type ListChainBlocksParameters, listChainBlocks } from "./listChainBlocks.js";
 import { searchChain } from "./searchChain.js";
+import {
+  getSimulation,
+  type RerunChanges,
+  rerunTransaction,
+  type SimulateParameters,
+  simulate,
+} from "./simulate/index.js";
 
 /** What `platform.explorer` needs: the explorer's parts, or undefined when it does not run. */
 export type ExplorerActionsContext = GuardedContext & { readonly explorer: ExplorerContext | undefined };
@@ -41,6 +48,24 @@ export function explorerActions(ctx: ExplorerActionsContext) {
       run((explorer) => getChainAddress(explorer, parseAddress(address, "address"), params)),
     /** A hash, an address, a block number, or a label (substring, any case). */
     search: (q: string) => run((explorer) => searchChain(explorer, q)),
+    /**
+     * Simulates a call or a bundle (each call sees the ones before it) on the chain's state at a
+     * block, with account and storage overrides (storage by variable path from the artifacts'
+     * layouts, or by slot), from any address (no key): each call explained like a mined
+     * transaction. Nothing on the chain changes. Fails with `INVALID_SIMULATION`.
+     *
+     * @example
+     * const { calls } = await platform.explorer.simulate({ calls: [{ from, to: token, function: "approve", args: [spender, "100"] }] });
+     */
+    simulate: (params: SimulateParameters) => run((explorer) => simulate(explorer, params)),
+    /** A simulation run with `save: true`. Fails with `SIMULATION_NOT_FOUND`. */
+    simulation: (id: string) => run((explorer) => getSimulation(explorer, id)),
+    /**
+     * A mined transaction run again with changes, where it ran in its block, beside the original
+     * with what differs. Fails with `TRANSACTION_NOT_FOUND` or `INVALID_SIMULATION`.
+     */
+    rerun: (hash: Hash, changes: RerunChanges = {}) =>
+      run((explorer) => rerunTransaction(explorer, hash, changes)),
     /** The indexer's progress and health. */
     status: () => ctx.explorer?.indexer.status() ?? null,
     /** Resolves once `block` is indexed (tests and scripts: wait on the index, never sleep). */

@@ -5,6 +5,8 @@ import { traceCalls } from "../chain/traceTransaction.js";
 import { TransactionNotFoundError } from "../errors/explorer.js";
 import type { IndexedTransaction } from "../storage/ExplorerStore.js";
 import { decodeConsoleLogs } from "./consoleLogs/decodeConsoleLogs.js";
+import { decodeCallFrame } from "./decodeCallFrame.js";
+import { decodeChainLog } from "./decodeChainLog.js";
 import { decodeRevert } from "./decodeWithAbi.js";
 import { describeTransactions, summarize } from "./describeTransactions.js";
 import type { ExplorerContext } from "./ExplorerContext.js";
@@ -12,7 +14,6 @@ import type {
   AddressLabel,
   CallFrame,
   ChainAuthorization,
-  ChainLog,
   ChainTransactionDetails,
 } from "./ExplorerShapes.js";
 import { kindOf, readChainBlocks } from "./readChainBlocks.js";
@@ -79,20 +80,7 @@ export async function getChainTransaction(
   const stateDiff = mined ? readStateDiff(ctx.reader, hash) : Promise.resolve(null);
   const [trace, logs] = await Promise.all([
     mined ? readTrace(ctx, hash, label) : Promise.resolve(null),
-    Promise.all(
-      (receipt?.logs ?? []).map(async (log): Promise<ChainLog> => {
-        // Decoded first: a contract matched by its code is labelled once it is matched.
-        const event = await ctx.registry.decodeEvent(log.address, log.topics, log.data);
-        return {
-          index: Number(log.logIndex),
-          address: getAddress(log.address),
-          addressLabel: label(log.address),
-          topics: log.topics,
-          data: log.data,
-          event,
-        };
-      }),
-    ),
+    Promise.all((receipt?.logs ?? []).map((log) => decodeChainLog(ctx, log, label))),
   ]);
   const revertReason =
     mined?.status === "reverted" ? await readRevertReason(ctx, mined, raw, trace?.output ?? null) : null;
@@ -181,31 +169,7 @@ async function readTrace(
     return null;
   }
   if (!raw || typeof raw !== "object" || !raw.from) return null;
-  const convert = async (frame: CallTracerFrame): Promise<CallFrame> => {
-    const to = frame.to ? getAddress(frame.to) : null;
-    const input = frame.input ?? "0x";
-    const [method, calls] = await Promise.all([
-      frame.type === "CREATE" || frame.type === "CREATE2"
-        ? Promise.resolve(null)
-        : ctx.registry.decodeCall(to, input),
-      Promise.all((frame.calls ?? []).map(convert)),
-    ]);
-    return {
-      type: frame.type,
-      from: getAddress(frame.from),
-      fromLabel: label(frame.from),
-      to,
-      toLabel: label(to),
-      value: BigInt(frame.value ?? "0x0"),
-      gasUsed: BigInt(frame.gasUsed ?? "0x0"),
-      input,
-      output: frame.output ?? null,
-      error: frame.error ?? null,
-      method,
-      calls,
-    };
-  };
-  return { frame: await convert(raw), output: raw.error ? (raw.output ?? null) : null };
+  return { frame: await decodeCallFrame(ctx, raw, label), output: raw.error ? (raw.output ?? null) : null };
 }
 
 /**

@@ -83,8 +83,8 @@ export async function readContractFunction(
   return decodeFunctionResult({ abi: [item], functionName: item.name, data: output });
 }
 
-/** A JSON value as the ABI type wants it: integers to bigint, arrays and tuples member by member. */
-function coerce(parameter: AbiParameter, value: unknown, path: string): unknown {
+/** A JSON value as the ABI type wants it: integers to bigint, arrays and tuples member by member (throws naming `path`). */
+export function coerce(parameter: AbiParameter, value: unknown, path: string): unknown {
   const array = /^(.*)\[(\d*)\]$/.exec(parameter.type);
   if (array) {
     if (!Array.isArray(value)) throw new Error(`${path} must be an array`);

@@ -1,4 +1,4 @@
-// Typed ABIs and creation bytecode of privnet's contracts (generated from contracts/ by
+// Typed ABIs, creation bytecode and storage layouts of privnet's contracts (generated from contracts/ by
 // `pnpm generate` with @wagmi/cli: do not edit generated.ts by hand, CI checks it is up to date),
 // and the helper that deploys and wires them on any chain.
 export {
@@ -19,22 +19,31 @@ export {
   deployTargetBytecode,
   devMultiTokenAbi,
   devMultiTokenBytecode,
+  devMultiTokenStorageLayout,
   devNftAbi,
   devNftBytecode,
+  devNftStorageLayout,
   gasBurnerAbi,
   gasBurnerBytecode,
   lendingPoolAbi,
   lendingPoolBytecode,
+  lendingPoolStorageLayout,
   priceFeedAdapterAbi,
   priceFeedAdapterBytecode,
+  priceFeedAdapterStorageLayout,
   priceOracleAbi,
   priceOracleBytecode,
+  priceOracleStorageLayout,
   setCodeDelegateAbi,
   setCodeDelegateBytecode,
+  setCodeDelegateStorageLayout,
+  storageLayouts,
   storageSpamAbi,
   storageSpamBytecode,
+  storageSpamStorageLayout,
   testTokenAbi,
   testTokenBytecode,
+  testTokenStorageLayout,
 } from "../contracts/generated.js";
 export {
   NATIVE_ETH_ADDRESS,

@@ -154,6 +154,7 @@ export {
   FaultInProgressError,
   FaultsUnavailableError,
   FaultUnsupportedError,
+  FeeAboveCapError,
   InsufficientFundsError,
   InvalidAbiError,
   InvalidAddressError,
@@ -166,6 +167,7 @@ export {
   InvalidPriceError,
   InvalidPrivateKeyError,
   InvalidQueryError,
+  InvalidSimulationError,
   InvalidSymbolError,
   InvalidTrafficDocumentError,
   InvalidTransactionError,
@@ -184,6 +186,7 @@ export {
   type PrivnetErrorOf,
   type PrivnetErrorOptions,
   type PrivnetErrorTypes,
+  SimulationNotFoundError,
   StorageClosedError,
   StorageOpenFailedError,
   StorageSchemaUnsupportedError,
@@ -244,6 +247,19 @@ export {
 } from "../explorer/listBlockGas.js";
 export type { ListChainBlocksParameters, ListChainBlocksReturnType } from "../explorer/listChainBlocks.js";
 export type { RegisterContractParameters } from "../explorer/registerContract.js";
+export type {
+  AccountOverride,
+  BlockOverrides,
+  RerunChanges,
+  RerunResult,
+  RerunStorageDifference,
+  SimulatedCall,
+  SimulatedTransaction,
+  SimulateParameters,
+  Simulation,
+  SimulationCall,
+  StorageOverrideValue,
+} from "../explorer/simulate/index.js";
 export type {
   ChainBalanceChange,
   ChainStateChanges,

@@ -8,6 +8,7 @@ import {
   outrankingFees,
   replacementFees,
   transactionFees,
+  withinFeeCap,
 } from "./feePolicy.js";
 
 describe("transactionFees", () => {
@@ -104,5 +105,27 @@ describe("blob fees", () => {
       maxPriorityFeePerGas: 200n,
       maxFeePerBlobGas: 1_400n,
     });
+  });
+});
+
+describe("withinFeeCap", () => {
+  const fees = { maxFeePerGas: parseGwei("201"), maxPriorityFeePerGas: parseGwei("1") };
+
+  test("no cap, or fees within it: the fees as they are", () => {
+    expect(withinFeeCap(fees, undefined, parseGwei("101"))).toEqual(fees);
+    expect(withinFeeCap(fees, parseGwei("201"), parseGwei("101"))).toEqual(fees);
+  });
+
+  test("a max fee above the cap comes down to it while the cap still pays the least that works", () => {
+    expect(withinFeeCap(fees, parseGwei("150"), parseGwei("101"))).toEqual({
+      maxFeePerGas: parseGwei("150"),
+      maxPriorityFeePerGas: parseGwei("1"),
+    });
+    expect(withinFeeCap(fees, parseGwei("101"), parseGwei("101"))?.maxFeePerGas).toBe(parseGwei("101"));
+  });
+
+  test("a cap below the base fee and the tip (or below the tip alone): none, the transaction waits", () => {
+    expect(withinFeeCap(fees, parseGwei("100"), parseGwei("101"))).toBeUndefined();
+    expect(withinFeeCap(fees, parseGwei("0.5"), 0n)).toBeUndefined();
   });
 });

@@ -82,6 +82,25 @@ export function outrankingFees(
   };
 }
 
+/**
+ * `fees` kept within `cap`, the most a sender will pay per gas (wei): as they are when their max
+ * fee is within it; else with the cap as the max fee, when that still pays `least` (the base fee
+ * plus the tip, and for a replacement the bump the node requires); else undefined: at this base
+ * fee the transaction cannot be priced within the cap, and waits.
+ *
+ * @example
+ * const fees = withinFeeCap(policy.newTransaction(baseFee), parseGwei("500"), baseFee + policy.priorityFeePerGas);
+ */
+export function withinFeeCap(
+  fees: TransactionFees,
+  cap: bigint | undefined,
+  least: bigint,
+): TransactionFees | undefined {
+  if (cap === undefined || fees.maxFeePerGas <= cap) return fees;
+  if (cap < least || cap < fees.maxPriorityFeePerGas) return undefined;
+  return { maxFeePerGas: cap, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
+}
+
 /** Blob gas one blob uses (EIP-4844): 2^17. */
 export const GAS_PER_BLOB = 131_072n;
 
@@ -189,7 +208,7 @@ export function bumpFee(fee: bigint): bigint {
 }
 
 /** The largest of bigints (Math.max takes numbers only). */
-function higher(first: bigint, ...rest: bigint[]): bigint {
+export function higher(first: bigint, ...rest: bigint[]): bigint {
   let max = first;
   for (const fee of rest) if (fee > max) max = fee;
   return max;

@@ -15,6 +15,7 @@ export async function readBaseFee(client: PublicClient): Promise<bigint | null> 
   try {
     const history = await client.getFeeHistory({ blockCount: 1, rewardPercentiles: [] });
     const fees = history.baseFeePerGas;
+    // biome-ignore lint/complexity/useMathMinMax: bigints, which Math.max does not take
     if (fees.length > 0) return fees.reduce((high, fee) => (fee > high ? fee : high), 0n);
   } catch {
     // Answered below from the latest block.

@@ -1,7 +1,12 @@
 import { BaseError } from "viem";
 import { ChainUnreachableError } from "../errors/platform.js";
-import { InsufficientFundsError, NonceConflictError, TransactionRejectedError } from "../errors/sender.js";
-import { GAS_PER_BLOB, type TransactionFees } from "../fees/feePolicy.js";
+import {
+  FeeAboveCapError,
+  InsufficientFundsError,
+  NonceConflictError,
+  TransactionRejectedError,
+} from "../errors/sender.js";
+import { GAS_PER_BLOB, type TransactionFees, withinFeeCap } from "../fees/feePolicy.js";
 import { readBaseFee } from "../fees/readBaseFee.js";
 import type { AdaptiveWindow } from "./adaptiveWindow.js";
 import { fillGap } from "./fillNonceGaps.js";
@@ -52,6 +57,7 @@ export class SendSession {
   /** Nonces a transaction uses up beyond its own (its sender's authorizations), by its nonce. */
   readonly #consumedAfter = new Map<number, number>();
   #fees: TransactionFees = { maxFeePerGas: 0n, maxPriorityFeePerGas: 0n };
+  #baseFee = 0n;
   #balance = 0n;
   #available = 0n;
   #genesis: StoredNonceState["genesis"] = "0x";
@@ -112,15 +118,21 @@ export class SendSession {
     this.#firstNonce = await reconcileNonce(this.#host, this.#lock, chainPending, stored, genesis);
     this.#next = this.#firstNonce;
     this.#fees = ctx.fees.newTransaction(baseFee);
+    this.#baseFee = baseFee ?? 0n;
     this.#balance = balance;
     this.#available = balance;
   }
 
-  #cost(item: QueuedTransaction) {
+  #cost(item: QueuedTransaction, fees: TransactionFees = this.#fees) {
     const blobGas = item.blobs
       ? BigInt(item.blobs.sidecars.length) * GAS_PER_BLOB * item.blobs.maxFeePerBlobGas
       : 0n;
-    return item.value + item.gas * this.#fees.maxFeePerGas + blobGas;
+    return item.value + item.gas * fees.maxFeePerGas + blobGas;
+  }
+
+  /** The fees of `item`: the session's, within the item's cap; undefined when they cannot be. */
+  #feesOf(item: QueuedTransaction): TransactionFees | undefined {
+    return withinFeeCap(this.#fees, item.maxFeePerGasCap, this.#baseFee + this.#fees.maxPriorityFeePerGas);
   }
 
   /** Takes queued transactions until the queue stays empty, a conflict, or `maxPerLock`. */
@@ -149,7 +161,13 @@ export class SendSession {
 
   /** Gives `item` its nonce and sends it; false when the hold is to end here (balance to read again). */
   #take(item: Waiting): boolean {
-    const cost = this.#cost(item);
+    const fees = this.#feesOf(item);
+    if (!fees) {
+      // Refused before it takes a nonce: nothing to fill, the caller may send it again later.
+      item.reject(new FeeAboveCapError(this.#host.address, this.#baseFee, item.maxFeePerGasCap ?? 0n));
+      return true;
+    }
+    const cost = this.#cost(item, fees);
     if (cost > this.#available) {
       if (this.#available !== this.#balance) {
         // This hold has spent from the balance it read at its start, and a long hold (sends
@@ -167,7 +185,7 @@ export class SendSession {
     const ownAuthorizations = selfAuthorizationCount(item);
     this.#next += ownAuthorizations;
     if (ownAuthorizations > 0) this.#consumedAfter.set(nonce, ownAuthorizations);
-    const request = queuedRequest(this.#host.ctx.chain.id, item, nonce, this.#fees);
+    const request = queuedRequest(this.#host.ctx.chain.id, item, nonce, fees);
     const writer = this.#writer as RecordWriter;
     const sending = submitSigned(this.#host, item, nonce, request, writer, this.#atNode).then((outcome) =>
       this.#answer(outcome),

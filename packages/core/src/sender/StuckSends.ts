@@ -1,4 +1,4 @@
-import { MAX_REPLACEMENTS } from "../fees/feePolicy.js";
+import { bumpFee, higher, MAX_REPLACEMENTS, withinFeeCap } from "../fees/feePolicy.js";
 import { readBaseFee } from "../fees/readBaseFee.js";
 import { classifyNodeError } from "./classifyNodeError.js";
 import type { WatchedTransaction } from "./followedTransactions.js";
@@ -13,7 +13,9 @@ import type { WatcherParts } from "./watcherParts.js";
 /**
  * Looks at transactions pending past `replaceAfter`: replaces them with a 12.5 % higher fee (up to
  * `MAX_REPLACEMENTS` times), resubmits ones the node forgot and fails those dropped for good (nonce
- * used by another transaction, or gone past `dropAfter`).
+ * used by another transaction, or gone past `dropAfter`). Replaces at once, at the market fee,
+ * those whose fee the base fee has passed ({@link StuckSends.replacePricedOut}). No replacement
+ * goes above its transaction's fee cap.
  */
 export class StuckSends {
   readonly #parts: WatcherParts;
@@ -79,16 +81,55 @@ export class StuckSends {
     }
   }
 
+  /**
+   * Replaces now, at the market fee, each followed transaction whose max fee (or gas price) the
+   * head's base fee has passed: it cannot be mined until the base fee falls back under it, and
+   * every later transaction of its sender waits behind it by nonce. A fee spike would otherwise
+   * hold a sender's traffic until it decayed, `replaceAfter` and five 12.5 % raises being no match
+   * for a base fee a hundred times higher. Not counted against `MAX_REPLACEMENTS`: each is asked
+   * for by the chain, and a transaction's cap bounds them.
+   */
+  async replacePricedOut(baseFeePerGas: bigint | null | undefined) {
+    if (!baseFeePerGas) return;
+    const { followed } = this.#parts;
+    const now = Date.now();
+    const pricedOut = [...followed].filter((watched) => {
+      const fees = watched.request && requestFees(watched.request);
+      return watched.recordId !== undefined && !watched.outcome && fees && fees.maxFeePerGas < baseFeePerGas;
+    });
+    if (pricedOut.length === 0) return;
+    // One read of the fee the next block asks, for all of them (a spike may announce more).
+    const nextBaseFee = (await readBaseFee(this.#parts.ctx.client)) ?? 0n;
+    await Promise.all(
+      pricedOut.map(async (watched) => {
+        // Looked at now: not replaced again by `check` before `replaceAfter`.
+        followed.markChecked(watched, now);
+        await this.#replace(watched, nextBaseFee);
+      }),
+    );
+  }
+
   /** Signs `watched` again with higher fees and sends it; the record points at the new hash. */
   async replace(watched: WatchedTransaction) {
-    const { ctx, followed, settler } = this.#parts;
     // A transaction that stays pending after several raises is not waiting on its fee (a gap
     // before it, a full pool): stop raising rather than let the fee grow without bound.
     if (watched.replacements >= MAX_REPLACEMENTS) return;
+    await this.#replace(watched);
+  }
+
+  /** Signs and sends the replacement; `baseFee` is the next block's, read now when not given. */
+  async #replace(watched: WatchedTransaction, baseFee?: bigint) {
+    const { ctx, followed, settler } = this.#parts;
     const account = await watched.signer?.().catch(() => undefined);
     if (!account || !watched.request) return;
+    const request = await this.#raised(
+      watched.request,
+      watched.maxFeePerGasCap,
+      baseFee ?? (await readBaseFee(ctx.client)) ?? 0n,
+    );
+    // Above the transaction's fee cap: it waits for the base fee to fall.
+    if (!request) return;
     followed.countReplacement(watched);
-    const request = await this.#raised(watched.request);
     const serialized = await account.signTransaction(request);
     const hash = transactionHash(serialized);
     try {
@@ -104,19 +145,33 @@ export class StuckSends {
     await settler.update(watched, { hash });
   }
 
-  /** Same fields, authorization list included (a set-code transaction stays one); higher fees. */
-  async #raised(previous: TransactionRequest): Promise<TransactionRequest> {
+  /**
+   * Same fields, authorization list included (a set-code transaction stays one); higher fees,
+   * within `cap` (undefined when they cannot be: the node would not take less as a replacement).
+   */
+  async #raised(
+    previous: TransactionRequest,
+    cap: bigint | undefined,
+    baseFee: bigint,
+  ): Promise<TransactionRequest | undefined> {
     const { ctx } = this.#parts;
-    const baseFee = await readBaseFee(ctx.client);
-    const raised = () => ctx.fees.replacement(requestFees(previous) ?? {}, baseFee);
+    const before = requestFees(previous) ?? { maxFeePerGas: 0n, maxPriorityFeePerGas: 0n };
+    const raised = ctx.fees.replacement(before, baseFee);
+    const bumped = bumpFee(before.maxFeePerGas);
     // One gas price: raised like a max fee (at least the bump nodes require).
-    if (isGasPriced(previous)) return { ...previous, gasPrice: raised().maxFeePerGas };
-    if (previous.type === "eip4844") {
-      return {
-        ...previous,
-        ...ctx.fees.blobReplacement(previous, baseFee, await ctx.client.getBlobBaseFee()),
-      };
+    if (isGasPriced(previous)) {
+      const fees = withinFeeCap(
+        { maxFeePerGas: raised.maxFeePerGas, maxPriorityFeePerGas: 0n },
+        cap,
+        higher(bumped, baseFee),
+      );
+      return fees && { ...previous, gasPrice: fees.maxFeePerGas };
     }
-    return { ...previous, ...raised() };
+    if (previous.type === "eip4844") {
+      const fees = ctx.fees.blobReplacement(previous, baseFee, await ctx.client.getBlobBaseFee());
+      return cap !== undefined && fees.maxFeePerGas > cap ? undefined : { ...previous, ...fees };
+    }
+    const fees = withinFeeCap(raised, cap, higher(baseFee + raised.maxPriorityFeePerGas, bumped));
+    return fees && { ...previous, ...fees };
   }
 }

@@ -2,7 +2,7 @@ import { useDevnet } from "@privnet/devnet/vitest";
 import { createPublicClient, http, parseGwei, type TransactionSerializableEIP1559 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, test } from "vitest";
-import { classifyNodeError } from "./classifyNodeError.js";
+import { classifyNodeError, nodeErrorWords } from "./classifyNodeError.js";
 
 const devnet = useDevnet();
 
@@ -39,6 +39,33 @@ test("classifies anvil's refusals of eth_sendRawTransaction", async () => {
   } finally {
     await devnet.request("evm_setAutomine", [true]);
   }
+});
+
+test("a node at a fork before the code's instructions: anvil's, ganache's and geth's wording", () => {
+  // As anvil 1.7.1 at --hardfork shanghai and ganache 7.9.2 answer eth_estimateGas for MCOPY.
+  for (const words of [
+    "EVM error NotActivated",
+    "VM Exception while processing transaction: invalid opcode",
+    "invalid opcode: MCOPY",
+  ]) {
+    expect(classifyNodeError(new Error(words)), words).toBe("unsupported-opcode");
+  }
+  expect(classifyNodeError(new Error("execution reverted"))).toBe("other");
+});
+
+test("nodeErrorWords: the node's own words, however viem wrapped them", async () => {
+  const client = createPublicClient({
+    chain: devnet.chain,
+    transport: http(devnet.rpcUrl, { retryCount: 0 }),
+  });
+  // Init code that is the designated invalid instruction (0xfe).
+  const error = await client
+    .estimateGas({ account: devnet.accounts[6]?.address as `0x${string}`, data: "0xfe" })
+    .catch((caught: unknown) => caught);
+  expect(nodeErrorWords(error)).toBe("EVM error InvalidFEOpcode");
+  // The designated invalid instruction is there on purpose, at any fork: not a missing one.
+  expect(classifyNodeError(error)).toBe("other");
+  expect(nodeErrorWords(new Error("plain words"))).toBe("plain words");
 });
 
 test("anything it does not recognise is 'other'", () => {

@@ -25,6 +25,11 @@ export type NodeErrorKind =
   | "fee-too-low"
   /** No answer from the node (connection refused, timeout): whether it took the transaction is unknown. */
   | "unreachable"
+  /**
+   * The code uses an instruction the node's fork lacks (MCOPY before Cancun, PUSH0 before
+   * Shanghai): anvil's "NotActivated", ganache's and geth's "invalid opcode".
+   */
+  | "unsupported-opcode"
   /** Anything else. */
   | "other";
 
@@ -45,10 +50,11 @@ const patterns: [NodeErrorKind, RegExp][] = [
     "fee-too-low",
     /fee cap less than block base fee|max fee per gas less than block base fee|feecaptoolow|underpriced/,
   ],
+  ["unsupported-opcode", /invalid opcode|notactivated|opcode not (activated|defined)|undefined opcode/],
 ];
 
 /**
- * Classifies an error a node returned for `eth_sendRawTransaction`, from viem's error classes
+ * Classifies an error a node returned for `eth_sendRawTransaction` (or `eth_estimateGas`), from viem's error classes
  * where viem recognised it and from the node's message text otherwise. The one place where node
  * wording is interpreted.
  *
@@ -72,4 +78,22 @@ export function classifyNodeError(error: unknown): NodeErrorKind {
   const text = nodeErrorText(error).toLowerCase();
   for (const [kind, pattern] of patterns) if (pattern.test(text)) return kind;
   return "other";
+}
+
+/**
+ * The node's own words in `error`: the innermost detail viem kept from its answer ("EVM error
+ * NotActivated", "VM Exception while processing transaction: invalid opcode"), else the message.
+ *
+ * @example
+ * `The node answered: ${nodeErrorWords(error)}`;
+ */
+export function nodeErrorWords(error: unknown): string {
+  let words: string | undefined;
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 10; depth++) {
+    if (current instanceof BaseError) words = current.details || words;
+    else if (current instanceof Error) words ??= current.message;
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return (words ?? String(error)).trim();
 }

@@ -13,7 +13,7 @@ import {
 
 export type DeployCreate2Parameters = Pick<
   SendTransactionParameters,
-  "account" | "privateKey" | "fromWalletId" | "value" | "gas" | "accessList" | "source"
+  "account" | "privateKey" | "fromWalletId" | "value" | "gas" | "accessList" | "source" | "maxFeePerGasCap"
 > & {
   /** 32 bytes of hex: with the init code, it decides the address. */
   salt: Hex;
@@ -78,7 +78,13 @@ export async function deployCreate2(
     storage: ctx.storage,
     source,
     fund: async (to, value) => {
-      const funding = await sendTransaction(ctx, { ...sender, to, value, source });
+      const funding = await sendTransaction(ctx, {
+        ...sender,
+        to,
+        value,
+        source,
+        maxFeePerGasCap: params.maxFeePerGasCap,
+      });
       const { record } = await funding.wait();
       if (record.status !== "confirmed") {
         throw new InvalidTransactionError(`funding the CREATE2 factory's deployer failed (${record.hash}).`);
@@ -95,6 +101,7 @@ export async function deployCreate2(
       gas: params.gas,
       accessList: params.accessList,
       source,
+      maxFeePerGasCap: params.maxFeePerGasCap,
     },
     { createdAddress: contractAddress },
   );

@@ -34,6 +34,8 @@ export type WatchedTransaction = {
   request?: TransactionRequest | undefined;
   /** Signs a replacement; absent when the key is not at hand (records adopted after a restart). */
   signer?: (() => Promise<LocalAccount | undefined>) | undefined;
+  /** The most a replacement may pay per gas (wei); none: no cap. */
+  maxFeePerGasCap?: bigint | undefined;
   /**
    * Its submission ended without an answer (the node went away) and its caller was told so: it is
    * followed until the chain shows what became of it, never sent again (see `rebroadcast`).

@@ -31,6 +31,11 @@ export type QueuedTransaction = {
   createdAddress?: Address | undefined;
   /** Gets the key again for a replacement (wallet sends read it from storage). */
   signer: () => Promise<LocalAccount | undefined>;
+  /**
+   * The most it may pay per gas (wei), now and when replaced: priced down to it, refused
+   * (`FEE_ABOVE_CAP`) before a nonce is given when the base fee and the tip are above it.
+   */
+  maxFeePerGasCap?: bigint | undefined;
 };
 
 /** A plain ETH transfer: the queued transaction with no data and `TRANSFER_GAS`. */

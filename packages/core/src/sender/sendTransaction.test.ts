@@ -13,6 +13,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
 import { testTokenAbi, testTokenBytecode } from "../contracts/generated.js";
 import { isPrivnetError } from "../errors/PrivnetError.js";
+import { DEFAULT_PRIORITY_FEE_PER_GAS } from "../fees/feePolicy.js";
 import { readBaseFee } from "../fees/readBaseFee.js";
 import { createPlatform } from "../platform/createPlatform.js";
 
@@ -273,6 +274,7 @@ describe("sender.sendTransaction", () => {
         [{ fromWalletId: 2, to: recipient, data: "0x123" }, "INVALID_TRANSACTION"],
         [{ fromWalletId: 2, to: recipient, data: "hello" }, "INVALID_TRANSACTION"],
         [{ fromWalletId: 2, to: recipient, gas: 0n }, "INVALID_TRANSACTION"],
+        [{ fromWalletId: 2, to: recipient, maxFeePerGasCap: 0n }, "INVALID_TRANSACTION"],
         [{ fromWalletId: 2 }, "INVALID_TRANSACTION"],
         [{ fromWalletId: 2, to: "0x12" }, "INVALID_ADDRESS"],
         [{ fromWalletId: 999, to: recipient }, "WALLET_NOT_FOUND"],
@@ -283,6 +285,38 @@ describe("sender.sendTransaction", () => {
         expect(isPrivnetError(error, code), `${JSON.stringify(params, (_, v) => String(v))}`).toBe(true);
       }
       expect(await platform.transactions.list()).toEqual([]);
+    } finally {
+      await platform.close();
+    }
+  });
+
+  test("maxFeePerGasCap: the max fee comes down to the cap; below the base fee and tip the send is refused before a nonce is taken", async () => {
+    const platform = await createPlatform({ transport: http(devnet.rpcUrl) });
+    try {
+      const baseFee = (await readBaseFee(platform.client)) ?? 0n;
+      const tip = DEFAULT_PRIORITY_FEE_PER_GAS;
+      const before = await platform.client.getTransactionCount({
+        address: devnet.accounts[2]?.address as `0x${string}`,
+        blockTag: "pending",
+      });
+      const refused = await platform.sender
+        .sendTransaction({ fromWalletId: 2, to: recipient, value: 1n, maxFeePerGasCap: baseFee + tip - 1n })
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({ code: "FEE_ABOVE_CAP" });
+      expect(await platform.transactions.list()).toEqual([]);
+
+      // Between base fee + tip and twice the base fee + tip: priced at the cap, and it lands.
+      const cap = baseFee + tip + 1n;
+      const sent = await platform.sender.sendTransaction({
+        fromWalletId: 2,
+        to: recipient,
+        value: 1n,
+        maxFeePerGasCap: cap,
+      });
+      expect(sent.record.nonce).toBe(before);
+      const tx = await platform.client.getTransaction({ hash: sent.record.hash });
+      expect(tx.maxFeePerGas).toBe(cap);
+      expect((await sent.wait()).record.status).toBe("confirmed");
     } finally {
       await platform.close();
     }

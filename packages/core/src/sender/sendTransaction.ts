@@ -56,6 +56,14 @@ export type SendTransactionParameters = {
   type?: "legacy" | "eip2930" | "eip1559" | undefined;
   /** Recorded with the transaction. Default: "sdk". */
   source?: string | undefined;
+  /**
+   * The most the transaction may pay per gas, in wei, now and when it is replaced (a base fee
+   * that passes its max fee has it replaced at once at the market fee): its max fee is brought
+   * down to the cap when the fee rule asks more, and the send is refused before a nonce is taken
+   * (`FEE_ABOVE_CAP`) when the base fee and the tip are above it; a replacement above it is not
+   * sent (the transaction waits for the base fee to fall). Default: none.
+   */
+  maxFeePerGasCap?: bigint | undefined;
 };
 
 /** How a sent transaction ended: its final record and why (`confirmed`, `reverted`, `dropped: …`). */
@@ -119,6 +127,7 @@ export async function sendTransaction(
     source: params.source ?? "sdk",
     signer,
     createdAddress: internal.createdAddress,
+    maxFeePerGasCap: params.maxFeePerGasCap,
   });
   return {
     record: sent.record,
@@ -210,6 +219,10 @@ function checkParameters(params: SendTransactionParameters) {
     throw new InvalidTransactionError(
       'a legacy transaction (type 0) has no access list: use type "eip2930" or "eip1559".',
     );
+  }
+  const cap = params.maxFeePerGasCap;
+  if (cap !== undefined && (typeof cap !== "bigint" || cap <= 0n)) {
+    throw new InvalidTransactionError("`maxFeePerGasCap` must be a positive bigint (wei per gas).");
   }
   if (params.maxFeePerBlobGas !== undefined && params.blobs === undefined) {
     throw new InvalidTransactionError("`maxFeePerBlobGas` is for a blob transaction: give `blobs` too.");

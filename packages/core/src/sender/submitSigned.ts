@@ -109,6 +109,7 @@ async function submit(
     serialized,
     request,
     signer: item.signer,
+    maxFeePerGasCap: item.maxFeePerGasCap,
     sentAt: Date.now(),
   });
   try {

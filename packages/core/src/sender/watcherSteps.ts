@@ -11,6 +11,9 @@
  *   and the head from after it, and the anchor would move across the revert unseen.
  * - `recoverFromRewind` before anything settles on the new chain (it ends the tick when it ran).
  * - `scanReceipts` before `recoverPoolLoss`: a transaction in a block is not lost.
+ * - `scanReceipts` before `replacePricedOut`: a transaction the head's block holds is settled, not
+ *   replaced; `replacePricedOut` before `replaceStuck`: one replaced at the market fee is not
+ *   raised again by 12.5 % in the same tick.
  */
 export const TICK_STEPS = [
   "retryUnwritten",
@@ -20,6 +23,7 @@ export const TICK_STEPS = [
   "recoverFromRewind",
   "scanReceipts",
   "recoverPoolLoss",
+  "replacePricedOut",
   "replaceStuck",
   "releaseHeldBack",
 ] as const;

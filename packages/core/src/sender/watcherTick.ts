@@ -153,6 +153,10 @@ const STEPS: Record<TickStep, StepRun> = {
     }
     return undefined;
   },
+  async replacePricedOut({ stuck }, reads) {
+    await stuck.replacePricedOut((reads.latest as LatestBlock).baseFeePerGas);
+    return undefined;
+  },
   async replaceStuck({ stuck }) {
     await stuck.check();
     return undefined;

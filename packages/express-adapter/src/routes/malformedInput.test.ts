@@ -103,6 +103,10 @@ const validBodies: Record<string, () => Record<string, unknown>> = {
   // A folder that is not there: refused (ARTIFACTS_UNREADABLE), nothing loaded.
   "post /contracts/artifacts": () => ({ dir: "/nonexistent/privnet-artifacts" }),
   "put /labels/:address": () => ({ label: "fine" }),
+  // Simulations write nothing on the chain nor in the store (unless saved).
+  "post /chain/simulate": () => ({ calls: [{ from: recipient, to: recipient, value: "0" }] }),
+  // The literal path names no transaction: 400 whatever the body.
+  "post /chain/transactions/:hash/rerun": () => ({ value: "1" }),
   // The platform here has no faults: a valid fault is refused (FAULTS_UNAVAILABLE), nothing happens.
   "post /chain/faults/reorg": () => ({ depth: 2 }),
   "post /chain/faults/restart": () => ({ keepPool: false }),
@@ -177,6 +181,7 @@ const badPaths: Record<string, string[]> = {
     "/chain/blocks/1e3",
   ],
   "get /chain/transactions/:hash": ["/chain/transactions/0x12", `/chain/transactions/0x${"g".repeat(64)}`],
+  "get /chain/simulations/:id": ["/chain/simulations/x", `/chain/simulations/${"a".repeat(65)}`],
   "get /chain/addresses/:address": [
     "/chain/addresses/0x12",
     "/chain/addresses/0x000000000000000000000000000000000000beef?cursor=x:y",

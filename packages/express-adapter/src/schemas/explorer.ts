@@ -139,7 +139,7 @@ export const chainLog = z
   })
   .meta({ id: "ChainLog" });
 
-type CallFrameBody = {
+export type CallFrameBody = {
   type: string;
   from: string;
   fromLabel: AddressLabel | null;

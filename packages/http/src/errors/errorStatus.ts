@@ -64,6 +64,8 @@ const privnetErrorStatus = {
   INVALID_AMOUNT: 400,
   INVALID_QUERY: 400,
   INSUFFICIENT_FUNDS: 400,
+  // The base fee is above the fee cap the send was given: the same send goes once it falls.
+  FEE_ABOVE_CAP: 409,
   TRANSACTION_REJECTED: 400,
   TRANSACTION_FAILED: 400,
   // Another sender kept taking the nonce: the same request may succeed when retried.
@@ -110,6 +112,8 @@ const privnetErrorStatus = {
   NO_CONTRACT_CODE: 400,
   INVALID_LABEL: 400,
   INVALID_CONTRACT_CALL: 400,
+  INVALID_SIMULATION: 400,
+  SIMULATION_NOT_FOUND: 404,
   CONTRACT_READ_REVERTED: 400,
   // Turned off in this server's configuration: not something the client can fix.
   EXPLORER_UNAVAILABLE: 503,

@@ -625,6 +625,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/chain/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a transaction or a bundle, explained like a mined one
+         * @description Runs the calls in order on the chain's state at a block (default: the head), each seeing what the ones before it changed, from any address (no key, no fee: the gas price is zero), with account overrides (balance, nonce, code, storage by variable path from the loaded artifacts' storage layouts or by raw slot) and block overrides. Each call is explained like `GET /chain/transactions/{hash}`: status, gas, the decoded return value or the revert with its source line, decoded events, the call tree, state changes by variable, ETH and token balance changes, console.log output. Nothing on the chain changes. With `save: true` the answer is kept and opened again at `GET /chain/simulations/{id}`.
+         */
+        post: operations["simulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chain/simulations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A saved simulation
+         * @description A simulation run with `save: true`, as it was answered.
+         */
+        get: operations["getSimulation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chain/transactions/{hash}/rerun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a mined transaction again with changes, beside the original
+         * @description The same call with what the body changes (other `data` or `function` + `args`, another `from`, `value`, `gas`, account overrides), simulated where the transaction ran: on its parent block's state with the block's earlier transactions applied, with its block's number and time. Answers the original's explanation, the re-run's, and what differs (status, revert reason, return data, gas, the storage each left). Nothing on the chain changes.
+         */
+        post: operations["rerunTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contracts/artifacts": {
         parameters: {
             query?: never;
@@ -1175,6 +1235,8 @@ export interface components {
                 [key: string]: unknown;
             };
             stats: components["schemas"]["BotStats"];
+            /** @description Why a running bot sends nothing now, or null: the base fee and the tip are above the bots' fee cap (`bots.maxFeePerGasGwei`, default 500 gwei); it sends again once the base fee falls. */
+            waiting: string | null;
         };
         BotStats: {
             /** @description Transactions the node accepted. */
@@ -1219,6 +1281,8 @@ export interface components {
                 [key: string]: unknown;
             };
             stats: components["schemas"]["BotStats"];
+            /** @description Why a running bot sends nothing now, or null: the base fee and the tip are above the bots' fee cap (`bots.maxFeePerGasGwei`, default 500 gwei); it sends again once the base fee falls. */
+            waiting: string | null;
             bot: string;
             /** @description False when the bot already was in that state. */
             changed: boolean;
@@ -1288,6 +1352,8 @@ export interface components {
                 [key: string]: unknown;
             };
             stats: components["schemas"]["BotStats"];
+            /** @description Why a running bot sends nothing now, or null: the base fee and the tip are above the bots' fee cap (`bots.maxFeePerGasGwei`, default 500 gwei); it sends again once the base fee falls. */
+            waiting: string | null;
             bot: string;
         };
         CreateBotInstanceRequest: {
@@ -1797,6 +1863,92 @@ export interface components {
                 value: string;
                 label: string | null;
             }[];
+        };
+        Simulation: {
+            /** @description Set when saved: GET /chain/simulations/{id}. */
+            id: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            createdAt: string;
+            /** @description The block whose state the calls started from. */
+            blockNumber: number;
+            runBlock: {
+                number: number;
+                time: number;
+            };
+            calls: components["schemas"]["SimulatedCall"][];
+        };
+        SimulatedCall: {
+            transaction: {
+                /** @description Null while pending. */
+                blockNumber: number | null;
+                /** @description EIP-55 checksummed address. */
+                from: string;
+                fromLabel: components["schemas"]["Label"] | null;
+                /** @description Null for a deployment. */
+                to: string | null;
+                toLabel: components["schemas"]["Label"] | null;
+                /** @description Wei sent, a decimal string. */
+                value: string;
+                /** @description Decimal ETH, e.g. "1.5". */
+                formattedValue: string;
+                /** @enum {string} */
+                kind: "transfer" | "call" | "deploy" | "blob" | "set-code";
+                /** @description A call's 4-byte selector. */
+                selector: string | null;
+                /** @enum {string} */
+                status: "success" | "reverted" | "pending";
+                /** @description Gas used ("0" while pending), a decimal string. */
+                gasUsed: string;
+                /** @description The contract a deployment created. */
+                contractAddress: string | null;
+                contractAddressLabel: components["schemas"]["Label"] | null;
+                /** @description The call decoded, when an ABI knows its selector. */
+                method: components["schemas"]["DecodedCall"] | null;
+                tokenTransfers: components["schemas"]["TokenTransfer"][];
+                /** @description One line: "PriceOracle.updatePrices (4 tokens)", "transfer 12.5 PRIV → Alice", "deploy LendingPool", "1.5 ETH → Bob". */
+                summary: string;
+                /** @description Its place in the bundle, from 0. */
+                index: number;
+                /** @description The block time it ran with (unix seconds). */
+                timestamp: number;
+            };
+            /** @description The return data; null for a deployment or a revert. */
+            returnData: string | null;
+            /** @description The return data decoded, when the ABI is known. */
+            returned: components["schemas"]["DecodedArgument"][] | null;
+            logs: components["schemas"]["ChainLog"][];
+            revertReason: string | null;
+            trace: components["schemas"]["CallFrame"] | null;
+            revertLocation: components["schemas"]["RevertLocation"] | null;
+            consoleLogs: string[];
+            nonce: number;
+            gasLimit: string;
+            input: string;
+            stateChanges: components["schemas"]["StateChanges"] | null;
+        };
+        RerunResult: {
+            original: components["schemas"]["ChainTransactionDetails"];
+            rerun: components["schemas"]["SimulatedCall"];
+            changed: {
+                status: boolean;
+                revertReason: boolean;
+                returnData: boolean;
+                gasUsed: boolean;
+                /** @description The storage values after each run that differ. */
+                storage: {
+                    address: string;
+                    slot: string;
+                    /** @description The variable; null for an unnamed slot. */
+                    name: string | null;
+                    /** @description What the original left there; null if it did not write it. */
+                    original: string | null;
+                    /** @description What the re-run left there; null if it did not write it. */
+                    rerun: string | null;
+                }[];
+            };
         };
         RegisteredContract: {
             name: string;
@@ -4290,6 +4442,297 @@ export interface operations {
             };
             /** @description A token is configured and the request has none or a wrong one. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The chain or the database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    calls: {
+                        /**
+                         * @description 0x and 40 hex digits; a mixed-case address must carry a valid EIP-55 checksum.
+                         * @example 0x8943545177806ED17B9F23F0a21ee5948eCaa776
+                         */
+                        from: string;
+                        /** @description Calldata (or, without `to`, creation code). */
+                        data?: string;
+                        /** @description A function of the ABI the explorer knows for `to` (registered, platform or artifact), by name or full signature; with `args`. */
+                        function?: string;
+                        /** @description The function's arguments as JSON: integers as decimal strings. */
+                        args?: unknown[];
+                        /** @description ETH sent with the call: decimal ETH, e.g. "1.5". */
+                        value?: string;
+                        /** @description Gas limit (default: the block's): a non-negative integer (a number or a decimal string). */
+                        gas?: number | string;
+                        /** @description Null or left out: a deployment. */
+                        to?: string | null;
+                    }[];
+                    /** @description The block whose state the calls start from (default: the head). */
+                    block?: number | "latest";
+                    /** @description What accounts hold during the simulation instead of the chain's state. */
+                    overrides?: {
+                        [key: string]: {
+                            /** @description The account's balance: decimal ETH, e.g. "1.5". */
+                            balance?: string;
+                            nonce?: number;
+                            /** @description The account's code instead of the chain's. */
+                            code?: string;
+                            /** @description By variable path from the contract's storage layout (`balances[0x…]`, `positions[7].debt`, `_debt[0x…][0x…]`) or raw slot (`0x…`), each to a value: integers as decimal or 0x hex strings, addresses, true/false. */
+                            storage?: {
+                                [key: string]: string | number | boolean;
+                            };
+                        };
+                    };
+                    /** @description The block number and time (unix seconds) the calls run with (default: the next block's). */
+                    blockOverrides?: {
+                        number?: number;
+                        time?: number;
+                    };
+                    /** @description Keep the answer, to open again at GET /chain/simulations/{id}. */
+                    save?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Simulation"];
+                };
+            };
+            /** @description A malformed body (VALIDATION_FAILED, INVALID_ADDRESS), or a simulation that cannot run as given: an unknown function or arguments that do not fit, a storage path that does not resolve (named), a block the node does not keep (INVALID_SIMULATION). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The chain or the database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSimulation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The simulation's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Simulation"];
+                };
+            };
+            /** @description Malformed JSON or failed validation. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No saved simulation has this id (SIMULATION_NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The chain or the database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rerunTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mined transaction's hash. */
+                hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Another sender (default: the original's).
+                     * @example 0x8943545177806ED17B9F23F0a21ee5948eCaa776
+                     */
+                    from?: string;
+                    /** @description Calldata (or, without `to`, creation code). */
+                    data?: string;
+                    /** @description A function of the ABI the explorer knows for `to` (registered, platform or artifact), by name or full signature; with `args`. */
+                    function?: string;
+                    /** @description The function's arguments as JSON: integers as decimal strings. */
+                    args?: unknown[];
+                    /** @description ETH sent with the call: decimal ETH, e.g. "1.5". */
+                    value?: string;
+                    /** @description Gas limit (default: the block's): a non-negative integer (a number or a decimal string). */
+                    gas?: number | string;
+                    /** @description What accounts hold during the simulation instead of the chain's state. */
+                    overrides?: {
+                        [key: string]: {
+                            /** @description The account's balance: decimal ETH, e.g. "1.5". */
+                            balance?: string;
+                            nonce?: number;
+                            /** @description The account's code instead of the chain's. */
+                            code?: string;
+                            /** @description By variable path from the contract's storage layout (`balances[0x…]`, `positions[7].debt`, `_debt[0x…][0x…]`) or raw slot (`0x…`), each to a value: integers as decimal or 0x hex strings, addresses, true/false. */
+                            storage?: {
+                                [key: string]: string | number | boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RerunResult"];
+                };
+            };
+            /** @description A malformed body (VALIDATION_FAILED, INVALID_ADDRESS), a pending transaction, or changes that cannot run (INVALID_SIMULATION). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Neither the node nor the index knows it (TRANSACTION_NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,3 +18,14 @@ export type DecodedCall = NonNullable<ChainTransaction["method"]>;
 export type TokenTransfer = ChainTransaction["tokenTransfers"][number];
 export type ChainAddressAnswer = Answer<"/chain/addresses/{address}">;
 export type SearchResult = Answer<"/chain/search">["results"][number];
+
+/** The JSON answer of a POST route of the admin API. */
+type PostAnswer<Path extends keyof paths> = paths[Path] extends {
+  post: { responses: { 200: { content: { "application/json": infer Body } } } };
+}
+  ? Body
+  : never;
+
+export type SimulationAnswer = PostAnswer<"/chain/simulate">;
+export type SimulatedCall = SimulationAnswer["calls"][number];
+export type RerunAnswer = PostAnswer<"/chain/transactions/{hash}/rerun">;

@@ -8,6 +8,7 @@ const sections = [
   { href: "/transactions", label: "Transactions", pattern: "/transactions" },
   { href: "/blocks", label: "Blocks", pattern: "/blocks/*?" },
   { href: "/contracts", label: "Contracts", pattern: "/contracts" },
+  { href: "/simulate", label: "Simulate", pattern: "/simulate" },
   { href: "/bots", label: "Bots", pattern: "/bots" },
   { href: "/prices", label: "Prices and network", pattern: "/prices" },
   { href: "/faults", label: "Faults", pattern: "/faults" },

@@ -126,11 +126,16 @@ describe("the liquidation keeper", () => {
     await platform.lending.deposit({ privateKey: safe.privateKey, token: "ETH", amount: "1" });
     await platform.lending.borrow({ privateKey: safe.privateKey, token: "USDC", amount: "600" });
 
-    // 2,500 empty blocks (1 s apart: the prices stay fresh) between the positions and the keeper's
-    // start: its first scan of the pool's logs spans two of the ranges it asks a node for at once.
-    await devnet.request("anvil_mine", ["0x9c4", "0x1"]);
+    // 250 empty blocks (1 s apart: the prices stay fresh) between the positions and the keeper's
+    // start: with 200 blocks per eth_getLogs, its first scan of the pool's logs spans two ranges,
+    // the positions' events in the first (the default range, 2,000, took 2,500 blocks to show it).
+    await devnet.request("anvil_mine", ["0xfa", "0x1"]);
 
-    await platform.bots.start("liquidation-keeper", { collateral: "20", float: { USDC: "5000" } });
+    await platform.bots.start("liquidation-keeper", {
+      collateral: "20",
+      float: { USDC: "5000" },
+      logRange: 200,
+    });
     const keeper = (await platform.bots.get("liquidation-keeper")).address;
     // Its float is ready: it borrowed 5,000 USDC against its 20 ETH.
     await untilBot(platform, "liquidation-keeper", async () => {

@@ -29,6 +29,12 @@ export const liquidationKeeperBotSchema = z.object({
    * platform token). Debts in ETH are repaid from the keeper's ETH.
    */
   float: z.partialRecord(z.enum(["USDC", "DAI", "PRIV"]), decimalAmount),
+  /**
+   * Blocks per `eth_getLogs` call when it reads the pool's events: nodes cap the range of one call
+   * (geth's RPC providers at 10,000 or less, some at 2,000), and its first scan runs from the
+   * pool's deployment to the head.
+   */
+  logRange: z.number().int().min(1).max(100_000),
 });
 
 /** The liquidation keeper's settings (what `platform.bots.start("liquidation-keeper", …)` may override). */
@@ -39,6 +45,7 @@ export const LIQUIDATION_KEEPER_BOT_DEFAULTS: LiquidationKeeperBotConfig = {
   maxPending: 256,
   collateral: "50",
   float: { USDC: "10000", DAI: "10000" },
+  logRange: 2_000,
 };
 
 type Asset = { address: Address; decimals: number };
@@ -180,21 +187,16 @@ function isBadDebt(run: LiquidationKeeperRun, user: Address, prices: ReadonlyMap
   return debtUSD !== undefined && collateralUSD !== undefined && collateralUSD < debtUSD;
 }
 
-/**
- * Blocks per `eth_getLogs` call: nodes cap the range of one call (geth's RPC providers at 10,000
- * or less, some at 2,000), and the first scan runs from the pool's deployment to the head.
- */
-const KEEPER_LOG_RANGE = 2_000n;
-
-/** The pool's logs after `run.scannedTo` up to `head`, in ranges a node takes; in block order. */
+/** The pool's logs after `run.scannedTo` up to `head`, in ranges of `logRange` blocks; in block order. */
 async function readPoolLogs(
   ctx: BotContext<LiquidationKeeperBotConfig>,
   run: LiquidationKeeperRun,
   head: bigint,
 ) {
   const logs: Log[] = [];
-  for (let from = run.scannedTo + 1n; from <= head; from += KEEPER_LOG_RANGE) {
-    const to = from + KEEPER_LOG_RANGE - 1n < head ? from + KEEPER_LOG_RANGE - 1n : head;
+  const range = BigInt(ctx.config.logRange);
+  for (let from = run.scannedTo + 1n; from <= head; from += range) {
+    const to = from + range - 1n < head ? from + range - 1n : head;
     logs.push(...(await ctx.client.getLogs({ address: run.pool, fromBlock: from, toBlock: to })));
   }
   return logs;

@@ -25,6 +25,8 @@ export class BlockWindows {
   #unfollow: (() => void) | undefined;
   /** Rewinds seen: a timestamp read from before the last one is not kept. */
   #rewinds = 0;
+  /** The base fee of the newest head read; undefined while unknown. */
+  #baseFee: bigint | null | undefined;
 
   constructor(client: PublicClient) {
     this.#client = client;
@@ -33,6 +35,11 @@ export class BlockWindows {
   /** The windows as of the newest head read: last 5, 20, 60 blocks; empty while unknown. */
   get current(): readonly BlockWindow[] {
     return this.#windows;
+  }
+
+  /** The base fee per gas (wei) of the newest head read; undefined while unknown, null before London. */
+  get baseFeePerGas(): bigint | null | undefined {
+    return this.#baseFee;
   }
 
   /** Follows the head (polled at least every `pollingInterval` ms) until {@link stop}. */
@@ -74,21 +81,25 @@ export class BlockWindows {
       this.#windows = await Promise.all(
         WINDOW_SIZES.map(async (size) => {
           const from = head > size ? head - size : 0n;
-          const [start, end] = await Promise.all([this.#time(from), this.#time(head)]);
+          const [start, end] = await Promise.all([this.#time(from), this.#time(head, true)]);
           return { from, to: head, seconds: Number(end - start) };
         }),
       );
     } catch {
       // The node is away: rates unknown until it answers again at a later head.
       this.#windows = [];
+      this.#baseFee = undefined;
     }
   }
 
-  async #time(number: bigint): Promise<bigint> {
-    let timestamp = this.#times.get(number);
+  /** The timestamp of block `number`; the head's (`isHead`) is read with its base fee, never from the cache. */
+  async #time(number: bigint, isHead = false): Promise<bigint> {
+    let timestamp = isHead ? undefined : this.#times.get(number);
     if (timestamp === undefined) {
       const rewinds = this.#rewinds;
-      timestamp = (await this.#client.getBlock({ blockNumber: number })).timestamp;
+      const block = await this.#client.getBlock({ blockNumber: number });
+      timestamp = block.timestamp;
+      if (isHead) this.#baseFee = block.baseFeePerGas;
       if (this.#times.size >= TIMES_KEPT) this.#times.clear();
       if (rewinds === this.#rewinds) this.#times.set(number, timestamp);
     }

@@ -1,4 +1,4 @@
-import type { Address, PublicClient } from "viem";
+import { type Address, formatGwei, type PublicClient } from "viem";
 import type { BotEvent } from "../../context/BotEvent.js";
 import type { BotContractInfo } from "../BotDefinition.js";
 import type { BotRunner } from "../BotRunner.js";
@@ -21,7 +21,16 @@ export type BotStatusEntry = {
   contract: Address | null;
   config: Record<string, unknown>;
   stats: BotStatsSnapshot;
+  /**
+   * Why a running bot sends nothing now, or null: the base fee of the head and the tip are above
+   * the bots' fee cap (`bots.maxFeePerGasGwei`), so its sends and the replacements of its waiting
+   * transactions wait for the base fee to fall.
+   */
+  waiting: string | null;
 };
+
+/** What a bot's sends may pay: the bots' fee cap and the platform's tip, in wei per gas. */
+export type BotFeeLimits = { maxFeePerGasCap: bigint; priorityFeePerGas: bigint };
 
 /** The bots the reader reports on, in order. */
 export type StatusSource = {
@@ -41,6 +50,7 @@ export class BotStatusReader {
   readonly #source: StatusSource;
   readonly #windows: BlockWindows;
   readonly #presence: ContractPresence;
+  readonly #fees: BotFeeLimits;
   readonly #onBot = (event: BotEvent) => {
     if (event.type !== "deployed" || !event.address) return;
     // Only the contract its status shows (a scenario deploys others on the way).
@@ -49,8 +59,9 @@ export class BotStatusReader {
       this.#presence.deployed(event.bot, event.address);
   };
 
-  constructor(client: PublicClient, source: StatusSource) {
+  constructor(client: PublicClient, source: StatusSource, fees: BotFeeLimits) {
     this.#source = source;
+    this.#fees = fees;
     this.#windows = new BlockWindows(client);
     this.#presence = new ContractPresence(client);
   }
@@ -126,7 +137,16 @@ export class BotStatusReader {
         last20Blocks: rate(windows[1]),
         last60Blocks: rate(windows[2]),
       }),
+      waiting: runner.status === "Running" ? this.#waiting() : null,
     };
+  }
+
+  /** Why the bots send nothing at the head's base fee, or null (see {@link BotStatusEntry.waiting}). */
+  #waiting(): string | null {
+    const baseFee = this.#windows.baseFeePerGas;
+    const { maxFeePerGasCap: cap, priorityFeePerGas: tip } = this.#fees;
+    if (baseFee == null || baseFee + tip <= cap) return null;
+    return `The base fee (${formatGwei(baseFee)} gwei) and the tip (${formatGwei(tip)} gwei) are above the bots' fee cap (${formatGwei(cap)} gwei per gas): the bot sends again once the base fee falls.`;
   }
 }
 

@@ -1,4 +1,4 @@
-import { parseEther } from "viem";
+import { parseEther, parseGwei } from "viem";
 import { deriveAccounts } from "../../chain/deriveAccounts.js";
 import { KEY_INDEXES } from "../../chain/keyIndexes.js";
 import { SYSTEM_MNEMONIC } from "../../chain/systemAccounts.js";
@@ -38,6 +38,13 @@ export type BotsOptions<Catalogues extends readonly BotCatalogue[] = [SeedBots]>
      * limit), 5,000 on other nodes (geth keeps 5,120 pending transactions in all by default).
      */
     poolLimit?: number | undefined;
+    /**
+     * The most a bot pays per gas, in gwei (decimal): its sends are priced within it, and its
+     * waiting transactions, replaced at the market fee when the base fee passes their fee (a fee
+     * spike), are not replaced above it. While the base fee and the tip are above it, the bots send
+     * nothing and their status says why (`waiting`). Default "500".
+     */
+    maxFeePerGasGwei?: string | undefined;
     /** Resume the bots that were running when the platform last closed. Default true. */
     resume?: boolean | undefined;
     /**
@@ -95,6 +102,7 @@ export function resolveBotsOptions(options: BotsOptions<readonly BotCatalogue[]>
     minBalance: parseEth("minBalance", options.minBalance ?? "10"),
     topUp: parseEth("topUp", options.topUp ?? "100"),
   };
+  const maxFeePerGasCap = parseGweiCap(options.maxFeePerGasGwei ?? DEFAULT_MAX_FEE_PER_GAS_GWEI);
   const poolLimit = options.poolLimit;
   if (poolLimit !== undefined && (!Number.isSafeInteger(poolLimit) || poolLimit < 1)) {
     throw new InvalidBotConfigError("bots", `poolLimit must be a positive integer, got ${poolLimit}.`);
@@ -126,11 +134,27 @@ export function resolveBotsOptions(options: BotsOptions<readonly BotCatalogue[]>
     // Bots sign with libsecp256k1 where it loads: at interval 0, signing is much of their cost.
     funder: toFastAccount(funder?.privateKey ?? "0x"),
     funding,
+    /** The bots' fee cap, in wei per gas. */
+    maxFeePerGasCap,
     poolLimit,
     /** Each catalogue bot's settings from the environment, by name. */
     env,
     restartBackoff: { initialMs, maxMs },
   };
+}
+
+/** The bots' fee cap when none is given: 500 gwei, 250 times a quiet devnet's base fee of about 1 gwei. */
+export const DEFAULT_MAX_FEE_PER_GAS_GWEI = "500";
+
+function parseGweiCap(value: string) {
+  try {
+    const wei = parseGwei(value);
+    if (wei > 0n) return wei;
+  } catch {}
+  throw new InvalidBotConfigError(
+    "bots",
+    `maxFeePerGasGwei must be a positive decimal amount of gwei, got ${JSON.stringify(value)}.`,
+  );
 }
 
 function parseEth(name: string, value: string) {

@@ -28,6 +28,8 @@ export type BotSenderParameters = {
   /** The own key's funding: its spend, and the fee a send is reckoned at. */
   funds: FundingLoop;
   pendingLimit: PendingLimit;
+  /** The most a send pays per gas (wei), now and when replaced. */
+  maxFeePerGasCap: bigint;
   /** The max fee per gas a pool wallet's send is reckoned at, as its pool's last refill priced it. */
   poolFeePerGas(): bigint | undefined;
   /** The platform is closing: work cut short by it is not the bot's error. */
@@ -149,13 +151,14 @@ export class BotSender {
     transaction: BotTransaction,
     gas: bigint | undefined,
   ): Promise<SendTransactionReturnType> {
-    const { ctx, name } = this.#parameters;
+    const { ctx, name, maxFeePerGasCap } = this.#parameters;
     const common = {
       account,
       value: transaction.value,
       gas,
       accessList: transaction.accessList,
       source: name,
+      maxFeePerGasCap,
     };
     if (isCreate2(transaction)) {
       return deployCreate2(ctx, {

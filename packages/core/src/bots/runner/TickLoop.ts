@@ -1,3 +1,4 @@
+import { isPrivnetError } from "../../errors/PrivnetError.js";
 import type { LifecycleState } from "../../lifecycle/lifecycleState.js";
 import type { SendTransactionReturnType } from "../../sender/sendTransaction.js";
 import type { BotBaseConfig } from "../BotConfig.js";
@@ -93,6 +94,12 @@ export class TickLoop<Config extends BotBaseConfig> {
         if (!this.#running) return;
         // Begun before the chain went back: setup runs again first (the loop's next turn).
         if (error instanceof OutdatedTickError) continue;
+        // The base fee is above the bots' fee cap: not the bot's error; it waits (its status
+        // says why) and tries again.
+        if (isPrivnetError(error, "FEE_ABOVE_CAP")) {
+          await wakeups.pause(ERROR_BACKOFF_MS);
+          continue;
+        }
         reporter.error(error);
         supervisor.tickFailed();
         await wakeups.pause(Math.max(ERROR_BACKOFF_MS, controls.gate ? 0 : config.interval));

@@ -31,6 +31,8 @@ export type BotRunnerDependencies = {
    * top-up sends at least `topUp` (wei). See `BotFunding`.
    */
   funding: { minBalance: bigint; topUp: bigint };
+  /** The most a bot's transaction pays per gas (wei), new or replaced: the bots' fee cap. */
+  maxFeePerGasCap: bigint;
   /** Every bot's address, lower-case: never picked as a recipient. */
   botAddresses(): ReadonlySet<string>;
   /** The chain's block gas limit and the node's pool limit per sender, for the pending limit at interval 0. */
@@ -118,6 +120,7 @@ export function assembleRunnerParts<Config extends BotBaseConfig>(
     wakeups,
     funds,
     pendingLimit: pending,
+    maxFeePerGasCap: deps.maxFeePerGasCap,
     poolFeePerGas: () => controls.pool?.feePerGas,
     closing: () => isClosing(state.current),
   });

@@ -1,4 +1,5 @@
 import type { Address, Hash, Hex } from "viem";
+import type { TraceCallOverrides, TraceCallRequest } from "../../chain/nodeClient.js";
 import { traceCallSteps, traceSteps } from "../../chain/traceTransaction.js";
 import type { ContractArtifact } from "../artifacts/parseArtifactFiles.js";
 import type { ExplorerContext } from "../ExplorerContext.js";
@@ -40,10 +41,45 @@ export async function locateRevert(
   ctx: ExplorerContext,
   params: LocateRevertParameters,
 ): Promise<RevertLocation | null> {
-  const path = revertPath(params.trace);
+  return locateWithSteps(ctx, params.trace, () => readSteps(ctx, params));
+}
+
+/** A call simulated with `debug_traceCall` (see `simulate`): replayed the same way to read its steps. */
+export type LocateSimulatedRevertParameters = {
+  trace: CallFrame;
+  blockNumber: bigint;
+  call: TraceCallRequest;
+  overrides: TraceCallOverrides;
+};
+
+/**
+ * Where a simulated call reverted in the source: as {@link locateRevert}, with the struct logger's
+ * steps of the same `debug_traceCall` (same block, same overrides).
+ *
+ * @example
+ * await locateSimulatedRevert(ctx, { trace, blockNumber, call, overrides });
+ */
+export async function locateSimulatedRevert(
+  ctx: ExplorerContext,
+  params: LocateSimulatedRevertParameters,
+): Promise<RevertLocation | null> {
+  return locateWithSteps(ctx, params.trace, async () => {
+    const traced = await traceCallSteps(ctx.reader, params.call, params.blockNumber, params.overrides).catch(
+      () => null,
+    );
+    return traced?.failed === true && traced.structLogs?.length ? traced.structLogs : undefined;
+  });
+}
+
+async function locateWithSteps(
+  ctx: ExplorerContext,
+  trace: CallFrame,
+  read: () => Promise<Step[] | undefined>,
+): Promise<RevertLocation | null> {
+  const path = revertPath(trace);
   const artifacts = await Promise.all(path.map((frame) => artifactOf(ctx, frame)));
   if (!artifacts.at(-1)) return null;
-  const steps = await readSteps(ctx, params);
+  const steps = await read();
   if (!steps) return null;
 
   // Depth d + 1 is path[d]; the last step at the innermost depth is the revert, and the last step

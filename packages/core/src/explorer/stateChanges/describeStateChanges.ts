@@ -106,14 +106,20 @@ function nameSlots(layout: StorageLayout, slots: bigint[], keys: readonly bigint
   return new Map([...named, ...more]);
 }
 
-/** The storage layout of the artifact the address's code matches (a proxy's: its implementation's). */
-async function layoutAt(ctx: ExplorerContext, address: Address) {
+/**
+ * The storage layout of the artifact the address's code matches (a proxy's: its implementation's),
+ * else, for privnet's own contracts (the platform's, the bots'), the one in its bindings.
+ */
+export async function layoutAt(ctx: ExplorerContext, address: Address): Promise<StorageLayout | undefined> {
   try {
     const known = await ctx.artifacts.lookup(address);
-    if (!known) return undefined;
-    const code = await ctx.reader.getCode({ address: known.proxy?.implementation ?? address });
-    const artifact = code ? ctx.artifacts.matchCode(code) : undefined;
-    return artifact ? readStorageLayout(artifact.storageLayout) : undefined;
+    if (known) {
+      const code = await ctx.reader.getCode({ address: known.proxy?.implementation ?? address });
+      const artifact = code ? ctx.artifacts.matchCode(code) : undefined;
+      const layout = artifact ? readStorageLayout(artifact.storageLayout) : undefined;
+      if (layout) return layout;
+    }
+    return readStorageLayout(await ctx.registry.storageLayout(address));
   } catch {
     return undefined;
   }

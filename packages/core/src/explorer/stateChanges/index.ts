@@ -1,5 +1,9 @@
-export { type DescribeStateChangesParameters, describeStateChanges } from "./describeStateChanges.js";
-export { type AccountDiff, readStateDiff } from "./readStateDiff.js";
+export {
+  type DescribeStateChangesParameters,
+  describeStateChanges,
+  layoutAt,
+} from "./describeStateChanges.js";
+export { type AccountDiff, readStateDiff, toAccountDiffs } from "./readStateDiff.js";
 export type {
   ChainBalanceChange,
   ChainStateChanges,

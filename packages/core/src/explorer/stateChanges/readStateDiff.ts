@@ -6,6 +6,7 @@ import { traceStateDiff } from "../../chain/traceTransaction.js";
 export type AccountDiff = {
   address: Address;
   balance: { before: bigint; after: bigint };
+  nonce: { before: number; after: number };
   /** The slots whose value changed, by slot (32-byte hex), with the values as 32-byte hex. */
   storage: Map<Hex, { before: Hex; after: Hex }>;
   /** The code after the transaction (before it, for an account it destroyed); `0x` for none. */
@@ -31,6 +32,17 @@ export async function readStateDiff(client: NodeClient, hash: Hash): Promise<Acc
   } catch {
     return null;
   }
+  return toAccountDiffs(raw);
+}
+
+/**
+ * The prestateTracer's diff-mode answer as one {@link AccountDiff} per account, by address; null
+ * for an answer of another shape.
+ *
+ * @example
+ * const diff = toAccountDiffs(await traceCallStateDiff(client, call, block));
+ */
+export function toAccountDiffs(raw: PrestateDiff): AccountDiff[] | null {
   if (!raw || typeof raw !== "object" || (!raw.pre && !raw.post)) return null;
   const pre = lowerKeys(raw.pre);
   const post = lowerKeys(raw.post);
@@ -47,9 +59,11 @@ export async function readStateDiff(client: NodeClient, hash: Hash): Promise<Acc
       const now = word(after.storage?.[slot as Hex]);
       if (old !== now) storage.set(word(slot as Hex), { before: old, after: now });
     }
+    const nonceBefore = Number(before.nonce ?? 0);
     accounts.push({
       address: getAddress(key),
       balance: { before: balanceBefore, after: balanceAfter },
+      nonce: { before: nonceBefore, after: after.nonce !== undefined ? Number(after.nonce) : nonceBefore },
       storage,
       code: after.code ?? before.code ?? "0x",
     });

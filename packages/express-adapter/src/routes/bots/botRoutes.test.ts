@@ -94,6 +94,7 @@ describe("bot routes", () => {
       address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
       config: { interval: 5000, amount: "0.01", random: null },
       stats: { sent: 0, confirmed: 0, failed: 0, pending: 0, errors: 0, lastError: null },
+      waiting: null,
     });
     expect(body.nft).toMatchObject({ config: { interval: 5000, maxPending: 64, recipients: "wallets" } });
   });
@@ -112,6 +113,7 @@ describe("bot routes", () => {
       status: "Running",
       changed: true,
       config: { interval: 50, random: { min: "0.001", max: "0.003" } },
+      waiting: null,
     });
     const again = await post(`${url}/bots/transfer/start`);
     expect(again).toMatchObject({

@@ -55,6 +55,12 @@ export const botStatusEntry = z
       ),
     config: z.record(z.string(), z.unknown()).describe("The running config, or the configured defaults."),
     stats: botStats,
+    waiting: z
+      .string()
+      .nullable()
+      .describe(
+        "Why a running bot sends nothing now, or null: the base fee and the tip are above the bots' fee cap (`bots.maxFeePerGasGwei`, default 500 gwei); it sends again once the base fee falls.",
+      ),
   })
   .meta({ id: "BotStatus" });
 

@@ -1,19 +1,9 @@
 import { defineRoute } from "@privnet/http";
 import { formatEther } from "viem";
 import { z } from "zod";
-import {
-  callFrame,
-  chainLog,
-  chainTransaction,
-  toCallFrameBody,
-  toLogBody,
-  toTransactionBody,
-} from "../../schemas/explorer.js";
+import { chainTransaction, toTransactionBody } from "../../schemas/explorer.js";
 import { addressOutput } from "../../schemas/fields.js";
-import { revertLocation } from "../../schemas/revertLocation.js";
-import { stateChanges, toStateChangesBody } from "../../schemas/stateChanges.js";
-
-const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
+import { chainTransactionDetails, toTransactionDetailsBody } from "../../schemas/transactionDetails.js";
 
 export const getChainTransaction = defineRoute({
   method: "get",
@@ -29,56 +19,14 @@ export const getChainTransaction = defineRoute({
       .regex(/^0x[0-9a-fA-F]{64}$/, { error: "must be a transaction hash (0x and 64 hex digits)" })
       .describe("The transaction hash."),
   }),
-  response: z
-    .object({
-      transaction: chainTransaction,
-      logs: z.array(chainLog),
-      revertReason: z
-        .string()
-        .nullable()
-        .describe(
-          'The reason string or the decoded custom error ("Price is stale", "OwnableUnauthorizedAccount(account: 0x…)").',
-        ),
-      trace: callFrame.nullable(),
-      revertLocation: revertLocation.nullable(),
-      consoleLogs: z
-        .array(z.string())
-        .describe(
-          "The `console.log` lines its contracts printed (Hardhat's and forge-std's console), in order.",
-        ),
-      blobVersionedHashes: z.array(hash).nullable(),
-      authorizationList: z
-        .array(
-          z.object({
-            chainId: z.number().int(),
-            address: addressOutput,
-            nonce: z.number().int(),
-            authority: addressOutput.nullable().describe("The signer, recovered from the signature."),
-          }),
-        )
-        .nullable(),
-      nonce: z.number().int(),
-      gasLimit: z.string().regex(/^\d+$/),
-      input: z.string().regex(/^0x[0-9a-fA-F]*$/),
-      type: z.string().describe('"legacy", "eip2930", "eip1559", "eip4844", "eip7702".'),
-      stateChanges: stateChanges.nullable(),
-    })
-    .meta({ id: "ChainTransactionDetails" }),
+  response: chainTransactionDetails,
   errors: {
     400: "Not a transaction hash.",
     404: "Neither the node nor the index knows it (TRANSACTION_NOT_FOUND).",
     503: "The chain or the database does not answer, or the explorer is off (EXPLORER_UNAVAILABLE).",
   },
   async handler({ platform, params }) {
-    const details = await platform.explorer.transaction(params.hash as `0x${string}`);
-    return {
-      ...details,
-      transaction: toTransactionBody(details.transaction),
-      logs: details.logs.map(toLogBody),
-      trace: details.trace && toCallFrameBody(details.trace),
-      gasLimit: details.gasLimit.toString(),
-      stateChanges: details.stateChanges && toStateChangesBody(details.stateChanges),
-    };
+    return toTransactionDetailsBody(await platform.explorer.transaction(params.hash as `0x${string}`));
   },
 });
 

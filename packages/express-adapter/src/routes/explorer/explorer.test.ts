@@ -67,8 +67,14 @@ function normalise(value: unknown, names: Record<string, string>): unknown {
   return walk(value);
 }
 
-/** The PRIV transfer's changes on the wire: the sender paid its fee, 12.5 PRIV moved, two raw slots. */
+/** The PRIV transfer's changes on the wire: the sender paid its fee, 12.5 PRIV moved, two balances by holder. */
 function expectStateChanges(changes: unknown, parties: { token: Address; from: Address; to: Address }) {
+  const balanceVariable = {
+    name: expect.stringMatching(/^_balances\[0x[0-9a-fA-F]{40}\]$/),
+    type: "uint256",
+    before: expect.stringMatching(/^\d+$/),
+    after: expect.stringMatching(/^\d+$/),
+  };
   expect(changes).toMatchObject({
     balances: expect.arrayContaining([
       expect.objectContaining({
@@ -93,9 +99,10 @@ function expectStateChanges(changes: unknown, parties: { token: Address; from: A
         symbol: "PRIV",
       },
     ],
+    // The platform token's slots by variable, from the storage layout in privnet's bindings.
     storage: [
-      { address: parties.token, contract: "PRIV", variables: [], frames: [[]] },
-      { address: parties.token, contract: "PRIV", variables: [], frames: [[]] },
+      { address: parties.token, contract: "PRIV", variables: [balanceVariable], frames: [[]] },
+      { address: parties.token, contract: "PRIV", variables: [balanceVariable], frames: [[]] },
     ],
   });
 }

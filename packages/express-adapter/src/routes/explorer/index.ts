@@ -5,8 +5,9 @@ import { getChainBlock, listChainBlocks } from "./chainBlocks.js";
 import { getChainAddress, getChainTransaction, searchChain } from "./chainTransaction.js";
 import { getContract, readContract, registerContract } from "./contracts.js";
 import { deleteLabel, listLabels, setLabel } from "./labels.js";
+import { getSimulation, rerunTransaction, simulateCalls } from "./simulate.js";
 
-/** The explorer's routes: the chain index, registered contracts, loaded artifacts and reads, labels. */
+/** The explorer's routes: the chain index, simulations and re-runs, registered contracts, loaded artifacts and reads, labels. */
 export const explorerRoutes: readonly RouteDefinition[] = [
   listChainBlocks,
   listBlockGas,
@@ -14,6 +15,9 @@ export const explorerRoutes: readonly RouteDefinition[] = [
   getChainTransaction,
   getChainAddress,
   searchChain,
+  simulateCalls,
+  getSimulation,
+  rerunTransaction,
   registerContract,
   // Before `/contracts/:address`, which would take `artifacts` for an address.
   listArtifacts,

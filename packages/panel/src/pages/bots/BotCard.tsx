@@ -51,6 +51,11 @@ export function BotCard({ name, bot }: { name: string; bot: AdminSchemas["BotSta
           ))}
         </tbody>
       </table>
+      {bot.waiting ? (
+        <p className="notice" role="status">
+          Waiting: {bot.waiting}
+        </p>
+      ) : null}
       {stats.lastError ? (
         <p className="notice notice-error">
           Last error ({formatTime(stats.lastError.at)}): {stats.lastError.message}

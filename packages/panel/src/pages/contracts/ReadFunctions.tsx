@@ -2,8 +2,8 @@ import { useId, useState } from "react";
 import { adminApi } from "../../api/adminApi";
 import { ErrorNotice } from "../../components/ErrorNotice";
 
-type AbiParameter = { name?: string; type: string; components?: readonly AbiParameter[] };
-type AbiFunction = {
+export type AbiParameter = { name?: string; type: string; components?: readonly AbiParameter[] };
+export type AbiFunction = {
   type: "function";
   name: string;
   stateMutability?: string;
@@ -26,7 +26,7 @@ export function readFunctions(abi: readonly unknown[]): AbiFunction[] {
  * A typed field's text as the API takes it: arrays and tuples as JSON, booleans as true/false,
  * everything else (numbers of any size, addresses, bytes, strings) as the text itself.
  */
-function parseArgument(type: string, text: string): unknown {
+export function parseArgument(type: string, text: string): unknown {
   const trimmed = text.trim();
   if (type.endsWith("]") || type.startsWith("tuple")) return JSON.parse(trimmed);
   if (type === "bool") return trimmed === "true";

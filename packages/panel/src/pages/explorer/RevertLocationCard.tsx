@@ -7,10 +7,16 @@ type RevertLocation = NonNullable<ChainTransactionAnswer["revertLocation"]>;
  * artifact: the file, line and column, the line itself, and the calls that led there, each with
  * its own line where its contract has an artifact.
  */
-export function RevertLocationCard({ location }: { location: RevertLocation }) {
+export function RevertLocationCard({
+  location,
+  idPrefix = "tx",
+}: {
+  location: RevertLocation;
+  idPrefix?: string;
+}) {
   return (
-    <section className="card" aria-labelledby="tx-revert-location">
-      <h2 id="tx-revert-location">Where it reverted</h2>
+    <section className="card" aria-labelledby={`${idPrefix}-revert-location`}>
+      <h2 id={`${idPrefix}-revert-location`}>Where it reverted</h2>
       <p className="mono" data-testid="revert-file">
         {location.file}:{location.line}:{location.column}
       </p>

@@ -24,10 +24,16 @@ function Signed({ units, decimals, symbol }: { units: string; decimals: number; 
  * by variable (with its old and new value decoded) where the contract's artifact has a storage
  * layout, raw otherwise, with the call frames that ran over that storage.
  */
-export function StateChangesSection({ changes }: { changes: StateChanges }) {
+export function StateChangesSection({
+  changes,
+  idPrefix = "tx",
+}: {
+  changes: StateChanges;
+  idPrefix?: string;
+}) {
   return (
-    <section aria-labelledby="tx-state">
-      <h2 id="tx-state">State changes</h2>
+    <section aria-labelledby={`${idPrefix}-state`}>
+      <h2 id={`${idPrefix}-state`}>State changes</h2>
       <BalanceChangesTable changes={changes} />
       {changes.storage.length === 0 ? (
         <p className="muted">No storage changed.</p>

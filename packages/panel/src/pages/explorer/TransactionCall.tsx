@@ -1,12 +1,20 @@
 import type { ChainTransactionAnswer } from "../../api/explorer";
 import { DecodedArgs } from "./DecodedArgs";
 
-/** The call: the decoded function and its arguments, or what the input is, and the raw input. */
-export function TransactionCall({ data }: { data: ChainTransactionAnswer }) {
+/** What the call card reads: a mined transaction's details, or a simulated call. */
+export type CallData = Pick<ChainTransactionAnswer, "input"> & {
+  transaction: Pick<ChainTransactionAnswer["transaction"], "method" | "selector" | "kind">;
+};
+
+/**
+ * The call: the decoded function and its arguments, or what the input is, and the raw input.
+ * `idPrefix` keeps the heading's id unique where several calls share a page.
+ */
+export function TransactionCall({ data, idPrefix = "tx" }: { data: CallData; idPrefix?: string }) {
   const { transaction } = data;
   return (
-    <section className="card" aria-labelledby="tx-call">
-      <h2 id="tx-call">Call</h2>
+    <section className="card" aria-labelledby={`${idPrefix}-call`}>
+      <h2 id={`${idPrefix}-call`}>Call</h2>
       {transaction.method ? (
         <>
           <p>

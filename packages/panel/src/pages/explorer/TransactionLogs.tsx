@@ -3,10 +3,10 @@ import { AddressLink } from "../../components/AddressLink";
 import { DecodedArgs } from "./DecodedArgs";
 
 /** Every log of the transaction, decoded as its event where an ABI knows it, raw otherwise. */
-export function TransactionLogs({ logs }: { logs: readonly ChainLog[] }) {
+export function TransactionLogs({ logs, idPrefix = "tx" }: { logs: readonly ChainLog[]; idPrefix?: string }) {
   return (
-    <section aria-labelledby="tx-logs">
-      <h2 id="tx-logs">Logs ({logs.length})</h2>
+    <section aria-labelledby={`${idPrefix}-logs`}>
+      <h2 id={`${idPrefix}-logs`}>Logs ({logs.length})</h2>
       {logs.length === 0 ? <p className="muted">No logs.</p> : null}
       <ol className="logs">
         {logs.map((log) => (

@@ -2,6 +2,7 @@ import { adminApi } from "../../api/adminApi";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { usePageTitle } from "../../layout/usePageTitle";
+import { RerunSection } from "./RerunSection";
 import { RevertLocationCard } from "./RevertLocationCard";
 import { StateChangesSection } from "./StateChangesSection";
 import { TokenTransfersTable } from "./TokenTransfersTable";
@@ -59,6 +60,7 @@ export function TransactionPage({ hash }: { hash: string }) {
           <TransactionTrace data={data} />
           {data.stateChanges ? <StateChangesSection changes={data.stateChanges} /> : null}
           <TransactionAttachments data={data} />
+          {transaction.blockNumber !== null ? <RerunSection hash={hash} data={data} /> : null}
         </>
       ) : null}
     </>

@@ -2,18 +2,24 @@ import type { ChainTransactionAnswer } from "../../api/explorer";
 import { CallTree } from "./CallTree";
 
 /** What the contracts printed with console.log (Hardhat's), and the call trace as a tree. */
-export function TransactionTrace({ data }: { data: ChainTransactionAnswer }) {
+export function TransactionTrace({
+  data,
+  idPrefix = "tx",
+}: {
+  data: Pick<ChainTransactionAnswer, "consoleLogs" | "trace">;
+  idPrefix?: string;
+}) {
   return (
     <>
       {data.consoleLogs.length > 0 ? (
-        <section className="card" aria-labelledby="tx-console">
-          <h2 id="tx-console">console.log</h2>
+        <section className="card" aria-labelledby={`${idPrefix}-console`}>
+          <h2 id={`${idPrefix}-console`}>console.log</h2>
           <pre className="mono">{data.consoleLogs.join("\n")}</pre>
         </section>
       ) : null}
 
-      <section aria-labelledby="tx-trace">
-        <h2 id="tx-trace">Call trace</h2>
+      <section aria-labelledby={`${idPrefix}-trace`}>
+        <h2 id={`${idPrefix}-trace`}>Call trace</h2>
         {data.trace ? (
           <div className="trace">
             <CallTree frame={data.trace} />
