@@ -10,6 +10,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, test } from "vitest";
 import { status } from "../commands/status.js";
 import { tlsTrust } from "../commands/tlsTrust.js";
+import { traffic } from "../commands/traffic.js";
 import { resolveSettings } from "../config/resolveSettings.js";
 import { trustCertificate } from "../tls/trustCertificate.js";
 import { type Stack, startStack } from "./startStack.js";
@@ -174,6 +175,20 @@ describe("startStack with tls: self-signed", () => {
     expect(lines.join("\n")).toMatch(
       /admin API +https:\/\/.* up, block \d+\nchain +https:\/\/.* up, chain id 3151908/,
     );
+    const exported: string[] = [];
+    const exportFlags = { url: urlOf(stack, "Admin API") };
+    const env = { PRIVNET_TLS: "self-signed" };
+    expect(
+      await traffic({
+        action: "export",
+        file: undefined,
+        flags: exportFlags,
+        cwd,
+        env,
+        write: (line) => exported.push(line),
+      }),
+    ).toBe(0);
+    expect(exported.join("\n")).toMatch(/^version: 1$/m);
   });
 
   test("a restart of the chain (a fault) keeps its pool and its TLS port: the devnet's own calls need no certificate", async () => {
