@@ -9,13 +9,13 @@ import { startPanelStack } from "./fixtures/startPanelStack.js";
 // that one certificate (its public key pinned with --ignore-certificate-errors-spki-list, the
 // way a certificate trusted in the system's store is, without turning every check off).
 
-const devnet = useDevnet();
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 describe.skipIf(chromiumMissing() !== undefined && !process.env.CI)("the panel over HTTPS", () => {
+  const devnet = useDevnet();
   test("loads its first page, its API reads and its event streams over TLS", async () => {
     const tls = await createSelfSignedCertificate({ names: ["localhost", "127.0.0.1", "::1"] });
     const stack = await startPanelStack({ rpcUrl: devnet.rpcUrl, tls });
