@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { simulate } from "../commands/simulate.js";
 import { status } from "../commands/status.js";
+import { tlsTrust } from "../commands/tlsTrust.js";
 import { traffic } from "../commands/traffic.js";
 import { tx } from "../commands/tx.js";
 import { describeError, up } from "../commands/up.js";
@@ -17,6 +18,7 @@ Usage:
   privnet traffic import <file> [options]  apply a traffic document (YAML or JSON) to a running stack
   privnet tx <hash> [options]              a transaction decoded by a running stack's explorer
   privnet simulate [<file>] [options]      simulate a call (flags) or a bundle (JSON file), explained
+  privnet tls trust [options]              the stack's TLS certificate, its fingerprint, and how to trust it
   privnet --help             show this help
 
 Options of "up":
@@ -41,6 +43,13 @@ Options of "up":
   --artifacts <dir>    a build's artifacts (Hardhat 3 artifacts/, Foundry out/, solc standard-JSON
                        outputs): contracts whose code matches are named and decoded; reloaded on a
                        rebuild. Repeatable; adds to the config's "artifacts"
+  --tls self-signed    HTTPS and WSS on every port (admin API and panel, oracle API, chain), nothing
+                       in clear text, with a key and certificate made once in <data-dir>/tls/ and
+                       reused; its SHA-256 fingerprint is printed at start
+  --tls-cert <pem>     serve TLS with this certificate (and chain) instead; needs --tls-key
+  --tls-key <pem>      the certificate's private key (unencrypted PEM)
+  --tls-names <l>      comma-separated host names or addresses the self-signed certificate covers too
+                       (always: localhost, 127.0.0.1, ::1, this machine's name, the bound hosts)
   --config <file>      config file (default: privnet.config.ts in the working directory, if any)
 
 Options of "status":
@@ -53,6 +62,9 @@ Options of "traffic":
   --format <f>         export: yaml (default) or json
   --out <file>         export: write it there instead of to stdout
   --config <file>      config file (its admin token is sent)
+
+Options of "tls trust" (the certificate "up" serves with the same settings; made if missing):
+  --data-dir, --tls, --tls-cert, --tls-key, --tls-names, --config   as for "up"
 
 Options of "tx":
   --url <url>          admin API base URL (default from the config: http://127.0.0.1:3000)
@@ -104,6 +116,10 @@ async function main(argv: string[]): Promise<number> {
         "log-format": { type: "string" },
         "allowed-hosts": { type: "string" },
         "cors-origins": { type: "string" },
+        tls: { type: "string" },
+        "tls-cert": { type: "string" },
+        "tls-key": { type: "string" },
+        "tls-names": { type: "string" },
         traffic: { type: "string" },
         artifacts: { type: "string", multiple: true },
         config: { type: "string" },
@@ -152,34 +168,8 @@ async function main(argv: string[]): Promise<number> {
     }
     return tx({ hash: positionals[0], flags: values, cwd: process.cwd(), env: process.env });
   }
-  if (command === "simulate") {
-    const { values, positionals } = parseArgs({
-      args: rest,
-      options: {
-        from: { type: "string" },
-        to: { type: "string" },
-        function: { type: "string" },
-        args: { type: "string" },
-        data: { type: "string" },
-        value: { type: "string" },
-        block: { type: "string" },
-        save: { type: "boolean" },
-        json: { type: "boolean" },
-        url: { type: "string" },
-        config: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
-    if (values.help) {
-      process.stdout.write(`${help}\n`);
-      return 0;
-    }
-    if (positionals.length > 1)
-      throw new UsageError(`privnet simulate: unexpected ${positionals.slice(1).join(" ")}.`);
-    return simulate({ file: positionals[0], flags: values, cwd: process.cwd(), env: process.env });
-  }
+  if (command === "simulate") return simulateCommand(rest);
+  if (command === "tls") return tlsCommand(rest);
   if (command === "traffic") {
     const { values, positionals } = parseArgs({
       args: rest,
@@ -202,6 +192,62 @@ async function main(argv: string[]): Promise<number> {
     return traffic({ action, file, flags: values, cwd: process.cwd(), env: process.env });
   }
   throw new UsageError(`Unknown command "${command}".`);
+}
+
+/** `privnet simulate [<file>] [options]`. */
+async function simulateCommand(rest: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: {
+      from: { type: "string" },
+      to: { type: "string" },
+      function: { type: "string" },
+      args: { type: "string" },
+      data: { type: "string" },
+      value: { type: "string" },
+      block: { type: "string" },
+      save: { type: "boolean" },
+      json: { type: "boolean" },
+      url: { type: "string" },
+      config: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${help}\n`);
+    return 0;
+  }
+  if (positionals.length > 1)
+    throw new UsageError(`privnet simulate: unexpected ${positionals.slice(1).join(" ")}.`);
+  return simulate({ file: positionals[0], flags: values, cwd: process.cwd(), env: process.env });
+}
+
+/** `privnet tls trust [options]`. */
+async function tlsCommand(rest: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: {
+      "data-dir": { type: "string" },
+      tls: { type: "string" },
+      "tls-cert": { type: "string" },
+      "tls-key": { type: "string" },
+      "tls-names": { type: "string" },
+      config: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${help}\n`);
+    return 0;
+  }
+  if (positionals.join(" ") !== "trust") {
+    throw new UsageError(`privnet tls: "trust" is its one command, got "${positionals.join(" ")}".`);
+  }
+  return tlsTrust({ flags: values, cwd: process.cwd(), env: process.env });
 }
 
 main(process.argv.slice(2)).then(

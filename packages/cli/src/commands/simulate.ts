@@ -49,7 +49,7 @@ type Answer = {
 export async function simulate(options: SimulateOptions): Promise<number> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const body = await requestBody(options);
-  const { url, headers } = await adminEndpoint(options);
+  const { url, headers, fetch } = await adminEndpoint(options);
   const response = await fetch(`${url}/chain/simulate`, {
     method: "POST",
     headers: { ...headers, "content-type": "application/json" },

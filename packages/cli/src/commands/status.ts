@@ -1,6 +1,7 @@
 import { createPublicClient, http } from "viem";
 import { loadConfigFile } from "../config/loadConfigFile.js";
 import { resolveSettings } from "../config/resolveSettings.js";
+import { stackClient } from "./stackClient.js";
 
 export type StatusOptions = {
   flags: { url?: string | undefined; "rpc-url"?: string | undefined; config?: string | undefined };
@@ -21,13 +22,7 @@ export async function status(options: StatusOptions): Promise<number> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const { config } = await loadConfigFile(options.cwd, options.flags.config);
   const settings = resolveSettings({ config, env: options.env, flags: {}, cwd: options.cwd });
-  const adminUrl = (
-    options.flags.url ?? `http://${urlHost(settings.admin.host)}:${settings.admin.port}`
-  ).replace(/\/+$/, "");
-  const rpcUrl =
-    options.flags["rpc-url"] ??
-    settings.chain.rpcUrl ??
-    `http://${urlHost(settings.chain.host)}:${settings.chain.port}`;
+  const { adminUrl, rpcUrl, fetch, fetchOptions } = stackClient(settings, options.flags);
 
   let healthy = true;
   try {
@@ -43,7 +38,9 @@ export async function status(options: StatusOptions): Promise<number> {
     write(`admin API  ${adminUrl}  down (${reasonOf(error)})`);
   }
   try {
-    const chain = createPublicClient({ transport: http(rpcUrl, { timeout: 5_000, retryCount: 0 }) });
+    const chain = createPublicClient({
+      transport: http(rpcUrl, { timeout: 5_000, retryCount: 0, fetchOptions }),
+    });
     const [chainId, blockNumber] = await Promise.all([chain.getChainId(), chain.getBlockNumber()]);
     write(`chain      ${rpcUrl}  up, chain id ${chainId}, block ${blockNumber}`);
   } catch (error) {
@@ -51,11 +48,6 @@ export async function status(options: StatusOptions): Promise<number> {
     write(`chain      ${rpcUrl}  down (${reasonOf(error)})`);
   }
   return healthy ? 0 : 1;
-}
-
-function urlHost(host: string): string {
-  if (host === "0.0.0.0") return "127.0.0.1";
-  return host.includes(":") ? `[${host}]` : host;
 }
 
 /**

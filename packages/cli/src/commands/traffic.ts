@@ -31,7 +31,7 @@ export type TrafficOptions = {
  */
 export async function traffic(options: TrafficOptions): Promise<number> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const { url, headers } = await adminEndpoint(options);
+  const { url, headers, fetch } = await adminEndpoint(options);
   const format = options.flags.format ?? "yaml";
   if (format !== "yaml" && format !== "json")
     throw new UsageError(`--format is yaml or json, got "${format}".`);

@@ -63,7 +63,7 @@ export async function tx(options: TxOptions): Promise<number> {
   if (!options.hash || !/^0x[0-9a-fA-F]{64}$/.test(options.hash)) {
     throw new UsageError("privnet tx <hash>: give a transaction hash (0x and 64 hex digits).");
   }
-  const { url, headers } = await adminEndpoint(options);
+  const { url, headers, fetch } = await adminEndpoint(options);
   const response = await fetch(`${url}/chain/transactions/${options.hash}`, { headers });
   const body = (await response.json()) as Details & { transaction: { hash: string }; error?: string };
   if (!response.ok) {

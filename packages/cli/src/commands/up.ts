@@ -4,6 +4,7 @@ import { loadTraffic } from "../config/loadTraffic.js";
 import { resolveSettings, type UpFlags } from "../config/resolveSettings.js";
 import type { StackService } from "../stack/StackService.js";
 import { type Stack, startStack } from "../stack/startStack.js";
+import { loadTls } from "../tls/loadTls.js";
 import { catchStopSignals } from "./stopSignals.js";
 
 export type UpOptions = {
@@ -39,6 +40,8 @@ export async function up(options: UpOptions): Promise<number> {
       tty: options.tty ?? process.stdout.isTTY === true,
     }),
   );
+  // A bad certificate or key file stops here (a usage error, exit 2), before anything starts.
+  const tls = await loadTls(settings);
   write(`privnet: starting${path ? ` (config ${path})` : ""}`);
 
   // Signals are caught from the start: a Ctrl-C during start-up stops what was started once the
@@ -52,6 +55,7 @@ export async function up(options: UpOptions): Promise<number> {
         onProgress: ({ step, detail, working }) =>
           write(`  ${working ? "…" : "✓"} ${step.padEnd(10)} ${detail}`),
         signal: stopSignals.signal,
+        tls,
       });
     } catch (error) {
       // Stopped on request before it was up: what started is stopped, as asked.
@@ -67,6 +71,11 @@ export async function up(options: UpOptions): Promise<number> {
       const width = Math.max(...stack.urls.map((entry) => entry.label.length));
       write("privnet is up:");
       for (const { label, url } of stack.urls) write(`  ${label.padEnd(width)}  ${url}`);
+      if (stack.tls) {
+        write(`TLS certificate ${stack.tls.certPath}`);
+        write(`  SHA-256 ${stack.tls.fingerprint}`);
+        write('  Clients must trust it: "privnet tls trust" prints how (system, browsers, Node, curl).');
+      }
       write(
         `Press Ctrl-C to stop${settings.chain.rpcUrl ? "" : " (the chain state is written on stop)"}; the database is kept.`,
       );

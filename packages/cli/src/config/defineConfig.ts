@@ -61,6 +61,20 @@ export const privnetConfigSchema = z.strictObject({
    * a sqlite file path (optionally `sqlite:<path>`). Default: `<dataDir>/privnet.db`.
    */
   storage: z.string().min(1).optional(),
+  /**
+   * TLS on every port privnet serves (the admin API and panel, the oracle API, the embedded
+   * chain's port: HTTPS and WSS, nothing in clear text): `"self-signed"` makes a key and
+   * certificate once in `<dataDir>/tls/` and reuses them (`{ selfSigned: true, names }` adds host
+   * names or addresses to it), or `{ cert, key }` names PEM files (relative to the working
+   * directory). Default: none (clear text). See docs/security.md, "TLS".
+   */
+  tls: z
+    .union([
+      z.literal("self-signed"),
+      z.strictObject({ cert: z.string().min(1), key: z.string().min(1) }),
+      z.strictObject({ selfSigned: z.literal(true), names: z.array(z.string().min(1)).optional() }),
+    ])
+    .optional(),
   /** Encrypt stored private keys at rest with this passphrase. Default: none. */
   encryptionPassphrase: z.string().min(1).optional(),
   /**

@@ -4,6 +4,7 @@ import { type ChainLimits, DEFAULT_CHAIN_LIMITS, DEFAULT_STATE_WINDOW } from "@p
 import type { PrivnetConfig } from "./defineConfig.js";
 import { privnetConfigSchema } from "./defineConfig.js";
 import { refusePublicBindsWithoutTokens } from "./publicBinds.js";
+import { resolveTlsSetting, type TlsFlags, type TlsSetting, tlsOverride } from "./tlsSetting.js";
 import { UsageError } from "./UsageError.js";
 
 /** How request logs are printed: readable lines, or one pino JSON object per line. */
@@ -34,6 +35,8 @@ export type StackSettings = {
     preserveHistoricalStates: boolean;
   };
   storage: StorageSetting;
+  /** TLS on every port (HTTPS and WSS); undefined: clear text. Loaded by `loadTls`. */
+  tls: TlsSetting | undefined;
   encryptionPassphrase: string | undefined;
   admin: {
     port: number;
@@ -70,7 +73,7 @@ export type StackSettings = {
 };
 
 /** Command-line flags of `privnet up`, as parsed (strings). */
-export type UpFlags = {
+export type UpFlags = TlsFlags & {
   port?: string | undefined;
   host?: string | undefined;
   "rpc-url"?: string | undefined;
@@ -108,6 +111,10 @@ export const ENVIRONMENT_VARIABLES = {
   PRIVNET_STORAGE: "storage",
   PRIVNET_DATA_DIR: "dataDir",
   PRIVNET_PASSPHRASE: "encryptionPassphrase",
+  PRIVNET_TLS: 'tls ("self-signed")',
+  PRIVNET_TLS_CERT: "tls.cert (a PEM file; with PRIVNET_TLS_KEY)",
+  PRIVNET_TLS_KEY: "tls.key (a PEM file; with PRIVNET_TLS_CERT)",
+  PRIVNET_TLS_NAMES: "tls.names (comma-separated; with a self-signed certificate)",
   ORACLE_PORT: "oracle.port",
   ORACLE_INTERVAL: "oracle.interval (ms between price pushes)",
   PRIVNET_LOG_FORMAT: "logFormat (pretty or json)",
@@ -175,6 +182,7 @@ export function resolveSettings(input: {
       preserveHistoricalStates: merged.chain?.preserveHistoricalStates ?? false,
     },
     storage: parseStorage(merged.storage, dataDir, cwd),
+    tls: resolveTlsSetting(merged.tls, dataDir, cwd),
     encryptionPassphrase: merged.encryptionPassphrase,
     admin: {
       port: merged.admin?.port ?? 3000,
@@ -270,6 +278,7 @@ function withOverrides(config: PrivnetConfig, env: NodeJS.ProcessEnv, flags: UpF
     "encryptionPassphrase",
     pick(undefined, "", "PRIVNET_PASSPHRASE")?.value,
   );
+  set(overrides as Record<string, unknown>, "tls", tlsOverride(config.tls, env, flags));
   const logFormat = pick(flags["log-format"], "log-format", "PRIVNET_LOG_FORMAT");
   set(overrides as Record<string, unknown>, "logFormat", logFormat && oneOf(logFormat, ["pretty", "json"]));
 

@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { Platform } from "@privnet/core";
 import type { PlatformContractAddresses } from "@privnet/core/contracts";
 import type { StackSettings } from "../config/resolveSettings.js";
+import type { LoadedTls } from "../tls/loadTls.js";
 
 /** What every service of the stack is started with. */
 export type StackContext = {
@@ -17,6 +18,8 @@ export type StackContext = {
    * without a port.
    */
   server: Server | undefined;
+  /** The stack's TLS key and certificate (`settings.tls` loaded); undefined: clear text. */
+  tls: LoadedTls | undefined;
 };
 
 /** A port a service listens on, and how a person changes it (named when the port is taken). */

@@ -15,12 +15,13 @@ export const ORACLE_MOUNT_PATH = "/oracle";
 export const adminApiService: StackService = {
   name: "admin API",
   port: ({ admin }) => ({ host: admin.host, port: admin.port, changeWith: "--port (or PORT)" }),
-  async start({ platform, settings, server: listening }) {
+  async start({ platform, settings, server: listening, tls }) {
     const { admin } = settings;
     const server = await createAdminServer(platform, {
       port: admin.port,
       host: admin.host,
       ...(listening === undefined ? {} : { server: listening }),
+      ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
       corsOrigins: admin.corsOrigins,
       allowedHosts: admin.allowedHosts,
       bodyLimit: admin.bodyLimit,

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { listenOn } from "@privnet/http";
+import { createServer as createHttpsServer } from "node:https";
+import { listenOn, type TlsMaterial } from "@privnet/http";
 import type { ServicePort } from "./StackService.js";
 
 /**
@@ -7,15 +8,16 @@ import type { ServicePort } from "./StackService.js";
  * port fails `privnet up` before the chain or the contracts start, and nothing can take the port
  * in between. Until the service attaches its own request handler, every request is answered 503
  * (rather than held open with no answer). A taken port is `@privnet/http`'s `PortInUseError`
- * (`PORT_IN_USE`, the servers' own), naming the port, the host, the service and the flag.
+ * (`PORT_IN_USE`, the servers' own), naming the port, the host, the service and the flag. With
+ * `tls` the port is HTTPS from the start (an `https.Server`): it never answers in clear text.
  *
  * @example
  * const server = await bindPort({ host: "127.0.0.1", port: 3000, changeWith: "--port (or PORT)" }, "admin API");
  * await createAdminServer(platform, { server });
  */
-export async function bindPort(wanted: ServicePort, service: string): Promise<Server> {
+export async function bindPort(wanted: ServicePort, service: string, tls?: TlsMaterial): Promise<Server> {
   const placeholder = starting(service);
-  const server = createServer(placeholder);
+  const server: Server = tls ? createHttpsServer({ ...tls }, placeholder) : createServer(placeholder);
   // The service's own handler replaces the placeholder the moment it is attached.
   server.on("newListener", function handOver(event: string | symbol, listener: unknown) {
     if (event !== "request" || listener === placeholder) return;

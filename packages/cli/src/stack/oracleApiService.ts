@@ -14,11 +14,12 @@ export const oracleApiService: StackService = {
     port: oracle.port,
     changeWith: "--oracle-port (or ORACLE_PORT)",
   }),
-  async start({ platform, settings, server: listening }) {
+  async start({ platform, settings, server: listening, tls }) {
     const server = await createOracleServer(platform, {
       port: settings.oracle.port,
       host: settings.oracle.host,
       ...(listening === undefined ? {} : { server: listening }),
+      ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
       logger: createRequestLogger(settings.logFormat, { name: "privnet-oracle" }),
       token: settings.oracle.token ?? false,
       corsOrigins: settings.oracle.corsOrigins,

@@ -2,6 +2,7 @@ import { createPlatform, defineService, type Service } from "@privnet/core";
 import { DEVNET_REQUEST_TIMEOUT_MS } from "@privnet/devnet";
 import { builtinScenarios } from "@privnet/scenarios";
 import { http, type Transport, webSocket } from "viem";
+import { trustCertificate } from "../tls/trustCertificate.js";
 import { needed, type StackState } from "./stackState.js";
 
 /**
@@ -18,12 +19,15 @@ export function platformPart(state: StackState): Service {
         // The embedded devnet holds requests while it reorganises (faults): wait for it.
         // With the devnet's service headers: the platform's admin calls (the watcher's pool reads,
         // funding, time travel) pass the chain port's policy, and its requests are never rate
-        // limited. Over HTTP on the devnet's port, so that the hold gate and the clock see them.
-        transport: transportFor(
-          rpcUrl,
-          devnet ? DEVNET_REQUEST_TIMEOUT_MS : undefined,
-          devnet?.serviceHeaders,
-        ),
+        // limited. Over HTTP on the devnet's port, so that the hold gate and the clock see them;
+        // over TLS, trusting the stack's own certificate (and only for this transport).
+        transport: transportFor(rpcUrl, {
+          ...(devnet ? { timeout: DEVNET_REQUEST_TIMEOUT_MS } : {}),
+          fetchOptions: {
+            ...(devnet && state.tls ? trustCertificate(state.tls.cert).fetchOptions : {}),
+            ...(devnet ? { headers: { ...devnet.serviceHeaders } } : {}),
+          },
+        }),
         storage: needed(state.storage, "storage"),
         // The embedded devnet is on this machine: asking it for new blocks 20 times a block costs
         // next to nothing, and a confirmation (the set-up's fundings first) is seen within 1/20 of
@@ -73,12 +77,9 @@ function pollingIntervalFor(blockTime: number): number {
   return Math.min(1_000, Math.max(50, Math.round((blockTime * 1_000) / 20)));
 }
 
-function transportFor(
-  rpcUrl: string,
-  timeout?: number,
-  headers?: Readonly<Record<string, string>>,
-): Transport {
-  const options = timeout === undefined ? {} : { timeout };
-  if (/^wss?:/i.test(rpcUrl)) return webSocket(rpcUrl, options);
-  return http(rpcUrl, { ...options, ...(headers ? { fetchOptions: { headers: { ...headers } } } : {}) });
+function transportFor(rpcUrl: string, options: { timeout?: number; fetchOptions?: RequestInit }): Transport {
+  const { fetchOptions, ...common } = options;
+  return /^wss?:/i.test(rpcUrl)
+    ? webSocket(rpcUrl, common)
+    : http(rpcUrl, { ...common, ...(fetchOptions ? { fetchOptions } : {}) });
 }

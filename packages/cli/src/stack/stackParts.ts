@@ -5,6 +5,7 @@ import { defineService, type Service } from "@privnet/core";
 import { DevnetPortInUseError, startDevnet } from "@privnet/devnet";
 import { PortInUseError } from "@privnet/http";
 import { redactUrl } from "../config/resolveSettings.js";
+import { type LoadedTls, loadTls } from "../tls/loadTls.js";
 import { bindPort } from "./bindPort.js";
 import { describeStorage, openStorage } from "./openStorage.js";
 import type { RunningService, StackService } from "./StackService.js";
@@ -14,6 +15,26 @@ import { watchArtifacts } from "./watchArtifacts.js";
 // The parts of the stack, each an instance: `startStack` starts them in order and stops them in
 // reverse. A part without a stop is a step of the start (the contracts, the block time, the
 // traffic document).
+
+/**
+ * The key and certificate every port serves (`settings.tls`), loaded (or made, self-signed) first:
+ * or `loaded` when the caller loaded them already (`privnet up` does, to stop on a bad file before
+ * anything starts). Its line names the certificate and its SHA-256 fingerprint.
+ */
+export function tlsPart(state: StackState, loaded: LoadedTls | undefined): Service {
+  return defineService({
+    name: "tls",
+    async start() {
+      const tls = loaded ?? needed(await loadTls(state.settings), "TLS setting");
+      state.tls = tls;
+      const what =
+        tls.origin === "given"
+          ? `certificate ${tls.certPath}`
+          : `self-signed certificate ${tls.origin === "made" ? `made (${tls.why})` : "reused"}, ${tls.certPath}, for ${tls.names.join(", ")}`;
+      state.progress({ step: "tls", detail: `${what}; SHA-256 ${tls.fingerprint}` });
+    },
+  });
+}
 
 /**
  * Each service's port, bound before anything slow starts; then one line naming them. Once a
@@ -27,7 +48,7 @@ export function portParts(state: StackState, services: readonly StackService[]):
     return defineService({
       name: `${service.name} port`,
       async start() {
-        server = await bindPort(wanted, service.name);
+        server = await bindPort(wanted, service.name, state.tls);
         state.servers.set(service, server);
       },
       stop: () => (server ? closeIfListening(server) : undefined),
@@ -76,6 +97,7 @@ export function chainPart(state: StackState): Service {
         },
         stateWindow: chain.stateWindow,
         preserveHistoricalStates: chain.preserveHistoricalStates,
+        ...(state.tls ? { tls: { cert: state.tls.cert, key: state.tls.key } } : {}),
         onStarting: (elapsedMs) =>
           state.progress({
             step: "chain",
@@ -161,6 +183,7 @@ export function servicePart(state: StackState, service: StackService): Service {
         rpcUrl: needed(state.rpcUrl, "chain"),
         contracts: state.contracts,
         server: state.servers.get(service),
+        tls: state.tls,
       });
       state.urls.set(service, running.urls);
       state.progress({ step: service.name, detail: running.urls[0]?.url ?? "started" });

@@ -3,6 +3,7 @@ import type { Platform, StorageAdapter } from "@privnet/core";
 import type { PlatformContractAddresses } from "@privnet/core/contracts";
 import type { Devnet } from "@privnet/devnet";
 import type { StackSettings } from "../config/resolveSettings.js";
+import type { LoadedTls } from "../tls/loadTls.js";
 import type { StackService, StackUrl } from "./StackService.js";
 
 /**
@@ -15,6 +16,8 @@ export type StackProgress = { step: string; detail: string; working?: boolean | 
 export type StackState = {
   settings: StackSettings;
   progress: (progress: StackProgress) => void;
+  /** The key and certificate every port serves, with `settings.tls`: loaded first. */
+  tls?: LoadedTls | undefined;
   /** Each service's port, bound before anything slow starts. */
   servers: Map<StackService, Server>;
   /** The embedded devnet, or undefined with `chain.rpcUrl`. */

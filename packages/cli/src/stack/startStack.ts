@@ -10,6 +10,7 @@ import {
 import type { PlatformContractAddresses } from "@privnet/core/contracts";
 import type { Devnet } from "@privnet/devnet";
 import type { StackSettings } from "../config/resolveSettings.js";
+import type { LoadedTls } from "../tls/loadTls.js";
 import { defaultServices } from "./defaultServices.js";
 import { platformPart } from "./platformPart.js";
 import type { StackService, StackUrl } from "./StackService.js";
@@ -21,6 +22,7 @@ import {
   portParts,
   servicePart,
   storagePart,
+  tlsPart,
   trafficPart,
 } from "./stackParts.js";
 import { createStackState, needed, type StackProgress } from "./stackState.js";
@@ -36,6 +38,8 @@ export type StartStackOptions = {
    * reverse, and `startStack` rejects with `signal.reason`.
    */
   signal?: AbortSignal;
+  /** `settings.tls` already loaded (`loadTls`); default: loaded as the stack starts. */
+  tls?: LoadedTls | undefined;
 };
 
 /** A running stack. Its status is an instance's (`"the stack"`); `stop()` and `await using` stop it. */
@@ -45,8 +49,10 @@ export type Stack = StartedInstance & {
   /** The embedded devnet, or undefined with `chain.rpcUrl`. */
   devnet: Devnet | undefined;
   contracts: PlatformContractAddresses | undefined;
-  /** Every URL of the stack: the services' and the chain's. */
+  /** Every URL of the stack: the services' and the chain's (`https://` and `wss://` with TLS). */
   urls: StackUrl[];
+  /** With `settings.tls`: the certificate every port serves (its file, its SHA-256 fingerprint, its PEM). */
+  tls: LoadedTls | undefined;
   /**
    * Stops the parts in reverse order: the services, the platform (which closes its storage), the
    * devnet (writing its state). Every part stops even when one fails; then one failure is thrown
@@ -74,6 +80,7 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
     (service) => !service.enabled || service.enabled(settings),
   );
   const parts: ServiceList = [
+    ...(settings.tls ? [tlsPart(state, options.tls)] : []),
     ...portParts(state, services),
     chainPart(state),
     storagePart(state),
@@ -100,5 +107,5 @@ export async function startStack(settings: StackSettings, options: StartStackOpt
     ...(devnet ? [{ label: "Chain WebSocket", url: devnet.wsUrl }] : []),
   ];
   const platform = needed(state.platform, "platform");
-  return withInstance({ platform, rpcUrl, devnet, contracts: state.contracts, urls }, stack);
+  return withInstance({ platform, rpcUrl, devnet, contracts: state.contracts, urls, tls: state.tls }, stack);
 }

@@ -45,6 +45,10 @@ export function runPrivnet(
     "PRIVNET_STORAGE",
     "PRIVNET_DATA_DIR",
     "PRIVNET_LOG_FORMAT",
+    "PRIVNET_TLS",
+    "PRIVNET_TLS_CERT",
+    "PRIVNET_TLS_KEY",
+    "PRIVNET_TLS_NAMES",
   ]) {
     if (!options.env || !(name in options.env)) delete env[name];
   }

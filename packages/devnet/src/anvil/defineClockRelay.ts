@@ -28,6 +28,8 @@ export type DefineClockRelayParameters = {
   owner: ClockWorkerOwner;
   /** The devnet port's method policy and limits; none: open. */
   policy?: ChainPolicySettings | undefined;
+  /** The devnet's port speaks TLS with this key and certificate (PEM text). Default: clear text. */
+  tls?: { cert: string; key: string } | undefined;
 };
 
 /**
@@ -57,6 +59,7 @@ export function defineClockRelay(parameters: DefineClockRelayParameters): ClockR
             anvilPort: anvil.port,
             interval,
             automine,
+            tls: parameters.tls,
             ...(parameters.policy ? { policy: parameters.policy } : {}),
           },
           parameters.owner,

@@ -91,6 +91,12 @@ export type StartDevnetOptions = {
    * `devnet.serviceHeaders`.
    */
   chainPolicy?: ChainPolicyOptions;
+  /**
+   * Serve the devnet's port over TLS — HTTPS and WSS, nothing in clear text — with this key and
+   * certificate (PEM text; see `createSelfSignedCertificate` in `@privnet/http`). The relay does
+   * it, so it needs the clock (the default). Default: clear text.
+   */
+  tls?: { cert: string; key: string };
 };
 
 /**
@@ -123,6 +129,7 @@ export type DevnetSettings = {
   startTimeout: number;
   /** Without a service token yet (the devnet makes one as it starts). */
   chainPolicy: Omit<ChainPolicySettings, "serviceToken"> | undefined;
+  tls: { cert: string; key: string } | undefined;
 };
 
 /**
@@ -140,6 +147,12 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
   }
   if (!(blockTime >= 0) || !Number.isFinite(blockTime)) {
     throw new DevnetStartError(`blockTime must be 0 or a positive number of seconds, got ${blockTime}`, "");
+  }
+  if (options.tls && options.clock === false) {
+    throw new DevnetStartError(
+      "tls needs the clock relay (clock: false leaves anvil alone on the port, and anvil speaks no TLS)",
+      "",
+    );
   }
   const stateWindow = options.stateWindow ?? DEFAULT_STATE_WINDOW;
   if (!Number.isInteger(stateWindow) || stateWindow < 1) {
@@ -172,6 +185,7 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
     balance: options.balance ?? SYSTEM_ACCOUNT_BALANCE,
     withClock,
     startTimeout: options.startTimeout ?? 20_000,
+    tls: options.tls,
   };
 }
 

@@ -33,9 +33,9 @@ export type { StartDevnetOptions } from "./devnetSettings.js";
  * `started`, then `stopping` and `stopped`); `stop()` and `await using` stop it.
  */
 export type Devnet = StartedInstance & {
-  /** HTTP JSON-RPC URL, e.g. `http://127.0.0.1:8545`. */
+  /** HTTP JSON-RPC URL, e.g. `http://127.0.0.1:8545` (`https://…` with `tls`). */
   rpcUrl: string;
-  /** WebSocket JSON-RPC URL on the same port. */
+  /** WebSocket JSON-RPC URL on the same port (`wss://…` with `tls`). */
   wsUrl: string;
   host: string;
   port: number;
@@ -130,6 +130,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         blockTime,
         automineFirst,
         owner: { restart: (keepPool) => restart(keepPool) },
+        tls: settings.tls,
       })
     : undefined;
   // The restart fault, asked for by the relay's fault controller (which runs one fault at a
@@ -137,7 +138,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   let restarting: Promise<unknown> | undefined;
   const restart = async (keepPool: boolean) => {
     if (!relay || devnetInstance.status !== "started") throw new FaultInProgressError("the devnet's stop");
-    restarting = restartAnvil({ anvil, relay, statePath, rpcUrl: serviceUrl, keepPool });
+    restarting = restartAnvil({ anvil, relay, statePath, rpcUrl: ownUrl, keepPool });
     try {
       return await restarting;
     } finally {
@@ -158,12 +159,18 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   await startServices([devnetInstance]);
 
   const publicPort = relay?.port ?? anvil.port;
-  const rpcUrl = `http://${formatHost(host)}:${publicPort}`;
-  const wsUrl = `ws://${formatHost(host)}:${publicPort}`;
+  const secure = settings.tls ? "s" : "";
+  const rpcUrl = `http${secure}://${formatHost(host)}:${publicPort}`;
+  const wsUrl = `ws${secure}://${formatHost(host)}:${publicPort}`;
   // The devnet's own calls on its port (mining mode, a restart's pool sent again) carry the
   // services' token: past the method policy, never rate limited.
   const serviceUrl = serviceToken ? `${rpcUrl}/${serviceToken}` : rpcUrl;
   const faultsUrl = relay ? `http://127.0.0.1:${relay.faultsPort}` : rpcUrl;
+  // The devnet's own calls through the relay (mining mode, a pool sent again): with TLS, through
+  // the faults port — clear text on loopback, the same links but the hold gate and the chain
+  // policy's — so that the devnet needs no client that trusts its certificate; otherwise through
+  // the devnet's port with the services' token.
+  const ownUrl = settings.tls ? faultsUrl : serviceUrl;
   faults = createDevnetFaults({ url: faultsUrl, relay: relay !== undefined });
 
   let accounts: DerivedAccount[] | undefined;
@@ -176,7 +183,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   let switched: Promise<void> | undefined;
   const useBlockTime = () => {
     if (!automineFirst) return Promise.resolve();
-    switched ??= setIntervalMining(serviceUrl, blockTime, withClock)
+    switched ??= setIntervalMining(ownUrl, blockTime, withClock)
       .then(() => {
         chain = chainAt(blockTime);
       })

@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { Platform } from "@privnet/core";
-import { type HttpServer, startServer } from "@privnet/http";
+import { type HttpServer, startServer, type TlsMaterial } from "@privnet/http";
 import express from "express";
 import { type AdminRouterOptions, createAdminRouter } from "../router/createAdminRouter.js";
 import { adminErrors } from "../schemas/errors.js";
@@ -11,7 +11,12 @@ export type AdminServerOptions = AdminRouterOptions & {
   /** Default: 127.0.0.1 — only this machine can connect. Use 0.0.0.0 deliberately. */
   host?: string;
   /**
-   * An already-listening `node:http` server to serve on; `port` and `host` are then ignored, and
+   * Serve HTTPS (and its event streams) with this key and certificate, PEM text; a clear-text
+   * request then gets no answer. Default: HTTP. Ignored with `server` (give an `https.Server`).
+   */
+  tls?: TlsMaterial;
+  /**
+   * An already-listening `node:http` (or `node:https`) server to serve on; `port` and `host` are then ignored, and
    * `close()` closes it. For callers that bind their ports before anything slow starts (as
    * `privnet up` does): a taken port is known at once, and nothing can take it in between.
    */
@@ -36,13 +41,13 @@ export async function createAdminServer(
   platform: Platform,
   options: AdminServerOptions = {},
 ): Promise<AdminServer> {
-  const { port = 3000, host = "127.0.0.1", server, ...routerOptions } = options;
+  const { port = 3000, host = "127.0.0.1", server, tls, ...routerOptions } = options;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", false);
   app.use(createAdminRouter(platform, routerOptions));
   return startServer(app, {
-    ...(server ? { server } : { port, host }),
+    ...(server ? { server } : { port, host, tls }),
     errors: adminErrors,
     name: "the admin API",
   });

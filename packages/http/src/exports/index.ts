@@ -59,4 +59,12 @@ export { formatUptime } from "../system/formatUptime.js";
 export { type DiskUsage, readDisks } from "../system/readDisks.js";
 export { type MemoryUsage, readMemory } from "../system/readMemory.js";
 export { type ServerStatus, type ServerStatusOptions, serverStatus } from "../system/serverStatus.js";
+export {
+  type CertificateInfo,
+  type CreateSelfSignedCertificateParameters,
+  certificateCovers,
+  certificateInfo,
+  createSelfSignedCertificate,
+  type TlsMaterial,
+} from "../tls/index.js";
 export { type CoreFieldSchema, checkedByCore } from "../validation/index.js";

@@ -1,5 +1,7 @@
 import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
+import { Server as TlsServer } from "node:tls";
 import {
   defineService,
   InvalidOptionsError,
@@ -7,6 +9,7 @@ import {
   startServices,
   withInstance,
 } from "@privnet/core";
+import type { TlsMaterial } from "../tls/TlsMaterial.js";
 import { answerParserErrors, type ErrorWrapper } from "./answerParserErrors.js";
 import { listenOn } from "./listenOn.js";
 import { type TrackedConnections, trackConnections } from "./trackConnections.js";
@@ -14,8 +17,16 @@ import { type TrackedConnections, trackConnections } from "./trackConnections.js
 export type StartServerOptions =
   /** Listen here. Port 0 picks a free port. */
   (
-    | { port: number; host: string }
-    /** Serve on this already-listening server (e.g. one whose port was bound early). */
+    | {
+        port: number;
+        host: string;
+        /** Serve HTTPS with this key and certificate (no clear-text answers on the port). Default: HTTP. */
+        tls?: TlsMaterial | undefined;
+      }
+    /**
+     * Serve on this already-listening server (e.g. one whose port was bound early); an
+     * `https.Server` serves HTTPS, and the URL says so.
+     */
     | { server: Server }
   ) & {
     /**
@@ -32,7 +43,7 @@ export type StartServerOptions =
  * `stop()`, `close()` and `await using` close it.
  */
 export type HttpServer = StartedInstance & {
-  /** Base URL, e.g. `http://127.0.0.1:3000`. */
+  /** Base URL, e.g. `http://127.0.0.1:3000` (`https://…` on a TLS server). */
   url: string;
   port: number;
   server: Server;
@@ -47,7 +58,8 @@ export type HttpServer = StartedInstance & {
  * Serves `handler` (an express app, or any request listener) on a port of its own or on a server
  * that already listens. A taken port fails with `PortInUseError` (`PORT_IN_USE`), naming port and host.
  * What Node's HTTP parser refuses before `handler` runs is answered in the server's JSON error body
- * too (see `answerParserErrors`).
+ * too (see `answerParserErrors`). With `tls` (or on an `https.Server`) it serves HTTPS only: a
+ * clear-text request fails the TLS handshake and gets no HTTP answer.
  *
  * @example
  * const served = await startServer(app, { port: 3000, host: "127.0.0.1" });
@@ -66,7 +78,10 @@ export async function startServer(
       const listening =
         "server" in options
           ? serveOn(options.server, handler)
-          : await listenOn(createServer(handler), options);
+          : await listenOn(
+              options.tls ? createHttpsServer({ ...options.tls }, handler) : createServer(handler),
+              options,
+            );
       connections = trackConnections(listening);
       answerParserErrors(listening, options.errors);
       server = listening;
@@ -78,7 +93,7 @@ export async function startServer(
   const address = listening.address() as AddressInfo;
   return withInstance(
     {
-      url: `http://${urlHost("host" in options ? options.host : address.address)}:${address.port}`,
+      url: `${listening instanceof TlsServer ? "https" : "http"}://${urlHost("host" in options ? options.host : address.address)}:${address.port}`,
       port: address.port,
       server: listening,
       close: () => instance.stop(),

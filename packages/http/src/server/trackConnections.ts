@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { type TLSSocket, Server as TlsServer } from "node:tls";
 import { endEventStream } from "../streams/openEventStream.js";
 
 /** What {@link trackConnections} answers: how to close the server it watches. */
@@ -14,7 +15,9 @@ export type TrackedConnections = {
 
 /**
  * Follows `server`'s connections from now on (requests in flight on each, open responses), so
- * that closing it ends what would otherwise hold it open, and waits only for open requests.
+ * that closing it ends what would otherwise hold it open, and waits only for open requests. On an
+ * HTTPS server a connection is its TLSSocket once the handshake is done; one still in its
+ * handshake is ended at once.
  *
  * @example
  * const connections = trackConnections(server);
@@ -23,13 +26,29 @@ export type TrackedConnections = {
 export function trackConnections(server: Server): TrackedConnections {
   const inFlight = new Map<Socket, number>();
   const open = new Set<ServerResponse>();
+  /** TLS: connections still in their handshake (requests come on the TLSSocket made after it). */
+  const handshaking = new Set<Socket>();
   let closing = false;
   const track = (socket: Socket) => {
     if (inFlight.has(socket)) return;
     inFlight.set(socket, 0);
     socket.once("close", () => inFlight.delete(socket));
   };
-  server.on("connection", track);
+  if (server instanceof TlsServer) {
+    server.on("connection", (raw: Socket) => {
+      handshaking.add(raw);
+      raw.once("close", () => handshaking.delete(raw));
+    });
+    server.on("secureConnection", (socket: TLSSocket) => {
+      // The TLSSocket over a raw one has the same two ends.
+      for (const raw of handshaking) {
+        if (raw.remotePort === socket.remotePort && raw.remoteAddress === socket.remoteAddress) {
+          handshaking.delete(raw);
+        }
+      }
+      track(socket);
+    });
+  } else server.on("connection", track);
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
     const socket = request.socket;
     track(socket);
@@ -50,6 +69,7 @@ export function trackConnections(server: Server): TrackedConnections {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();
         for (const [socket, requests] of inFlight) if (requests === 0) socket.destroy();
+        for (const raw of handshaking) raw.destroy();
         for (const response of open) endEventStream(response);
       }),
   };

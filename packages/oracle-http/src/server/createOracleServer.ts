@@ -6,7 +6,7 @@ import {
   startServices,
   withInstance,
 } from "@privnet/core";
-import { type HttpServer, startServer } from "@privnet/http";
+import { type HttpServer, startServer, type TlsMaterial } from "@privnet/http";
 import express from "express";
 import { createOracleRouter, type OracleRouterOptions } from "../router/createOracleRouter.js";
 import { oracleErrors } from "../schemas/errors.js";
@@ -17,7 +17,12 @@ export type OracleServerOptions = OracleRouterOptions & {
   /** Default: 127.0.0.1 — only this machine can connect. Use 0.0.0.0 deliberately. */
   host?: string;
   /**
-   * An already-listening `node:http` server to serve on; `port` and `host` are then ignored, and
+   * Serve HTTPS (and its event streams) with this key and certificate, PEM text; a clear-text
+   * request then gets no answer. Default: HTTP. Ignored with `server` (give an `https.Server`).
+   */
+  tls?: TlsMaterial;
+  /**
+   * An already-listening `node:http` (or `node:https`) server to serve on; `port` and `host` are then ignored, and
    * `close()` closes it. For callers that bind their ports before anything slow starts (as
    * `privnet up` does): a taken port is known at once, and nothing can take it in between.
    */
@@ -53,7 +58,7 @@ export async function createOracleServer(
   platform: Platform,
   options: OracleServerOptions = {},
 ): Promise<OracleServer> {
-  const { port = 3004, host = "127.0.0.1", startLoop = true, server, ...routerOptions } = options;
+  const { port = 3004, host = "127.0.0.1", startLoop = true, server, tls, ...routerOptions } = options;
   // Before anything starts: a server that does not listen is refused without side effects.
   if (server && !server.listening) throw new InvalidOptionsError("options.server is not listening.");
   const name = "the oracle API";
@@ -72,7 +77,7 @@ export async function createOracleServer(
       app.disable("x-powered-by");
       app.use(createOracleRouter(platform, routerOptions));
       served = await startServer(app, {
-        ...(server ? { server } : { port, host }),
+        ...(server ? { server } : { port, host, tls }),
         errors: oracleErrors,
         name,
       });

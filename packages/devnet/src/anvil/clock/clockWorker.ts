@@ -15,6 +15,8 @@ export type ClockWorkerData = {
   automine: boolean;
   /** The devnet port's method policy and limits; none: open, as anvil alone. */
   policy?: ChainPolicySettings;
+  /** The devnet's port speaks TLS with this key and certificate (PEM text); default: clear text. */
+  tls?: { cert: string; key: string } | undefined;
 };
 
 /** What the thread answers its owner (`workerCalls`). */
@@ -80,6 +82,7 @@ if (port) {
           // On the faults' own feed: the devnet's owner reads it (privnet_faults_events) and hands
           // each entry to the platform's fault log, beside the faults.
           audit: (entry) => faults.audit(entry),
+          tls: data.tls,
         });
         running = { relay, clock, close: () => faults.close() };
         // The clock's first check, now rather than in front of the first call that mines: its

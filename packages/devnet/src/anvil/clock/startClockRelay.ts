@@ -1,4 +1,5 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
+import { createServer as createTlsServer } from "node:tls";
 import type { AdminCallAudit, ChainPolicySettings } from "./chainPolicy.js";
 import { clockGateLink, minesByClock } from "./clockGateLink.js";
 import { minesAlways, minesWhenAutomining } from "./clockState.js";
@@ -32,6 +33,11 @@ export type ClockRelayOptions = {
   policy?: ChainPolicySettings;
   /** Told of every admin call the policy let through (the audit trail). */
   audit?: (entry: AdminCallAudit) => void;
+  /**
+   * The devnet's port speaks TLS (HTTPS and WSS) with this key and certificate, PEM text; the
+   * faults port (loopback) stays clear text. Default: clear text.
+   */
+  tls?: { cert: string; key: string } | undefined;
 };
 
 /**
@@ -86,7 +92,7 @@ function policyLinks(policy: ChainPolicySettings, audit: ClockRelayOptions["audi
  * request with a call a link acts on is parsed, and may wait. WebSocket connections are read
  * frame by frame the same way (without permessage-deflate, which the relay takes out of the
  * handshake); anvil's answers on them are framed, not copied, so that the relay's own messages
- * (removed logs) go in between.
+ * (removed logs) go in between. With `tls` the devnet's port is HTTPS and WSS, framed the same.
  */
 export async function startClockRelay(options: ClockRelayOptions): Promise<ClockRelay> {
   const target = { ...options.target };
@@ -109,9 +115,15 @@ export async function startClockRelay(options: ClockRelayOptions): Promise<Clock
     ...(options.policy ? { maxBodyBytes: options.policy.limits.maxBodyBytes } : {}),
   });
   const faultsChain = composeRelay(relayLinks(options, shared, "faults"));
-  // The devnet's port's server, made in this one place (at start, and again after a refusal): what
-  // a TLS layer would wrap. The faults port stays plain TCP on loopback.
-  const devnetServer = () => createServer(onConnection(sockets, devnetChain));
+  // A TLS server hands each connection over as a TLSSocket once its handshake is done: a Duplex
+  // stream of the clear bytes, framed like any socket. A handshake that fails (a clear-text
+  // request) closes the connection without an answer.
+  const devnetServer = (): Server => {
+    const handler = onConnection(sockets, devnetChain);
+    return options.tls
+      ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }, handler)
+      : createServer(handler);
+  };
   let server = devnetServer();
   const faultsServer = createServer(onConnection(faultSockets, faultsChain));
 
