@@ -20,7 +20,7 @@ import { checkPortFree } from "./checkPortFree.js";
 import { classifyStartFailure } from "./classifyStartFailure.js";
 import { defineAnvil } from "./defineAnvil.js";
 import { defineClockRelay } from "./defineClockRelay.js";
-import { resolveDevnetSettings, type StartDevnetOptions } from "./devnetSettings.js";
+import { type DevnetSettings, resolveDevnetSettings, type StartDevnetOptions } from "./devnetSettings.js";
 import { setFaultsUrl } from "./faultsUrls.js";
 import { prepareStatePath } from "./prepareStatePath.js";
 import { resolveAnvilBinary } from "./resolveAnvilBinary.js";
@@ -111,16 +111,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     classify: (error, output) =>
       classifyStartFailure(error, { host, port: settings.port, statePath, output }),
   });
-  // privnet's own services' token: random per start, known only to this process and the relay.
-  const serviceToken = settings.chainPolicy ? randomBytes(24).toString("hex") : undefined;
-  const policy =
-    settings.chainPolicy && serviceToken
-      ? {
-          ...settings.chainPolicy,
-          tokens: { ...settings.chainPolicy.tokens, [SERVICE_TOKEN_NAME]: serviceToken },
-          serviceToken: SERVICE_TOKEN_NAME,
-        }
-      : undefined;
+  const { serviceToken, policy } = withServiceToken(settings.chainPolicy);
   const relay = withClock
     ? defineClockRelay({
         policy,
@@ -223,6 +214,23 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
 
 /** The services' token's name on the audit trail (their calls are not audited). */
 const SERVICE_TOKEN_NAME = "privnet";
+
+/**
+ * privnet's own services' token — random per start, known only to this process and the relay —
+ * added to the chain policy's tokens.
+ */
+function withServiceToken(chainPolicy: DevnetSettings["chainPolicy"]) {
+  if (!chainPolicy) return { serviceToken: undefined, policy: undefined };
+  const serviceToken = randomBytes(24).toString("hex");
+  return {
+    serviceToken,
+    policy: {
+      ...chainPolicy,
+      tokens: { ...chainPolicy.tokens, [SERVICE_TOKEN_NAME]: serviceToken },
+      serviceToken: SERVICE_TOKEN_NAME,
+    },
+  };
+}
 
 function formatHost(host: string): string {
   if (host === "0.0.0.0") return "127.0.0.1";
