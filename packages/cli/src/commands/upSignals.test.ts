@@ -127,15 +127,29 @@ describe("Ctrl-C", () => {
   }, 120_000);
 });
 
-/** Sends a request's headers to `url` and not its body: the server waits for the rest. */
+/**
+ * Sends a request's headers to `url` and not its body: the server waits for the rest. Resolves
+ * once the server has taken the request in (its `100 Continue`): a stop asked after that waits for
+ * it, where one asked while the headers were still on their way would find an idle connection.
+ */
 async function holdRequest(url: string): Promise<Socket> {
   const { hostname, port } = new URL(url);
   const socket = await new Promise<Socket>((resolve, reject) => {
     const opened = connect(Number(port), hostname, () => resolve(opened));
     opened.once("error", reject);
   });
+  const continued = new Promise<void>((resolve, reject) => {
+    let received = "";
+    socket.on("data", (chunk: Buffer) => {
+      received += chunk.toString("latin1");
+      if (received.startsWith("HTTP/1.1 100")) resolve();
+      else if (/\r\n\r\n/.test(received)) reject(new Error(`the server answered: ${received}`));
+    });
+    socket.once("error", reject);
+  });
   socket.write(
-    `POST /wallets HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+    `POST /wallets HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n{`,
   );
+  await continued;
   return socket;
 }
