@@ -62,7 +62,7 @@ export async function listTransactions(
   const kind = params.kind;
   if (kind !== undefined && !isTransactionKind(kind)) {
     throw new InvalidQueryError(
-      `\`kind\` must be one of ${TRANSACTION_KINDS.join(", ")}, got ${String(kind)}.`,
+      `\`kind\` must be one of ${TRANSACTION_KINDS.join(", ")}, got ${JSON.stringify(shortened(String(kind)))}.`,
     );
   }
   const records = await ctx.storage.transactions.list({
@@ -73,4 +73,9 @@ export async function listTransactions(
     ...(kind === undefined ? {} : { kind }),
   });
   return records.map(toTransactionEntry);
+}
+
+/** The caller's text as an error message quotes it: cut when long, never echoed whole. */
+function shortened(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }

@@ -71,5 +71,11 @@ describe("GET /transactions?kind=", () => {
     expect(unknown).toMatchObject({ status: 400, body: { code: "INVALID_QUERY" } });
     expect((unknown.body as { error: string }).error).toContain("deploy");
     expect(await call(`${url}/transactions?kind=call&kind=deploy`)).toMatchObject({ status: 400 });
+    // The caller's text is quoted cut short, never echoed whole (a fuzzed 5,000-character kind).
+    const long = await call(`${url}/transactions?kind=${"a".repeat(5_000)}`);
+    expect(long).toMatchObject({ status: 400, body: { code: "INVALID_QUERY" } });
+    const { error } = long.body as { error: string };
+    expect(error).toContain(`"${"a".repeat(39)}…"`);
+    expect(error.length).toBeLessThan(400);
   });
 });

@@ -66,12 +66,14 @@ export const listTransactions = defineRoute({
       !platform.bots.names().includes(source)
     ) {
       throw new InvalidQueryError(
-        `\`source\` must be one of ${[...Object.keys(TRANSACTION_SOURCES), ...platform.bots.names()].join(", ")}; got "${source}".`,
+        `\`source\` must be one of ${[...Object.keys(TRANSACTION_SOURCES), ...platform.bots.names()].join(", ")}; got ${JSON.stringify(shortened(source))}.`,
       );
     }
     const { kind } = query;
     if (kind !== undefined && !isTransactionKind(kind)) {
-      throw new InvalidQueryError(`\`kind\` must be one of ${TRANSACTION_KINDS.join(", ")}; got "${kind}".`);
+      throw new InvalidQueryError(
+        `\`kind\` must be one of ${TRANSACTION_KINDS.join(", ")}; got ${JSON.stringify(shortened(kind))}.`,
+      );
     }
     const entries = await platform.transactions.list({
       limit: query.limit ?? MAX_HISTORY_PAGE,
@@ -83,3 +85,8 @@ export const listTransactions = defineRoute({
     return entries.map(toTransactionEntryBody);
   },
 });
+
+/** The caller's text as an error message quotes it: cut when long, never echoed whole. */
+function shortened(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}

@@ -38,8 +38,13 @@ export type ErrorResponse<Body = unknown> = {
  */
 export function toErrorResponse<Body>(error: unknown, envelope: ErrorEnvelope<Body>): ErrorResponse<Body> {
   const { status, code, message, headers } = classify(error);
-  return { status, code, body: envelope.wrap({ error: message, code }), headers };
+  // A message that quotes a caller's input without cutting it must not echo the input back whole.
+  const shown = message.length > MESSAGE_LIMIT ? `${message.slice(0, MESSAGE_LIMIT - 1)}…` : message;
+  return { status, code, body: envelope.wrap({ error: shown, code }), headers };
 }
+
+/** The longest error message an answer carries, in characters. */
+const MESSAGE_LIMIT = 1_000;
 
 type Classified = { status: number; code: string; message: string; headers: Record<string, string> };
 
