@@ -7,7 +7,7 @@ import type { TLSSocket } from "node:tls";
 import { Agent, WebSocket } from "undici";
 import { createTestClient, createWalletClient, http, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { status } from "../commands/status.js";
 import { tlsTrust } from "../commands/tlsTrust.js";
 import { traffic } from "../commands/traffic.js";
@@ -189,6 +189,56 @@ describe("startStack with tls: self-signed", () => {
       }),
     ).toBe(0);
     expect(exported.join("\n")).toMatch(/^version: 1$/m);
+  });
+
+  test("shared with a token over TLS: an admin method without it is refused over HTTPS and changes nothing; with it in the URL path it works and is audited", async () => {
+    const cwd = tempDir();
+    const token = "a-team-token-0123456789abcdef";
+    const settings = resolveSettings({
+      config: {},
+      env: { PRIVNET_ADMIN_TOKEN: token },
+      flags: { tls: "self-signed", port: "0", "oracle-port": "0", "chain-port": "0", "block-time": "1" },
+      cwd,
+    });
+    const stack = await startStack(settings, {});
+    cleanups.push(() => stack.stop());
+    const tls = stack.tls;
+    if (!tls) throw new Error("no tls on the stack");
+    const target = "0x000000000000000000000000000000000000c0De";
+    const call = (method: string, params: unknown[]) => ({ jsonrpc: "2.0", id: 1, method, params });
+    const balance = async () =>
+      JSON.parse((await httpsCall(stack.rpcUrl, tls.cert, call("eth_getBalance", [target, "latest"]))).body)
+        .result as string;
+
+    const refused = await httpsCall(stack.rpcUrl, tls.cert, call("anvil_setBalance", [target, "0x64"]));
+    expect(refused).toMatchObject({ status: 200, fingerprint: tls.fingerprint });
+    expect(JSON.parse(refused.body)).toMatchObject({
+      error: { code: 4100, message: expect.stringContaining("anvil_setBalance is an admin method") },
+    });
+    expect(await balance()).toBe("0x0");
+
+    const allowed = await httpsCall(
+      `${stack.rpcUrl}/${token}`,
+      tls.cert,
+      call("anvil_setBalance", [target, "0x64"]),
+    );
+    expect(JSON.parse(allowed.body)).not.toHaveProperty("error");
+    expect(await balance()).toBe("0x64");
+
+    // The admin call reaches the audit trail the admin API serves (behind the same token).
+    const admin = urlOf(stack, "Admin API");
+    const { fetchOptions } = trustCertificate(tls.cert);
+    await vi.waitFor(
+      async () => {
+        const events = await fetch(`${admin}/chain/faults`, {
+          ...fetchOptions,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(events.status).toBe(200);
+        expect(JSON.stringify(await events.json())).toContain("anvil_setBalance");
+      },
+      { timeout: 20_000, interval: 100 },
+    );
   });
 
   test("a restart of the chain (a fault) keeps its pool and its TLS port: the devnet's own calls need no certificate", async () => {
