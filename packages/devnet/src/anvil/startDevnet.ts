@@ -156,6 +156,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   // The devnet's own calls on its port (mining mode, a restart's pool sent again) carry the
   // services' token: past the method policy, never rate limited.
   const serviceUrl = serviceToken ? `${rpcUrl}/${serviceToken}` : rpcUrl;
+  const serviceHeaders: Readonly<Record<string, string>> = serviceToken
+    ? { authorization: `Bearer ${serviceToken}` }
+    : {};
   const faultsUrl = relay ? `http://127.0.0.1:${relay.faultsPort}` : rpcUrl;
   // The devnet's own calls through the relay (mining mode, a pool sent again): with TLS, through
   // the faults port — clear text on loopback, the same links but the hold gate and the chain
@@ -191,7 +194,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       wsUrl,
       host,
       port: publicPort,
-      serviceHeaders: serviceToken ? { authorization: `Bearer ${serviceToken}` } : {},
+      serviceHeaders,
       get chain() {
         return chain;
       },

@@ -6,7 +6,10 @@ export function TransactionTrace({
   data,
   idPrefix = "tx",
 }: {
-  data: Pick<ChainTransactionAnswer, "consoleLogs" | "trace">;
+  /** A mined transaction's answer, or a simulated call's (which has no `traceUnavailable`). */
+  data: Pick<ChainTransactionAnswer, "consoleLogs" | "trace"> & {
+    traceUnavailable?: ChainTransactionAnswer["traceUnavailable"];
+  };
   idPrefix?: string;
 }) {
   return (
