@@ -1,5 +1,6 @@
+import { createRequire } from "node:module";
 import { rootCertificates } from "node:tls";
-import { Agent } from "undici";
+import type * as Undici from "undici";
 
 /** What {@link trustCertificate} answers. */
 export type CertificateTrust = {
@@ -24,6 +25,10 @@ export type CertificateTrust = {
  * const client = createPublicClient({ transport: http(devnet.rpcUrl, { fetchOptions }) });
  */
 export function trustCertificate(cert: string): CertificateTrust {
+  // undici is loaded here, when a certificate is trusted, not when @privnet/cli is: a
+  // privnet.config.ts in a CommonJS project imports @privnet/cli again through tsx's loader, and a
+  // second copy of undici in one process throws "Illegal constructor" as it loads.
+  const { Agent } = createRequire(import.meta.url)("undici") as typeof Undici;
   const dispatcher = new Agent({ connect: { ca: [...rootCertificates, cert] } });
   // `dispatcher` is Node's extension of RequestInit, which the DOM type does not name.
   const fetchOptions = { dispatcher } as unknown as RequestInit;
