@@ -51,5 +51,14 @@ export const trafficScenarios = defineCatalogue([
  */
 export const builtinScenarios = defineCatalogue([...seedBots, ...trafficScenarios]);
 
-/** The names of {@link builtinScenarios}' bots, in its order. */
-export const BUILTIN_SCENARIO_NAMES = builtinScenarios.map((definition) => definition.name);
+/** The name of one of {@link builtinScenarios}' bots. */
+export type BuiltinScenarioName = (typeof builtinScenarios)[number]["name"];
+
+/**
+ * The names of {@link builtinScenarios}' bots, in its order. Typed with {@link BuiltinScenarioName}
+ * as written: an inferred union's member order follows the compiler's type ids, which differ from
+ * build to build, and the API report must not.
+ */
+export const BUILTIN_SCENARIO_NAMES: BuiltinScenarioName[] = builtinScenarios.map(
+  (definition) => definition.name,
+);

@@ -2,7 +2,12 @@
 // written only against @privnet/core's public entries (the bot kit: @privnet/core/bots). A change
 // here changes api/scenarios.api.md (`pnpm api:check` fails until the report is updated).
 
-export { BUILTIN_SCENARIO_NAMES, builtinScenarios, trafficScenarios } from "../builtinScenarios.js";
+export {
+  BUILTIN_SCENARIO_NAMES,
+  type BuiltinScenarioName,
+  builtinScenarios,
+  trafficScenarios,
+} from "../builtinScenarios.js";
 export {
   LENDING_BOT_DEFAULTS,
   type LendingBotConfig,
