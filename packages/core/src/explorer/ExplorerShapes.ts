@@ -1,13 +1,10 @@
 import type { Abi, Address, Hash, Hex } from "viem";
 import type { IndexedBlock, TokenStandard } from "../storage/ExplorerStore.js";
 import type { TransactionKind } from "../storage/TransactionKind.js";
+import type { AddressLabel } from "./AddressLabelShapes.js";
 import type { ChainStateChanges } from "./stateChanges/StateChangeShapes.js";
 
-/** Where an address's name comes from; a user's own label wins over every other. */
-export type AddressLabelSource = "user" | "wallet" | "system" | "bot" | "platform" | "contract";
-
-/** An address's name, the same everywhere (API, panel, SDK). */
-export type AddressLabel = { name: string; source: AddressLabelSource };
+export type { AddressLabel, AddressLabelSource } from "./AddressLabelShapes.js";
 
 /** Where an ABI comes from; `artifact`: a loaded build artifact matched by the contract's code. */
 export type ContractSource = "platform" | "bot" | "user" | "artifact" | "standard";

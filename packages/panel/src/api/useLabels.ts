@@ -1,6 +1,8 @@
 import { useMemo } from "react";
-import type { AddressLabel } from "../components/AddressLink";
 import { adminApi } from "./adminApi";
+
+/** A name the API gives an address (the same everywhere: a user's own label wins). */
+export type AddressLabel = { name: string; source: string } | null | undefined;
 
 /** Labels change when a wallet, a contract or a user's label is added: read again this often at most. */
 const LABELS_STALE_MS = 10_000;

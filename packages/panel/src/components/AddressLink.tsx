@@ -1,10 +1,9 @@
 import { Link } from "wouter";
-import { useLabels } from "../api/useLabels";
+import { type AddressLabel, useLabels } from "../api/useLabels";
 import { shortHex } from "../format/shortHex";
 import { useWallets } from "../pages/wallets/useWallets";
 
-/** A name the API gives an address (the same everywhere: a user's own label wins). */
-export type AddressLabel = { name: string; source: string } | null | undefined;
+export type { AddressLabel };
 
 /**
  * Every address of the panel: its label when it has one (else the shortened address), linking to

@@ -1,6 +1,6 @@
 import type { Address, Hex } from "viem";
 import type { TokenStandard } from "../../storage/ExplorerStore.js";
-import type { AddressLabel } from "../ExplorerShapes.js";
+import type { AddressLabel } from "../AddressLabelShapes.js";
 
 /** An account's ETH balance before and after a transaction (wei). */
 export type ChainBalanceChange = {

@@ -15,7 +15,7 @@ import {
   type PrivnetErrorTypes,
   type StorageUnreachableError,
   WalletNotFoundError,
-} from "../exports/index.js";
+} from "../index.js";
 
 declare const error: unknown;
 

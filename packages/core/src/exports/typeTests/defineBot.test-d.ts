@@ -13,7 +13,7 @@ import {
   type SeedBots,
   seedBots,
   type TransferBotConfig,
-} from "../exports/index.js";
+} from "../index.js";
 
 declare const platform: Platform<[SeedBots]>;
 

@@ -13,7 +13,7 @@ import {
   type SendFromWalletReturnType,
   type StorageAdapter,
   type TransactionWatcherStatus,
-} from "../exports/index.js";
+} from "../index.js";
 
 declare const platform: Platform;
 

@@ -7,7 +7,7 @@ import type {
   PlatformEvents,
   PriceUpdate,
   TransactionRecord,
-} from "../exports/index.js";
+} from "../index.js";
 
 declare const platform: Platform;
 
