@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
@@ -21,15 +21,16 @@ afterEach(() => {
 });
 
 describe.runIf(linux)("a process is judged by its progress, not by a fixed time", () => {
-  test("processProgress grows while a process works and stays put while it sleeps", async () => {
-    const output: string[] = [];
-    const sleeper = spawnSupervised("/bin/sh", ["-c", "echo ready; exec sleep 60"], (line) =>
-      output.push(line),
-    );
-    await waitForLine(output, "ready");
+  test("processProgress stays put while a process sleeps, and is gone once it ends", async () => {
+    const told = lineSeen(/^privnet-devnet: anvil pid \d+$/);
+    const sleeper = spawnSupervised("/bin/sleep", ["60"], told.onLine);
+    await told.seen;
+    await blocked(sleeper.pid);
     const first = processProgress(sleeper.pid);
     expect(first).toBeTypeOf("number");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Another process works to its end meanwhile (an event, not a timer): the sleeper did nothing.
+    const worker = spawnSupervised("/bin/sh", ["-c", busy], () => {});
+    await worker.exited;
     expect(processProgress(sleeper.pid)).toBe(first);
     await sleeper.terminate({ stalledMs: 500 });
     expect(processProgress(sleeper.pid)).toBeUndefined();
@@ -42,9 +43,9 @@ describe.runIf(linux)("a process is judged by its progress, not by a fixed time"
     const marker = join(dir, "written");
     // Ignores SIGINT (as anvil does while it writes its state), works for a while, then hangs.
     const script = `trap '' INT; echo ready; ${busy}; touch ${marker}; exec sleep 600`;
-    const output: string[] = [];
-    const process_ = spawnSupervised("/bin/sh", ["-c", script], (line) => output.push(line));
-    await waitForLine(output, "ready");
+    const ready = lineSeen(/^ready$/);
+    const process_ = spawnSupervised("/bin/sh", ["-c", script], ready.onLine);
+    await ready.seen;
     await process_.terminate({ stalledMs: 1_000 });
     // With a fixed 1 s timeout the loop would have been killed before it wrote the marker.
     expect(existsSync(marker)).toBe(true);
@@ -76,6 +77,23 @@ describe.runIf(linux)("a process is judged by its progress, not by a fixed time"
   });
 });
 
-async function waitForLine(output: readonly string[], line: string): Promise<void> {
-  while (!output.includes(line)) await new Promise((resolve) => setTimeout(resolve, 10));
+/** A promise that resolves when a process prints a line like `line`, and the callback that watches its output. */
+function lineSeen(line: RegExp): { onLine: (printed: string) => void; seen: Promise<void> } {
+  let resolve = () => {};
+  const seen = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { onLine: (printed) => line.test(printed) && resolve(), seen };
+}
+
+/**
+ * Resolves once process `pid` runs `sleep` and is blocked in it: its CPU time is then final. The
+ * kernel offers no event for a state change of another process, so /proc is read until it says so.
+ */
+async function blocked(pid: number): Promise<void> {
+  for (;;) {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    if (stat.includes("(sleep) S ")) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
