@@ -17,6 +17,9 @@
  * - `node_block_receipts_vs_block_time`: the receipts of a block full at twice the seed's gas
  *   limit (5,714 transfers) against the 2 s block time. Above 1, a block's receipts take longer
  *   to read than the block lasts.
+ * - `node_tx_receipts_ms_<N>`: the same block's receipts read the other way an indexer could,
+ *   one `eth_getTransactionReceipt` per transaction, in JSON-RPC batches of 100 with 8 batches
+ *   in flight at once (median of three). Baseline: `eth_getBlockReceipts` for that block.
  *
  *   pnpm bench:node-receipts
  */
@@ -99,14 +102,23 @@ try {
       throw new Error(`block ${Number(head)} holds ${block.transactions.length} transactions, not ${size}`);
     const receipts = await timed("eth_getBlockReceipts", [head]);
     const full = await timed("eth_getBlockByNumber", [head, true]);
+    const oneByOne = await timedOneByOne(post, block.transactions);
     receiptsMs.set(size, receipts);
+    figures[`node_tx_receipts_ms_${size}`] = figure(
+      oneByOne,
+      receipts,
+      "ms",
+      `anvil answering eth_getTransactionReceipt for each of a block's ${size} transfers (batches of 100, 8 in flight; median of 3); baseline: eth_getBlockReceipts for the block`,
+    );
     figures[`node_block_receipts_ms_${size}`] = figure(
       receipts,
       full,
       "ms",
       `anvil answering eth_getBlockReceipts for a block of ${size} transfers (median of 3); baseline: the same block with its full transactions`,
     );
-    console.log(`${size} transfers: receipts ${receipts.toFixed(0)} ms, full block ${full.toFixed(0)} ms`);
+    console.log(
+      `${size} transfers: receipts ${receipts.toFixed(0)} ms, one by one ${oneByOne.toFixed(0)} ms, full block ${full.toFixed(0)} ms`,
+    );
   }
   const at = (size: number) => receiptsMs.get(size) ?? Number.NaN;
   figures.node_block_receipts_growth = figure(
@@ -123,4 +135,33 @@ try {
   );
 } finally {
   await devnet.stop();
+}
+
+/** Every receipt of `hashes` asked for one by one: batches of 100, 8 in flight; median of 3 rounds. */
+async function timedOneByOne(post: (body: unknown) => Promise<unknown>, hashes: readonly Hex[]) {
+  const batches: Hex[][] = [];
+  for (let start = 0; start < hashes.length; start += 100) batches.push(hashes.slice(start, start + 100));
+  const samples: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now();
+    let next = 0;
+    const lane = async () => {
+      for (let batch = batches[next++]; batch; batch = batches[next++]) {
+        const answers = (await post(
+          batch.map((hash, index) => ({
+            jsonrpc: "2.0",
+            id: index,
+            method: "eth_getTransactionReceipt",
+            params: [hash],
+          })),
+        )) as { result?: { status: Hex } }[];
+        // (The first transfers go to precompiles, 0x…01 upwards: some fail, which is a receipt too.)
+        const missing = answers.find((answer) => !answer.result?.status);
+        if (missing) throw new Error(`a receipt is missing: ${JSON.stringify(missing).slice(0, 300)}`);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, lane));
+    samples.push(performance.now() - started);
+  }
+  return median(samples);
 }
