@@ -17,6 +17,8 @@ export type ClockWorkerData = {
   policy?: ChainPolicySettings;
   /** The devnet's port speaks TLS with this key and certificate (PEM text); default: clear text. */
   tls?: { cert: string; key: string } | undefined;
+  /** The chain archive the relay answers old blocks from (read-only); none: anvil answers all. */
+  archivePath?: string | undefined;
 };
 
 /** What the thread answers its owner (`workerCalls`). */
@@ -83,6 +85,7 @@ if (port) {
           // each entry to the platform's fault log, beside the faults.
           audit: (entry) => faults.audit(entry),
           tls: data.tls,
+          archivePath: data.archivePath,
         });
         running = { relay, clock, close: () => faults.close() };
         // The clock's first check, now rather than in front of the first call that mines: its
