@@ -34,7 +34,7 @@ Options of "up":
   --state-window <n>   blocks of historical state the embedded devnet keeps (default 128): older
                        blocks, transactions and logs stay; eth_call and traces there do not
   --block-window <n>   blocks whose transactions the embedded devnet's node keeps in memory
-                       (default 128); older ones answer from the chain archive in --data-dir
+                       (default 64); older ones answer from the chain archive in --data-dir
   --oracle-port <n>    oracle API port (default 3004; 0 picks a free one)
   --log-format <f>     request logs: pretty or json (default: pretty on a terminal, else json)
   --allowed-hosts <l>  comma-separated Host names both APIs answer to besides localhost, 127.0.0.1,

@@ -53,7 +53,7 @@ export const privnetConfigSchema = z.strictObject({
        * Blocks whose transactions and receipts the embedded devnet's node keeps in memory: older
        * blocks, transactions, receipts and logs are answered on the chain port from the chain
        * archive beside the state file (`chain-state.archive.db`), as the node answered them.
-       * Default 128 (see docs/operations.md).
+       * Default 64 (see docs/operations.md).
        */
       blockWindow: z.int().min(4).optional(),
       /**

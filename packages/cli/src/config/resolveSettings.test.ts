@@ -24,7 +24,7 @@ describe("resolveSettings", () => {
           rateBurst: 1_000,
         },
         stateWindow: 128,
-        blockWindow: 128,
+        blockWindow: 64,
         preserveHistoricalStates: false,
       },
       storage: { kind: "sqlite", path: "/work/project/.privnet/privnet.db" },
@@ -286,8 +286,8 @@ describe("resolveSettings", () => {
     ).toThrow(/chain\.stateWindow: /);
   });
 
-  test("the block window: 128 by default, the config's, PRIVNET_BLOCK_WINDOW over it, --block-window over both; 4 or more", () => {
-    expect(resolveSettings({ config: {}, env: {}, flags: {}, cwd }).chain.blockWindow).toBe(128);
+  test("the block window: 64 by default, the config's, PRIVNET_BLOCK_WINDOW over it, --block-window over both; 4 or more", () => {
+    expect(resolveSettings({ config: {}, env: {}, flags: {}, cwd }).chain.blockWindow).toBe(64);
     const config = defineConfig({ chain: { blockWindow: 1000 } });
     expect(resolveSettings({ config, env: {}, flags: {}, cwd }).chain.blockWindow).toBe(1000);
     const env = { PRIVNET_BLOCK_WINDOW: "64" };

@@ -128,7 +128,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         port: settings.port,
         blockTime,
         automineFirst,
-        owner: { restart: (keepPool) => restart(keepPool) },
+        owner: { restart: (keepPool) => restart(keepPool), catchUpArchive: async () => archive?.catchUp(0) },
         tls: settings.tls,
         archivePath: settings.archive?.path,
       })

@@ -22,8 +22,8 @@ export type ArchiveChainParameters = {
 
 /** The writer that follows anvil; see {@link archiveChain}. */
 export type ChainArchiver = {
-  /** Archives every block `depth` below the head now; answers the archive's top block. */
-  catchUp(): Promise<number | undefined>;
+  /** Archives every block `depth` below the head now (default: the writer's); answers the archive's top block. */
+  catchUp(depth?: number): Promise<number | undefined>;
   /** Ends the passes once the one under way is done. */
   stop(): Promise<void>;
 };
@@ -68,10 +68,10 @@ export function archiveChain(parameters: ArchiveChainParameters): ChainArchiver 
       parameters.onLog?.(`the chain archive missed block ${number}: anvil no longer had its transactions`);
     return { block, receipts: receipts ?? [] };
   };
-  const pass = async () => {
+  const pass = async (deep = depth) => {
     const head = Number(await request<string>("eth_blockNumber", []));
     await reconcile();
-    const last = head - depth;
+    const last = head - deep;
     for (let from = (archive.top()?.number ?? -1) + 1; from <= last; from += BATCH) {
       const numbers = Array.from({ length: Math.min(BATCH, last - from + 1) }, (_, index) => from + index);
       const blocks = await Promise.all(numbers.map(read));
@@ -84,12 +84,14 @@ export function archiveChain(parameters: ArchiveChainParameters): ChainArchiver 
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  const queue = () => {
-    running = running.then(pass).catch((error: unknown) => {
-      parameters.onLog?.(
-        `the chain archive could not read anvil: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    });
+  const queue = (deep?: number) => {
+    running = running
+      .then(() => pass(deep))
+      .catch((error: unknown) => {
+        parameters.onLog?.(
+          `the chain archive could not read anvil: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
     return running;
   };
   const schedule = () => {
@@ -99,8 +101,8 @@ export function archiveChain(parameters: ArchiveChainParameters): ChainArchiver 
   };
   schedule();
   return {
-    async catchUp() {
-      await queue();
+    async catchUp(deep) {
+      await queue(deep);
       return archive.top()?.number;
     },
     async stop() {

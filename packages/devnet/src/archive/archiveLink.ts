@@ -21,7 +21,15 @@ const archived: ReadonlySet<string> = new Set(ARCHIVED_METHODS);
  * @example
  * composeRelay([..., archiveLink({ path: join(dataDir, "chain-archive.db"), rpc }), removedLogs]);
  */
-export function archiveLink(options: { path: string; rpc: AnvilRpc }): RelayLink {
+export function archiveLink(options: {
+  path: string;
+  rpc: AnvilRpc;
+  /**
+   * Has the archive take every block up to the head: called before a call that mines more than one
+   * block, which could push blocks out of anvil's window before the archive's next pass.
+   */
+  catchUp?: (() => Promise<unknown>) | undefined;
+}): RelayLink {
   const { rpc } = options;
   let archive: ChainArchive | undefined;
   const open = () => {
@@ -38,9 +46,10 @@ export function archiveLink(options: { path: string; rpc: AnvilRpc }): RelayLink
 
   return {
     name: "archive",
-    reads: ["eth_getBlock", "eth_getTransactionBy", "eth_getTransactionReceipt", "eth_getLogs"],
+    reads: ["eth_getBlock", "eth_getTransactionBy", "eth_getTransactionReceipt", "eth_getLogs", ...MINE_MANY],
     async handle(request, next) {
       const { calls } = request;
+      if (options.catchUp && calls.some(minesMany)) await options.catchUp().catch(() => undefined);
       if (!calls.some((call) => archived.has(call.method))) return next(request);
       const store = open();
       if (!store) return next(request);
@@ -64,6 +73,18 @@ export function archiveLink(options: { path: string; rpc: AnvilRpc }): RelayLink
       return { from: "relay", body: request.batch ? bodies : bodies[0] };
     },
   };
+}
+
+const MINE_MANY = ["anvil_mine", "hardhat_mine"];
+
+/** `anvil_mine(n)` / `hardhat_mine(n)` with n > 1. */
+function minesMany(call: ClockCall): boolean {
+  if (!MINE_MANY.includes(call.method)) return false;
+  try {
+    return BigInt((call.params[0] as string | number | undefined) ?? 1) > 1n;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -196,6 +196,15 @@ describe("the chain archive", () => {
     expect(await rpc(devnet.rpcUrl, "eth_getTransactionReceipt", [hashes[4]])).toEqual(five);
   });
 
+  test("a call that mines more blocks than anvil keeps has the archive take every block first", async () => {
+    const devnet = await start(join(dir, "chain-state.json"));
+    const { hashes } = await traffic(devnet);
+    const before = await rawReads(devnet.rpcUrl, [4, 5, 6, 7], hashes.slice(3));
+    // Blocks 4–7 are not 4 deep yet: only this call's catch-up archives them before anvil drops them.
+    await rpc(devnet.rpcUrl, "anvil_mine", ["0x20"]);
+    expect(await rawReads(devnet.rpcUrl, [4, 5, 6, 7], hashes.slice(3))).toEqual(before);
+  });
+
   test("without a state file there is no archive, and anvil keeps every block", async () => {
     const devnet = await startDevnet({ port: 0, blockTime: 0 });
     started.push(devnet);

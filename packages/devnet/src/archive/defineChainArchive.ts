@@ -6,8 +6,8 @@ import { type ChainArchive, openChainArchive } from "./chainArchive.js";
 /** The devnet's chain archive as a service: see {@link defineChainArchive}. */
 export type ChainArchiveService = Service & {
   readonly path: string;
-  /** Archives every block deep enough now; answers the archive's top block. */
-  catchUp(): Promise<number | undefined>;
+  /** Archives every block `depth` below the head (default: the archive's depth) now; answers the archive's top block. */
+  catchUp(depth?: number): Promise<number | undefined>;
 };
 
 /**
@@ -51,6 +51,6 @@ export function defineChainArchive(parameters: {
   });
   return Object.defineProperties(service, {
     path: { value: parameters.path, enumerable: true },
-    catchUp: { value: async () => running?.archiver.catchUp() },
+    catchUp: { value: async (depth?: number) => running?.archiver.catchUp(depth) },
   }) as ChainArchiveService;
 }

@@ -34,6 +34,8 @@ export type ClockThreadMethods = {
 /** What the thread asks its owner: `privnet_faults_restart` came in; the owner restarts anvil. */
 export type ClockOwnerMethods = {
   restart(keepPool: boolean): unknown;
+  /** Before a call that mines many blocks at once: the chain archive takes every block now. */
+  archiveCatchUp(): unknown;
 };
 
 /**
@@ -86,6 +88,7 @@ if (port) {
           audit: (entry) => faults.audit(entry),
           tls: data.tls,
           archivePath: data.archivePath,
+          catchUpArchive: () => owner.call("archiveCatchUp", undefined),
         });
         running = { relay, clock, close: () => faults.close() };
         // The clock's first check, now rather than in front of the first call that mines: its

@@ -41,6 +41,8 @@ export type ClockRelayOptions = {
   tls?: { cert: string; key: string } | undefined;
   /** The chain archive (read-only) that answers reads of blocks anvil no longer keeps; none: anvil answers all. */
   archivePath?: string | undefined;
+  /** Has the archive take every block up to the head (before a call that mines many blocks). */
+  catchUpArchive?: () => Promise<unknown>;
 };
 
 /**
@@ -113,7 +115,9 @@ export async function startClockRelay(options: ClockRelayOptions): Promise<Clock
   const shared = {
     holdGate,
     removedLogs: removedLogsLink(options.rpc),
-    archive: options.archivePath ? archiveLink({ path: options.archivePath, rpc: options.rpc }) : undefined,
+    archive: options.archivePath
+      ? archiveLink({ path: options.archivePath, rpc: options.rpc, catchUp: options.catchUpArchive })
+      : undefined,
     relay: () => relay,
   };
   const onConnection = (owned: Set<Socket>, chain: RelayChain) => (client: Socket) => {
