@@ -44,7 +44,8 @@ export async function answerFromArchive(reader: ArchiveReader, call: ClockCall):
   const [first, second] = call.params;
   /** The archived block at `number`, if anvil's chain still has it. */
   const trusted = async (number: number | undefined): Promise<ArchivedBlock | undefined> => {
-    if (number === undefined) return undefined;
+    // Above the archive (most reads: recent blocks): anvil answers, without a check of the archive.
+    if (number === undefined || number > (archive.top()?.number ?? -1)) return undefined;
     const top = await reader.trustedTop();
     return top !== undefined && number <= top ? archive.block(number) : undefined;
   };
@@ -117,6 +118,7 @@ async function logsFromArchive(
   if (from === undefined) return undefined;
   const to = filter.toBlock === undefined ? undefined : numberOf(filter.toBlock);
   if (to !== undefined && to < from) return undefined;
+  if (from > (reader.archive.top()?.number ?? -1)) return undefined;
   const top = await reader.trustedTop();
   if (top === undefined || from > top) return undefined;
   const logs: RpcLog[] = [];

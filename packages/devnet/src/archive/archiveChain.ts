@@ -1,8 +1,7 @@
-import type { Client, Transport } from "viem";
-import { anvilClient } from "../anvil/anvilRequest.js";
 import {
   type ArchivedBlock,
   type ChainArchive,
+  encodeBlock,
   highestOnChain,
   type RpcBlock,
   type RpcReceipt,
@@ -45,31 +44,40 @@ const BATCH = 8;
  */
 export function archiveChain(parameters: ArchiveChainParameters): ChainArchiver {
   const { archive, depth } = parameters;
-  let client: { url: string; client: Client<Transport> } | undefined;
-  const request = <T>(method: string, params: unknown[]): Promise<T> => {
-    const url = parameters.anvilUrl();
-    if (client?.url !== url) client = { url, client: anvilClient(url) };
-    return client.client.request({ method, params } as never) as Promise<T>;
+  /**
+   * One call to anvil, answered parsed and as the text anvil sent: the archive keeps that text, so
+   * nothing is serialised again on this thread (viem's transport answers parsed values only).
+   */
+  const request = async <T>(method: string, params: unknown[]): Promise<{ result: T; text: string }> => {
+    const response = await fetch(parameters.anvilUrl(), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
+    const text = await response.text();
+    const answer = JSON.parse(text) as { result?: T; error?: { message?: string } };
+    if (answer.error) throw new Error(`${method}: ${answer.error.message ?? "refused"}`);
+    return { result: answer.result as T, text };
   };
   const anvilHash = async (number: number) =>
-    (await request<{ hash: string } | null>("eth_getBlockByNumber", [hex(number), false]))?.hash;
+    (await request<{ hash: string } | null>("eth_getBlockByNumber", [hex(number), false])).result?.hash;
 
   /** Drops the archived blocks anvil's chain no longer has. */
   const reconcile = async () => {
     const onChain = await highestOnChain(archive, anvilHash);
     if (onChain !== archive.top()?.number) archive.dropAbove(onChain);
   };
-  const read = async (number: number): Promise<ArchivedBlock> => {
+  const read = async (number: number): Promise<ArchivedBlock & { text: string }> => {
     const [block, receipts] = await Promise.all([
       request<RpcBlock>("eth_getBlockByNumber", [hex(number), true]),
-      request<RpcReceipt[]>("eth_getBlockReceipts", [hex(number)]),
+      request<RpcReceipt[] | null>("eth_getBlockReceipts", [hex(number)]),
     ]);
-    if (block.transactions.length === 0 && BigInt(block.gasUsed as string) > 0n)
+    if (block.result.transactions.length === 0 && BigInt(block.result.gasUsed as string) > 0n)
       parameters.onLog?.(`the chain archive missed block ${number}: anvil no longer had its transactions`);
-    return { block, receipts: receipts ?? [] };
+    return { block: block.result, receipts: receipts.result ?? [], text: `[${block.text},${receipts.text}]` };
   };
   const pass = async (deep = depth) => {
-    const head = Number(await request<string>("eth_blockNumber", []));
+    const head = Number((await request<string>("eth_blockNumber", [])).result);
     await reconcile();
     const last = head - deep;
     for (let from = (archive.top()?.number ?? -1) + 1; from <= last; from += BATCH) {
@@ -77,7 +85,7 @@ export function archiveChain(parameters: ArchiveChainParameters): ChainArchiver 
       const blocks = await Promise.all(numbers.map(read));
       // A rollback between the reads: the next pass finds it.
       if (!consecutive(blocks, archive.top()?.hash)) return;
-      archive.put(blocks);
+      archive.put(await Promise.all(blocks.map((block) => encodeBlock(block, block.text))));
     }
   };
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { AnvilRpc } from "../anvil/clock/createDevnetClock.js";
 import { fakeAnvil, requestOf } from "../anvil/clock/fixtures/relayRequests.js";
 import { archiveLink } from "./archiveLink.js";
-import { type ArchivedBlock, openChainArchive } from "./chainArchive.js";
+import { type ArchivedBlock, encodeBlock, openChainArchive } from "./chainArchive.js";
 
 const hash = (tag: string) => `0x${tag.padStart(64, "0")}`;
 const topic = hash("42");
@@ -47,7 +47,7 @@ beforeEach(async () => {
   const blocks: ArchivedBlock[] = [];
   for (let number = 0; number <= 4; number++)
     blocks.push(blockAt(number, number === 0 ? hash("0") : hash(`b${number - 1}`)));
-  archive.put(blocks);
+  archive.put(await Promise.all(blocks.map((block) => encodeBlock(block))));
   archive.close();
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));

@@ -1,5 +1,6 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { promisify } from "node:util";
+import { deflateRaw, inflateRawSync } from "node:zlib";
 import type { RpcLog } from "../anvil/clock/removedLogs.js";
 import { loadSqlite } from "./loadSqlite.js";
 
@@ -18,6 +19,43 @@ export type RpcBlock = {
 /** One block as the archive keeps it: anvil's answers for it, field for field. */
 export type ArchivedBlock = { block: RpcBlock; receipts: RpcReceipt[] };
 
+/** A block ready to archive: what the index needs, and its body compressed. */
+export type EncodedBlock = {
+  number: number;
+  hash: string;
+  transactions: string[];
+  logs: number;
+  body: Uint8Array;
+};
+
+const deflate = promisify(deflateRaw);
+
+/**
+ * A block made ready for {@link ChainArchive.put}: `text` is anvil's two answers as it sent them (a
+ * JSON array of the `eth_getBlockByNumber(n, true)` and `eth_getBlockReceipts(n)` responses),
+ * kept byte for byte and compressed on libuv's threads, off the event loop.
+ */
+export async function encodeBlock(
+  { block, receipts }: ArchivedBlock,
+  text = JSON.stringify([{ result: block }, { result: receipts }]),
+): Promise<EncodedBlock> {
+  return {
+    number: Number(block.number),
+    hash: block.hash,
+    transactions: block.transactions.map((transaction) => transaction.hash),
+    logs: receipts.reduce((total, receipt) => total + receipt.logs.length, 0),
+    body: await deflate(text),
+  };
+}
+
+function decodeBody(body: Uint8Array): ArchivedBlock {
+  const [block, receipts] = JSON.parse(inflateRawSync(body).toString("utf8")) as [
+    { result: RpcBlock },
+    { result: RpcReceipt[] | null },
+  ];
+  return { block: block.result, receipts: receipts.result ?? [] };
+}
+
 /**
  * The chain's history that the node no longer keeps in memory, in one SQLite file beside the
  * state file: each block's full answer and receipts, compressed together (deflate), and an index
@@ -27,8 +65,8 @@ export type ArchivedBlock = { block: RpcBlock; receipts: RpcReceipt[] };
 export type ChainArchive = {
   /** The highest block archived, if any. */
   top(): { number: number; hash: string } | undefined;
-  /** Adds consecutive blocks above {@link top}, in one transaction. */
-  put(blocks: readonly ArchivedBlock[]): void;
+  /** Adds consecutive blocks above {@link top} ({@link encodeBlock}), in one transaction. */
+  put(blocks: readonly EncodedBlock[]): void;
   block(number: number): ArchivedBlock | undefined;
   /** The hash of an archived block. */
   hashOf(number: number): string | undefined;
@@ -58,7 +96,7 @@ const DECODED_CACHE = 16;
  *
  * @example
  * const archive = openChainArchive(join(dataDir, "chain-archive.db"));
- * archive.put([{ block, receipts }]);
+ * archive.put([await encodeBlock({ block, receipts })]);
  */
 export function openChainArchive(path: string, options: { readOnly?: boolean } = {}): ChainArchive {
   const { DatabaseSync } = loadSqlite();
@@ -82,7 +120,7 @@ export function openChainArchive(path: string, options: { readOnly?: boolean } =
     const key = hexOf(row.hash);
     let block = decoded.get(key);
     if (block) return block;
-    block = JSON.parse(inflateRawSync(row.body).toString("utf8")) as ArchivedBlock;
+    block = decodeBody(row.body);
     decoded.set(key, block);
     if (decoded.size > DECODED_CACHE) decoded.delete(decoded.keys().next().value as string);
     return block;
@@ -102,13 +140,10 @@ export function openChainArchive(path: string, options: { readOnly?: boolean } =
       );
       db.exec("BEGIN");
       try {
-        for (const { block, receipts } of blocks) {
-          const number = Number(block.number);
-          const logs = receipts.reduce((total, receipt) => total + receipt.logs.length, 0);
-          const body = deflateRawSync(JSON.stringify({ block, receipts }));
-          insertBlock.run(number, bytesOf(block.hash), logs, body);
-          for (const [index, transaction] of block.transactions.entries())
-            insertTransaction.run(bytesOf(transaction.hash), number, index);
+        for (const { number, hash, transactions, logs, body } of blocks) {
+          insertBlock.run(number, bytesOf(hash), logs, body);
+          for (const [index, transaction] of transactions.entries())
+            insertTransaction.run(bytesOf(transaction), number, index);
         }
         db.exec("COMMIT");
       } catch (error) {
@@ -153,7 +188,7 @@ export function openChainArchive(path: string, options: { readOnly?: boolean } =
       db.exec("BEGIN");
       try {
         for (const row of gone) {
-          const { block } = JSON.parse(inflateRawSync(row.body).toString("utf8")) as ArchivedBlock;
+          const { block } = decodeBody(row.body);
           for (const transaction of block.transactions) deleteTransaction.run(bytesOf(transaction.hash));
         }
         sql("DELETE FROM blocks WHERE number > ?").run(number);
