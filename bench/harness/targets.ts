@@ -60,6 +60,8 @@ export const targets: Record<string, Target> = {
   rss_after_100k_sends: { on: "ratio", atMost: 1.1 },
   // issue 48: a window of historical states keeps anvil's memory flat as the chain ages
   node_rss_growth: { on: "ratio", atMost: 1.3 },
+  // issue 48: blocks anvil dropped answer on the chain port from the archive, exactly
+  archive_answers: { on: "value", atLeast: 1 },
 };
 
 /** "ratio ≥ 1.5", "value ≤ 1 s", or "" when the figure has no target. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
@@ -64,6 +64,41 @@ test("privnet up --state-window 4: the chain keeps 4 blocks of state, and an old
     trace: null,
     traceUnavailable: `block ${Number(blockNumber)} is older than the node's state window (4 blocks): no trace or state changes`,
   });
+
+  run.child.kill("SIGINT");
+  expect(await run.exited).toBe(0);
+});
+
+test("privnet up --block-window 8: a transaction anvil dropped still answers on the chain port, from the archive in the data directory", async () => {
+  const cwd = mkdtempSync(join(tmpdir(), "privnet-cli-"));
+  dirs.push(cwd);
+  const run = runPrivnet(
+    [
+      "up",
+      "--port",
+      "0",
+      "--chain-port",
+      "0",
+      "--oracle-port",
+      "0",
+      "--block-time",
+      "0",
+      "--block-window",
+      "8",
+    ],
+    { cwd, env: { ORACLE_INTERVAL: "3600000" } },
+  );
+  await run.waitFor(/^Press Ctrl-C to stop/m);
+  const rpcUrl = printedUrls(run.output())["Chain RPC"] as string;
+  const [from, to] = (await rpc<string[]>(rpcUrl, "eth_accounts")).result as string[];
+  const hash = (await rpc<string>(rpcUrl, "eth_sendTransaction", [{ from, to, value: "0x1" }]))
+    .result as string;
+  const receipt = (await rpc(rpcUrl, "eth_getTransactionReceipt", [hash])).result;
+  expect(receipt).toMatchObject({ transactionHash: hash, status: "0x1" });
+
+  await rpc(rpcUrl, "anvil_mine", ["0x20"]);
+  expect((await rpc(rpcUrl, "eth_getTransactionReceipt", [hash])).result).toEqual(receipt);
+  expect(existsSync(join(cwd, ".privnet", "chain-state.archive.db"))).toBe(true);
 
   run.child.kill("SIGINT");
   expect(await run.exited).toBe(0);

@@ -50,6 +50,13 @@ export const privnetConfigSchema = z.strictObject({
        */
       stateWindow: z.int().min(1).optional(),
       /**
+       * Blocks whose transactions and receipts the embedded devnet's node keeps in memory: older
+       * blocks, transactions, receipts and logs are answered on the chain port from the chain
+       * archive beside the state file (`chain-state.archive.db`), as the node answered them.
+       * Default 64 (see docs/operations.md).
+       */
+      blockWindow: z.int().min(4).optional(),
+      /**
        * Write the window's historical states into the state file, so that state reads at its
        * blocks work after a restart (a larger file and a slower start). Default false.
        */

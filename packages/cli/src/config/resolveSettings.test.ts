@@ -24,6 +24,7 @@ describe("resolveSettings", () => {
           rateBurst: 1_000,
         },
         stateWindow: 128,
+        blockWindow: 64,
         preserveHistoricalStates: false,
       },
       storage: { kind: "sqlite", path: "/work/project/.privnet/privnet.db" },
@@ -283,6 +284,21 @@ describe("resolveSettings", () => {
     expect(() =>
       resolveSettings({ config: { chain: { stateWindow: -1 } }, env: {}, flags: {}, cwd }),
     ).toThrow(/chain\.stateWindow: /);
+  });
+
+  test("the block window: 64 by default, the config's, PRIVNET_BLOCK_WINDOW over it, --block-window over both; 4 or more", () => {
+    expect(resolveSettings({ config: {}, env: {}, flags: {}, cwd }).chain.blockWindow).toBe(64);
+    const config = defineConfig({ chain: { blockWindow: 1000 } });
+    expect(resolveSettings({ config, env: {}, flags: {}, cwd }).chain.blockWindow).toBe(1000);
+    const env = { PRIVNET_BLOCK_WINDOW: "64" };
+    expect(resolveSettings({ config, env, flags: {}, cwd }).chain.blockWindow).toBe(64);
+    expect(resolveSettings({ config, env, flags: { "block-window": "16" }, cwd }).chain.blockWindow).toBe(16);
+    expect(() => resolveSettings({ config: {}, env: {}, flags: { "block-window": "2" }, cwd })).toThrow(
+      '--block-window must be an integer from 4 to 2147483647, got "2".',
+    );
+    expect(() => resolveSettings({ config: { chain: { blockWindow: 1 } }, env: {}, flags: {}, cwd })).toThrow(
+      /chain\.blockWindow: /,
+    );
   });
 
   test("bad values name where they came from", () => {

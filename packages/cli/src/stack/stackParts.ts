@@ -96,6 +96,7 @@ export function chainPart(state: StackState): Service {
           limits: chain.limits,
         },
         stateWindow: chain.stateWindow,
+        blockWindow: chain.blockWindow,
         preserveHistoricalStates: chain.preserveHistoricalStates,
         ...(state.tls ? { tls: { cert: state.tls.cert, key: state.tls.key } } : {}),
         onStarting: (elapsedMs) =>

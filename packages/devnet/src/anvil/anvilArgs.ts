@@ -5,7 +5,8 @@ import type { DevnetSettings } from "./devnetSettings.js";
  * anvil's command line for a devnet: privnet's chain id, gas limit and prefunded accounts; with the
  * clock, a loopback port of anvil's own (the relay takes the devnet's); interval mining unless the
  * devnet mines each transaction (block time 0, or `automineFirst` until `useBlockTime()`); the
- * window of historical states kept in memory; and the state file, with that window written into it
+ * window of historical states kept in memory; with a chain archive, the window of blocks whose
+ * transactions anvil keeps; and the state file, with that window written into it
  * only when asked.
  *
  * @example
@@ -32,6 +33,7 @@ export function anvilArgs(settings: DevnetSettings): string[] {
   ];
   if (blockTime > 0 && !automineFirst) args.push("--block-time", String(blockTime));
   args.push("--prune-history", String(settings.stateWindow));
+  if (settings.archive) args.push("--transaction-block-keeper", String(settings.archive.blockWindow));
   if (statePath !== undefined) args.push("--state", statePath);
   if (settings.preserveHistoricalStates) args.push("--preserve-historical-states");
   return args;

@@ -30,6 +30,8 @@ export type DefineClockRelayParameters = {
   policy?: ChainPolicySettings | undefined;
   /** The devnet's port speaks TLS with this key and certificate (PEM text). Default: clear text. */
   tls?: { cert: string; key: string } | undefined;
+  /** The chain archive the relay answers blocks anvil dropped from. Default: none. */
+  archivePath?: string | undefined;
 };
 
 /**
@@ -60,6 +62,7 @@ export function defineClockRelay(parameters: DefineClockRelayParameters): ClockR
             interval,
             automine,
             tls: parameters.tls,
+            archivePath: parameters.archivePath,
             ...(parameters.policy ? { policy: parameters.policy } : {}),
           },
           parameters.owner,

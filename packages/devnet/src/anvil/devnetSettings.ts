@@ -49,6 +49,15 @@ export type StartDevnetOptions = {
    */
   stateWindow?: number;
   /**
+   * Blocks whose transactions and receipts anvil keeps in memory (`--transaction-block-keeper`):
+   * older blocks' transactions, receipts and logs are answered on the devnet's port from the chain
+   * archive the devnet writes beside the state file (`chain-state.archive.db`), exactly as anvil
+   * answered them. Bounds anvil's memory and state file however long the chain runs. Only with
+   * `statePath` and the clock (the relay answers from the archive); without them anvil keeps every
+   * block. Default: {@link DEFAULT_BLOCK_WINDOW}.
+   */
+  blockWindow?: number;
+  /**
    * Write the window's historical states into the state file too (`--preserve-historical-states`),
    * so that state reads at the window's blocks work after a restart; each costs the file (and the
    * next start) a full copy of the state. Only with `statePath`. Default: false.
@@ -107,6 +116,21 @@ export type StartDevnetOptions = {
  */
 export const DEFAULT_STATE_WINDOW = 128;
 
+/**
+ * Blocks whose transactions and receipts anvil keeps in memory by default, with a state file: the
+ * chain archive takes each block 4 blocks below the head, so it has 60 blocks (2 minutes at 2 s
+ * blocks) to catch up before anvil drops a block it lacks. At the chain's capacity (~2,860
+ * transfers a block) the window holds ~180,000 transactions, ~650 MB of anvil's memory (see
+ * docs/operations.md).
+ */
+export const DEFAULT_BLOCK_WINDOW = 64;
+
+/**
+ * Blocks below the head the archive waits for, at most. A rollback deeper than that is found by
+ * the archive's check of its top against anvil's chain, and what it took off is dropped.
+ */
+export const ARCHIVE_DEPTH = 4;
+
 /** {@link StartDevnetOptions} checked, with every default filled in. */
 export type DevnetSettings = {
   host: string;
@@ -121,6 +145,11 @@ export type DevnetSettings = {
   stateWindow: number;
   /** Only with a state file. */
   preserveHistoricalStates: boolean;
+  /**
+   * With a state file and the clock: blocks with transactions anvil keeps, the chain archive's
+   * file, and how far below the head a block is archived.
+   */
+  archive: { blockWindow: number; path: string; depth: number } | undefined;
   mnemonic: string;
   accounts: number;
   balance: bigint;
@@ -161,6 +190,13 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
       "",
     );
   }
+  const blockWindow = options.blockWindow ?? DEFAULT_BLOCK_WINDOW;
+  if (!Number.isInteger(blockWindow) || blockWindow < 4) {
+    throw new DevnetStartError(
+      `blockWindow must be a whole number of blocks, 4 or more, got ${blockWindow}`,
+      "",
+    );
+  }
   const automineFirst = options.automineFirst === true && blockTime > 0;
   if (automineFirst && !Number.isInteger(blockTime)) {
     throw new DevnetStartError(
@@ -171,14 +207,24 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
   const withClock = options.clock !== false;
   if (options.chainPolicy && !withClock)
     throw new DevnetStartError("chainPolicy needs the relay on the devnet's port: leave clock on", "");
+  const statePath = options.statePath === undefined ? undefined : resolvePath(options.statePath);
   return {
     chainPolicy: options.chainPolicy && policySettings(options.chainPolicy),
     host: options.host ?? "127.0.0.1",
     port,
     blockTime,
     automineFirst,
-    statePath: options.statePath === undefined ? undefined : resolvePath(options.statePath),
+    statePath,
     stateWindow,
+    archive:
+      statePath !== undefined && withClock
+        ? {
+            blockWindow,
+            path: archivePathOf(statePath),
+            // Half the window at most: the archive takes each block while anvil still holds it.
+            depth: Math.min(ARCHIVE_DEPTH, Math.floor(blockWindow / 2)),
+          }
+        : undefined,
     preserveHistoricalStates: options.preserveHistoricalStates === true && options.statePath !== undefined,
     mnemonic: options.mnemonic ?? SYSTEM_MNEMONIC,
     accounts: options.accounts ?? SYSTEM_ACCOUNT_COUNT,
@@ -187,6 +233,11 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
     startTimeout: options.startTimeout ?? 20_000,
     tls: options.tls,
   };
+}
+
+/** The chain archive beside a state file: `chain-state.json` → `chain-state.archive.db`. */
+export function archivePathOf(statePath: string): string {
+  return `${statePath.replace(/\.json$/i, "")}.archive.db`;
 }
 
 function policySettings(options: ChainPolicyOptions): NonNullable<DevnetSettings["chainPolicy"]> {

@@ -13,6 +13,7 @@ import {
 } from "@privnet/core";
 import { firstIndexes } from "@privnet/core/internal";
 import type { Chain } from "viem";
+import { defineChainArchive } from "../archive/defineChainArchive.js";
 import { createDevnetFaults, type DevnetFaults } from "../faults/createDevnetFaults.js";
 import { anvilArgs } from "./anvilArgs.js";
 import { setIntervalMining } from "./blockTime.js";
@@ -78,6 +79,12 @@ export type Devnet = StartedInstance & {
    * const { replaced, remined } = await devnet.faults.reorg({ depth: 3 });
    */
   faults: ChainFaults;
+  /**
+   * The chain archive (with `statePath` and the clock): blocks anvil no longer keeps, answered on
+   * the devnet's port. `catchUp()` archives every block deep enough now and answers the archive's
+   * top block. Undefined without one.
+   */
+  archive: { readonly path: string; catchUp(): Promise<number | undefined> } | undefined;
 };
 
 /**
@@ -111,7 +118,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     classify: (error, output) =>
       classifyStartFailure(error, { host, port: settings.port, statePath, output }),
   });
-  const { serviceToken, policy } = withServiceToken(settings.chainPolicy);
+  const archive = settings.archive && defineChainArchive({ anvil, ...settings.archive, ...options });
+  const { serviceToken, policy, serviceHeaders } = withServiceToken(settings.chainPolicy);
   const relay = withClock
     ? defineClockRelay({
         policy,
@@ -120,8 +128,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         port: settings.port,
         blockTime,
         automineFirst,
-        owner: { restart: (keepPool) => restart(keepPool) },
+        owner: { restart: (keepPool) => restart(keepPool), catchUpArchive: async () => archive?.catchUp(0) },
         tls: settings.tls,
+        archivePath: settings.archive?.path,
       })
     : undefined;
   // The restart fault, asked for by the relay's fault controller (which runs one fault at a
@@ -136,7 +145,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       restarting = undefined;
     }
   };
-  const parts = relay ? [anvil, relay] : [anvil];
+  const parts = [anvil, ...(archive ? [archive] : []), ...(relay ? [relay] : [])];
   let faults: DevnetFaults | undefined;
   const devnetInstance = defineService({
     name: "the devnet",
@@ -156,9 +165,6 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   // The devnet's own calls on its port (mining mode, a restart's pool sent again) carry the
   // services' token: past the method policy, never rate limited.
   const serviceUrl = serviceToken ? `${rpcUrl}/${serviceToken}` : rpcUrl;
-  const serviceHeaders: Readonly<Record<string, string>> = serviceToken
-    ? { authorization: `Bearer ${serviceToken}` }
-    : {};
   const faultsUrl = relay ? `http://127.0.0.1:${relay.faultsPort}` : rpcUrl;
   // The devnet's own calls through the relay (mining mode, a pool sent again): with TLS, through
   // the faults port — clear text on loopback, the same links but the hold gate and the chain
@@ -208,6 +214,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       blockTime,
       useBlockTime,
       faults,
+      archive,
     },
     devnetInstance,
   );
@@ -223,10 +230,11 @@ const SERVICE_TOKEN_NAME = "privnet";
  * added to the chain policy's tokens.
  */
 function withServiceToken(chainPolicy: DevnetSettings["chainPolicy"]) {
-  if (!chainPolicy) return { serviceToken: undefined, policy: undefined };
+  if (!chainPolicy) return { serviceToken: undefined, policy: undefined, serviceHeaders: {} };
   const serviceToken = randomBytes(24).toString("hex");
   return {
     serviceToken,
+    serviceHeaders: { authorization: `Bearer ${serviceToken}` } as Readonly<Record<string, string>>,
     policy: {
       ...chainPolicy,
       tokens: { ...chainPolicy.tokens, [SERVICE_TOKEN_NAME]: serviceToken },

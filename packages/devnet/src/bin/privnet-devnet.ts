@@ -15,6 +15,8 @@ Options:
   --state <file>     load chain state from <file> if it exists; write it on exit
   --state-window <n> blocks of historical state kept (default 128): state reads (eth_call,
                      balances, traces) at older blocks fail; blocks, receipts and logs stay
+  --block-window <n> with --state: blocks whose transactions anvil keeps (default 64); older
+                     ones answer from the chain archive beside the state file
   --mnemonic <words> mnemonic of the prefunded accounts (default: Kurtosis default)
   --anvil <path>     anvil binary to run (default: the one from @foundry-rs/anvil)
   -h, --help         show this help
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
       "block-time": { type: "string" },
       state: { type: "string" },
       "state-window": { type: "string" },
+      "block-window": { type: "string" },
       mnemonic: { type: "string" },
       anvil: { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -48,6 +51,9 @@ async function main(): Promise<void> {
   if (values.state !== undefined) options.statePath = values.state;
   if (values["state-window"] !== undefined) {
     options.stateWindow = parseNumber("--state-window", values["state-window"]);
+  }
+  if (values["block-window"] !== undefined) {
+    options.blockWindow = parseNumber("--block-window", values["block-window"]);
   }
   if (values.mnemonic !== undefined) options.mnemonic = values.mnemonic;
   if (values.anvil !== undefined) options.binary = values.anvil;

@@ -17,6 +17,8 @@ export type ClockWorkerData = {
   policy?: ChainPolicySettings;
   /** The devnet's port speaks TLS with this key and certificate (PEM text); default: clear text. */
   tls?: { cert: string; key: string } | undefined;
+  /** The chain archive the relay answers old blocks from (read-only); none: anvil answers all. */
+  archivePath?: string | undefined;
 };
 
 /** What the thread answers its owner (`workerCalls`). */
@@ -32,6 +34,8 @@ export type ClockThreadMethods = {
 /** What the thread asks its owner: `privnet_faults_restart` came in; the owner restarts anvil. */
 export type ClockOwnerMethods = {
   restart(keepPool: boolean): unknown;
+  /** Before a call that mines many blocks at once: the chain archive takes every block now. */
+  archiveCatchUp(): unknown;
 };
 
 /**
@@ -83,6 +87,8 @@ if (port) {
           // each entry to the platform's fault log, beside the faults.
           audit: (entry) => faults.audit(entry),
           tls: data.tls,
+          archivePath: data.archivePath,
+          catchUpArchive: () => owner.call("archiveCatchUp", undefined),
         });
         running = { relay, clock, close: () => faults.close() };
         // The clock's first check, now rather than in front of the first call that mines: its

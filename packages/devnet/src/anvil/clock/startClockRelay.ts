@@ -1,5 +1,6 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { createServer as createTlsServer } from "node:tls";
+import { archiveLink } from "../../archive/archiveLink.js";
 import type { AdminCallAudit, ChainPolicySettings } from "./chainPolicy.js";
 import { clockGateLink, minesByClock } from "./clockGateLink.js";
 import { minesAlways, minesWhenAutomining } from "./clockState.js";
@@ -38,6 +39,10 @@ export type ClockRelayOptions = {
    * faults port (loopback) stays clear text. Default: clear text.
    */
   tls?: { cert: string; key: string } | undefined;
+  /** The chain archive (read-only) that answers reads of blocks anvil no longer keeps; none: anvil answers all. */
+  archivePath?: string | undefined;
+  /** Has the archive take every block up to the head (before a call that mines many blocks). */
+  catchUpArchive?: () => Promise<unknown>;
 };
 
 /**
@@ -47,7 +52,12 @@ export type ClockRelayOptions = {
  */
 function relayLinks(
   options: ClockRelayOptions,
-  shared: { holdGate: HoldGate; removedLogs: RelayLink; relay: () => ClockRelay | undefined },
+  shared: {
+    holdGate: HoldGate;
+    removedLogs: RelayLink;
+    archive: RelayLink | undefined;
+    relay: () => ClockRelay | undefined;
+  },
   port: "devnet" | "faults",
 ): RelayLink[] {
   const { clock, rpc, faults, policy } = options;
@@ -66,6 +76,7 @@ function relayLinks(
           }),
         ]
       : []),
+    ...(shared.archive ? [shared.archive] : []),
     shared.removedLogs,
     clockGateLink(clock, rpc),
     ...(held ? [shared.holdGate.count] : []),
@@ -87,7 +98,7 @@ function policyLinks(policy: ChainPolicySettings, audit: ClockRelayOptions["audi
 /**
  * A TCP relay in front of anvil, on the devnet's port: a framing layer (HTTP/1.1 and WebSocket)
  * that cuts each connection into requests and feeds each to a chain of links (the hold gate, the
- * fault methods, removed logs, the clock gate), whose end writes it to anvil. Requests and answers
+ * fault methods, the archive, removed logs, the clock gate), whose end writes it to anvil. Requests and answers
  * cross byte for byte — batches stay batches, headers (CORS included) stay anvil's — and only a
  * request with a call a link acts on is parsed, and may wait. WebSocket connections are read
  * frame by frame the same way (without permessage-deflate, which the relay takes out of the
@@ -101,7 +112,14 @@ export async function startClockRelay(options: ClockRelayOptions): Promise<Clock
   const faultSockets = new Set<Socket>();
   let relay: ClockRelay | undefined;
   const holdGate = createHoldGate();
-  const shared = { holdGate, removedLogs: removedLogsLink(options.rpc), relay: () => relay };
+  const shared = {
+    holdGate,
+    removedLogs: removedLogsLink(options.rpc),
+    archive: options.archivePath
+      ? archiveLink({ path: options.archivePath, rpc: options.rpc, catchUp: options.catchUpArchive })
+      : undefined,
+    relay: () => relay,
+  };
   const onConnection = (owned: Set<Socket>, chain: RelayChain) => (client: Socket) => {
     const upstream = connect({ host: target.host, port: target.port });
     for (const socket of [client, upstream]) {

@@ -18,6 +18,8 @@ export type ClockWorker = {
 export type ClockWorkerOwner = {
   /** Restarts anvil (`privnet_faults_restart`); the answer goes back as the call's result. */
   restart(keepPool: boolean): Promise<unknown>;
+  /** Archives every block up to the head now (before a call that mines many blocks at once). */
+  catchUpArchive?(): Promise<unknown>;
 };
 
 /**
@@ -41,6 +43,7 @@ export async function startClockWorker(
           throw Object.assign(new Error("this devnet cannot be restarted"), { code: "FAULT_UNSUPPORTED" });
         return owner.restart(keepPool);
       },
+      archiveCatchUp: () => owner?.catchUpArchive?.(),
     },
     goneError: (code, failure) => failure ?? new Error(`the clock's thread exited (exit code ${code})`),
   });
