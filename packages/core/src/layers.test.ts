@@ -71,15 +71,16 @@ test("no import cycle between the files of one folder, in any package", () => {
 // Where the chain's head may be read (`eth_blockNumber`, viem's `getBlockNumber`/`watchBlockNumber`/
 // `watchBlocks`): the hub (core's `chain/`) and the devnet's relay with its fault controller, which
 // runs on the relay's thread. Everything else follows the hub (`head.watch`, `head.read()`,
-// `platform.network.watchHead`). Two more, each for a reason of its own: `privnet status` asks a
-// URL once whether a chain answers there (no platform), and the devnet's test client's
-// `mineBlocks` answers the block it mined.
+// `platform.network.watchHead`). Three more, each for a reason of its own: `privnet status` asks a
+// URL once whether a chain answers there (no platform), the devnet's test client's
+// `mineBlocks` answers the block it mined, and a fork asks its parent's head once to pin its block.
 const HEAD_READERS = [
   "core/src/chain/",
   "devnet/src/anvil/clock/",
   "devnet/src/faults/",
   "cli/src/commands/status.ts",
   "devnet/src/testing/mineBlocks.ts",
+  "devnet/src/forks/readParentHead.ts",
 ];
 
 test("the chain's head is read only by the hub and the devnet's relay", () => {

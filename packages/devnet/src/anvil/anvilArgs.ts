@@ -5,7 +5,7 @@ import type { DevnetSettings } from "./devnetSettings.js";
  * anvil's command line for a devnet: privnet's chain id, gas limit and prefunded accounts; with the
  * clock, a loopback port of anvil's own (the relay takes the devnet's); interval mining unless the
  * devnet mines each transaction (block time 0, or `automineFirst` until `useBlockTime()`); the
- * window of historical states kept in memory; and the state file, with that window written into it
+ * window of historical states kept in memory; the parent chain when it forks one; and the state file, with that window written into it
  * only when asked.
  *
  * @example
@@ -32,6 +32,13 @@ export function anvilArgs(settings: DevnetSettings): string[] {
   ];
   if (blockTime > 0 && !automineFirst) args.push("--block-time", String(blockTime));
   args.push("--prune-history", String(settings.stateWindow));
+  if (settings.fork) {
+    args.push("--fork-url", settings.fork.url);
+    if (settings.fork.block !== undefined) args.push("--fork-block-number", settings.fork.block.toString());
+    // A privnet parent's block N is not the same after a reset or a reorganisation: never read a
+    // cached copy of it (anvil would keep one per chain id and block in ~/.foundry).
+    args.push("--no-storage-caching");
+  }
   if (statePath !== undefined) args.push("--state", statePath);
   if (settings.preserveHistoricalStates) args.push("--preserve-historical-states");
   return args;

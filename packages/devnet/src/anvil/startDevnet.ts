@@ -14,6 +14,8 @@ import {
 import { firstIndexes } from "@privnet/core/internal";
 import type { Chain } from "viem";
 import { createDevnetFaults, type DevnetFaults } from "../faults/createDevnetFaults.js";
+import { createForkPool, type ForkPool } from "../forks/createForkPool.js";
+import { type PinnedFork, prepareFork, refuseForkedStateWithoutFork } from "../forks/prepareFork.js";
 import { anvilArgs } from "./anvilArgs.js";
 import { setIntervalMining } from "./blockTime.js";
 import { checkPortFree } from "./checkPortFree.js";
@@ -78,6 +80,19 @@ export type Devnet = StartedInstance & {
    * const { replaced, remined } = await devnet.faults.reorg({ depth: 3 });
    */
   faults: ChainFaults;
+  /**
+   * The chain this devnet forked (`forkUrl`), with the block it forked at; undefined for a chain
+   * of its own.
+   */
+  fork: PinnedFork | undefined;
+  /**
+   * Throwaway forks of this devnet's chain, each a node of its own on a loopback port
+   * (`forks.create({ block, ttlSeconds })`); they stop with the devnet. See docs/forks.md.
+   *
+   * @example
+   * const { rpcUrl } = await devnet.forks.create({ ttlSeconds: 600 });
+   */
+  forks: ForkPool;
 };
 
 /**
@@ -100,6 +115,10 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   // Before anything is created or spawned: a taken port fails at once, with nothing to undo.
   if (settings.port !== 0) await checkPortFree(host, settings.port);
   if (statePath !== undefined) prepareStatePath(statePath);
+  // The parent answers and holds the block before anvil starts; its block is pinned for restarts.
+  const fork = settings.fork && (await prepareFork(settings.fork, statePath));
+  if (fork) settings.fork = fork;
+  else if (statePath !== undefined) refuseForkedStateWithoutFork(statePath);
 
   const anvil = defineAnvil({
     binary: resolveAnvilBinary(options.binary),
@@ -136,7 +155,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       restarting = undefined;
     }
   };
-  const parts = relay ? [anvil, relay] : [anvil];
+  // Forks read the chain at the relay's loopback faults port: past the chain policy and its rate
+  // limit (a fork reads many accounts at once), in clear text (anvil need not trust a certificate).
+  const forks = createForkPool({ parentUrl: () => faultsUrl, binary: options.binary });
+  // Started last, stopped first: no fork outlives the chain it reads.
+  const parts = relay ? [anvil, relay, forks] : [anvil, forks];
   let faults: DevnetFaults | undefined;
   const devnetInstance = defineService({
     name: "the devnet",
@@ -208,6 +231,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       blockTime,
       useBlockTime,
       faults,
+      fork,
+      forks,
     },
     devnetInstance,
   );
