@@ -88,9 +88,6 @@ export type {
 // Throwaway forks: what a fork pool (the devnet's `forks`, POST /forks) takes and answers
 export {
   type ChainForks,
-  type ChainForksEvents,
-  DEFAULT_FORK_LIMIT,
-  DEFAULT_FORK_TTL_SECONDS,
   type ForkEndReason,
   type ForkInfo,
   type ForkOptions,

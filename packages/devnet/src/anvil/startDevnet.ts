@@ -5,7 +5,6 @@ import {
   defineService,
   deriveAccounts,
   FaultInProgressError,
-  privnet,
   type StartedInstance,
   startServices,
   stopServices,
@@ -15,9 +14,9 @@ import { firstIndexes } from "@privnet/core/internal";
 import type { Chain } from "viem";
 import { createDevnetFaults, type DevnetFaults } from "../faults/createDevnetFaults.js";
 import { createForkPool, type ForkPool } from "../forks/createForkPool.js";
-import { type PinnedFork, prepareFork, refuseForkedStateWithoutFork } from "../forks/prepareFork.js";
+import { type PinnedFork, pinFork } from "../forks/prepareFork.js";
 import { anvilArgs } from "./anvilArgs.js";
-import { setIntervalMining } from "./blockTime.js";
+import { miningMode, setIntervalMining } from "./blockTime.js";
 import { checkPortFree } from "./checkPortFree.js";
 import { classifyStartFailure } from "./classifyStartFailure.js";
 import { defineAnvil } from "./defineAnvil.js";
@@ -116,9 +115,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   if (settings.port !== 0) await checkPortFree(host, settings.port);
   if (statePath !== undefined) prepareStatePath(statePath);
   // The parent answers and holds the block before anvil starts; its block is pinned for restarts.
-  const fork = settings.fork && (await prepareFork(settings.fork, statePath));
-  if (fork) settings.fork = fork;
-  else if (statePath !== undefined) refuseForkedStateWithoutFork(statePath);
+  const fork = await pinFork(settings);
 
   const anvil = defineAnvil({
     binary: resolveAnvilBinary(options.binary),
@@ -191,25 +188,12 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   faults = createDevnetFaults({ url: faultsUrl, relay: relay !== undefined });
 
   let accounts: DerivedAccount[] | undefined;
-  const chainAt = (seconds: number): Chain => ({
-    ...privnet,
-    blockTime: seconds * 1000,
+  const mining = miningMode({
     rpcUrls: { default: { http: [rpcUrl], webSocket: [wsUrl] } },
+    automineFirst,
+    switchToBlockTime: () => setIntervalMining(ownUrl, blockTime, withClock),
+    blockTime,
   });
-  let chain = chainAt(automineFirst ? 0 : blockTime);
-  let switched: Promise<void> | undefined;
-  const useBlockTime = () => {
-    if (!automineFirst) return Promise.resolve();
-    switched ??= setIntervalMining(ownUrl, blockTime, withClock)
-      .then(() => {
-        chain = chainAt(blockTime);
-      })
-      .catch((error: unknown) => {
-        switched = undefined; // a later call tries again
-        throw error;
-      });
-    return switched;
-  };
 
   const devnet = withInstance(
     {
@@ -219,7 +203,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       port: publicPort,
       serviceHeaders,
       get chain() {
-        return chain;
+        return mining.chain();
       },
       get accounts() {
         accounts ??= deriveAccounts(settings.mnemonic, firstIndexes(settings.accounts));
@@ -229,7 +213,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         return anvil.pid;
       },
       blockTime,
-      useBlockTime,
+      useBlockTime: mining.useBlockTime,
       faults,
       fork,
       forks,

@@ -2,9 +2,6 @@ import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 import {
   type ChainForks,
-  type ChainForksEvents,
-  DEFAULT_FORK_LIMIT,
-  DEFAULT_FORK_TTL_SECONDS,
   defineService,
   type ForkEndReason,
   type ForkInfo,
@@ -17,6 +14,7 @@ import {
   privnet,
   type Service,
 } from "@privnet/core";
+import { DEFAULT_FORK_LIMIT, DEFAULT_FORK_TTL_SECONDS } from "@privnet/core/internal";
 import { resolveAnvilBinary } from "../anvil/resolveAnvilBinary.js";
 import { defineFork, type ForkInstance } from "./defineFork.js";
 import { parentHasStateAt, readParentHead } from "./readParentHead.js";
@@ -32,6 +30,9 @@ export type ForkPoolOptions = {
 
 /** A pool of throwaway forks ({@link ChainForks}) that is itself an instance: its stop stops every fork. */
 export type ForkPool = ChainForks & Service;
+
+/** What the pool tells its listeners (`ChainForks.on`). */
+type ForkPoolEvents = { started: [fork: ForkInfo]; stopped: [fork: ForkInfo, reason: ForkEndReason] };
 
 type Entry = { info: ForkInfo; fork: ForkInstance; timer: NodeJS.Timeout };
 
@@ -51,7 +52,7 @@ type Entry = { info: ForkInfo; fork: ForkInstance; timer: NodeJS.Timeout };
  */
 export function createForkPool(options: ForkPoolOptions): ForkPool {
   const limit = options.limit ?? DEFAULT_FORK_LIMIT;
-  const events = new EventEmitter<ChainForksEvents>();
+  const events = new EventEmitter<ForkPoolEvents>();
   const entries = new Map<string, Entry>();
   // Forks starting or stopping: counted against the limit, and stopped with the pool.
   const busy = new Set<ForkInstance>();

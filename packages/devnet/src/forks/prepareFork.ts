@@ -10,6 +10,23 @@ export type PinnedFork = { url: string; block: bigint };
 type ForkRecord = { origin: string; urlSha256: string; block: string };
 
 /**
+ * The devnet's fork pinned ({@link prepareFork}) into `settings`, or, for a chain of its own, its
+ * state file checked not to be a fork's ({@link refuseForkedStateWithoutFork}).
+ */
+export async function pinFork(settings: {
+  fork: { url: string; block: bigint | undefined } | undefined;
+  statePath: string | undefined;
+}): Promise<PinnedFork | undefined> {
+  if (!settings.fork) {
+    if (settings.statePath !== undefined) refuseForkedStateWithoutFork(settings.statePath);
+    return undefined;
+  }
+  const pinned = await prepareFork(settings.fork, settings.statePath);
+  settings.fork = pinned;
+  return pinned;
+}
+
+/**
  * Pins a devnet's fork before anvil starts: the parent must answer and hold `block` (default: its
  * head, read now), else a `DEVNET_START_FAILED` that says so in a sentence. With a state file the
  * fork is recorded beside it (`<state file>.fork.json`): a restart forks the same parent at the same
