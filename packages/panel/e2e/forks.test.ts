@@ -19,7 +19,7 @@ describePanel("forks", ({ open, devnet }) => {
     await pool.start();
     const stack = await startPanelStack({ rpcUrl: devnet.rpcUrl, forks: pool });
     try {
-      const { page, goto } = await open({ stack });
+      const { page, goto, screenshot } = await open({ stack });
       await goto("forks");
       await page.getByText("No fork is running.").waitFor();
       await page.getByLabel("Time to live (minutes)").fill("30");
@@ -37,6 +37,7 @@ describePanel("forks", ({ open, devnet }) => {
       expect(await row.getByRole("cell").nth(2).textContent()).toBe(String(fork!.block));
       expect(await row.getByRole("cell").nth(3).textContent()).toMatch(/^(29|30) min/);
       await row.getByRole("button", { name: "Copy the URL of panel fork" }).waitFor();
+      await screenshot("forks-running");
       const client = createPublicClient({ transport: http(fork!.rpcUrl) });
       expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(fork!.block);
 
