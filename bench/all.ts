@@ -34,6 +34,7 @@ const benchmarks = [
   ["explorer-index", "explorerIndex.ts"],
   ["artifact-match", "artifactMatch.ts"],
   ["simulate", "simulate.ts"],
+  ["forks", "forkStart.ts"],
   ["node-receipts", "nodeReceipts.ts"],
   ["node-state", "nodeState.ts"],
   ["pool-loss", "poolLoss.ts"],

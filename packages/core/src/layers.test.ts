@@ -71,10 +71,11 @@ test("no import cycle between the files of one folder, in any package", () => {
 // Where the chain's head may be read (`eth_blockNumber`, viem's `getBlockNumber`/`watchBlockNumber`/
 // `watchBlocks`): the hub (core's `chain/`) and the devnet's relay with its fault controller, which
 // runs on the relay's thread. Everything else follows the hub (`head.watch`, `head.read()`,
-// `platform.network.watchHead`). Three more, each for a reason of its own: `privnet status` asks a
+// `platform.network.watchHead`). Four more, each for a reason of its own: `privnet status` asks a
 // URL once whether a chain answers there (no platform), the devnet's test client's `mineBlocks`
-// answers the block it mined, and the devnet's chain archive reads anvil's own port below the
-// relay (once a pass, every few seconds) for the blocks it must keep before anvil drops them.
+// answers the block it mined, a fork asks its parent's head once to pin its block, and the
+// devnet's chain archive reads anvil's own port below the relay (once a pass, every few seconds)
+// for the blocks it must keep before anvil drops them.
 const HEAD_READERS = [
   "core/src/chain/",
   "devnet/src/anvil/clock/",
@@ -82,6 +83,7 @@ const HEAD_READERS = [
   "cli/src/commands/status.ts",
   "devnet/src/testing/mineBlocks.ts",
   "devnet/src/archive/archiveChain.ts",
+  "devnet/src/forks/readParentHead.ts",
 ];
 
 test("the chain's head is read only by the hub and the devnet's relay", () => {

@@ -75,6 +75,12 @@ const pages: { name: string; path: string | ((sent: string) => string); ready(pa
         await page.getByRole("region", { name: "Reorganisation" }).waitFor();
       },
     },
+    {
+      name: "forks",
+      path: "forks",
+      // This stack has no fork pool (the forks test starts one): the page says so.
+      ready: (page) => page.getByText("This server was started without a fork pool").waitFor(),
+    },
   ];
 
 /** Controls without an accessible name, described for the failure message. */

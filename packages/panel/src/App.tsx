@@ -9,6 +9,7 @@ import { ContractsPage } from "./pages/contracts/ContractsPage";
 import { AddressPage } from "./pages/explorer/AddressPage";
 import { TransactionPage } from "./pages/explorer/TransactionPage";
 import { FaultsPage } from "./pages/faults/FaultsPage";
+import { ForksPage } from "./pages/forks/ForksPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { PricesPage } from "./pages/prices/PricesPage";
 import { SearchPage } from "./pages/search/SearchPage";
@@ -49,6 +50,7 @@ export function App() {
           <Route path="/bots" component={BotsPage} />
           <Route path="/prices" component={PricesPage} />
           <Route path="/faults" component={FaultsPage} />
+          <Route path="/forks" component={ForksPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </ErrorBoundary>

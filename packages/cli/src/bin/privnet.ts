@@ -26,6 +26,11 @@ Options of "up":
   --host <ip>          interface the admin and oracle APIs bind (default 127.0.0.1;
                        beyond loopback needs PRIVNET_ADMIN_TOKEN and PRIVNET_ORACLE_TOKEN)
   --rpc-url <url>      use this chain instead of starting the embedded devnet
+  --fork-url <url>     start the embedded devnet as a fork of this chain (any JSON-RPC URL: a
+                       privnet, a public network): its contracts and balances at the fork block,
+                       privnet's chain id 3151908, the system wallets funded (docs/forks.md)
+  --fork-block <n>     the block to fork at (default: the chain's head when first started; a
+                       restart with the same data dir forks the same block again)
   --storage <where>    postgres://…, memory, or a sqlite file (default <data-dir>/privnet.db)
   --data-dir <dir>     where the chain state and the sqlite database live (default .privnet)
   --chain-port <n>     embedded devnet port (default 8545; 0 picks a free one)
@@ -108,6 +113,8 @@ async function main(argv: string[]): Promise<number> {
         port: { type: "string" },
         host: { type: "string" },
         "rpc-url": { type: "string" },
+        "fork-url": { type: "string" },
+        "fork-block": { type: "string" },
         storage: { type: "string" },
         "data-dir": { type: "string" },
         "chain-port": { type: "string" },

@@ -14,6 +14,13 @@ export const privnetConfigSchema = z.strictObject({
     .strictObject({
       /** Use this JSON-RPC URL instead of starting the embedded devnet. */
       rpcUrl: z.url({ protocol: /^(http|https|ws|wss)$/ }).optional(),
+      /**
+       * Fork this chain: the embedded devnet starts from its state (at `forkBlock`) instead of
+       * genesis, with privnet's chain id and funded system wallets. See docs/forks.md.
+       */
+      forkUrl: z.url({ protocol: /^(http|https)$/ }).optional(),
+      /** The block of `forkUrl`'s chain to fork at: at most its head. Default: its head. */
+      forkBlock: z.int().nonnegative().optional(),
       /** Port of the embedded devnet. Default 8545; 0 picks a free one. */
       port: port.optional(),
       /** Interface the embedded devnet binds. Default: admin.host (127.0.0.1). */

@@ -27,6 +27,9 @@ export type StackSettings = {
   chain: {
     /** Set: use this chain; unset: start the embedded devnet. */
     rpcUrl: string | undefined;
+    /** The embedded devnet forks this chain (at `forkBlock`, default its head). */
+    forkUrl: string | undefined;
+    forkBlock: number | undefined;
     port: number;
     host: string;
     blockTime: number;
@@ -84,6 +87,8 @@ export type UpFlags = TlsFlags & {
   port?: string | undefined;
   host?: string | undefined;
   "rpc-url"?: string | undefined;
+  "fork-url"?: string | undefined;
+  "fork-block"?: string | undefined;
   storage?: string | undefined;
   "data-dir"?: string | undefined;
   "chain-port"?: string | undefined;
@@ -112,6 +117,8 @@ export const ENVIRONMENT_VARIABLES = {
   PRIVNET_ALLOWED_HOSTS: "admin.allowedHosts and oracle.allowedHosts (comma-separated)",
   PRIVNET_ORACLE_TOKEN: "oracle.token",
   PRIVNET_RPC_URL: "chain.rpcUrl",
+  PRIVNET_FORK_URL: "chain.forkUrl",
+  PRIVNET_FORK_BLOCK: "chain.forkBlock",
   PRIVNET_CHAIN_PORT: "chain.port",
   PRIVNET_CHAIN_HOST: "chain.host",
   PRIVNET_BLOCK_TIME: "chain.blockTime",
@@ -165,6 +172,14 @@ export function resolveSettings(input: {
     allowedHosts: oracleAllowedHosts,
     ...simulator
   } = merged.oracle ?? {};
+  if (merged.chain?.rpcUrl && merged.chain.forkUrl) {
+    throw new UsageError(
+      "chain.rpcUrl and chain.forkUrl exclude each other: --rpc-url uses a chain as it is, --fork-url starts the embedded devnet as a fork of one.",
+    );
+  }
+  if (merged.chain?.forkBlock !== undefined && !merged.chain.forkUrl) {
+    throw new UsageError("chain.forkBlock (--fork-block) needs chain.forkUrl (--fork-url).");
+  }
   if (oracleEnabled && !deploy) {
     throw new UsageError("oracle.enabled needs the contracts: contracts.deploy is false.");
   }
@@ -174,6 +189,8 @@ export function resolveSettings(input: {
     dataDir,
     chain: {
       rpcUrl: merged.chain?.rpcUrl,
+      forkUrl: merged.chain?.forkUrl,
+      forkBlock: merged.chain?.forkBlock,
       port: merged.chain?.port ?? 8545,
       // The team reaches the chain where it reaches the admin API, unless told otherwise.
       host: merged.chain?.host ?? merged.admin?.host ?? "127.0.0.1",
@@ -268,6 +285,9 @@ function withOverrides(config: PrivnetConfig, env: NodeJS.ProcessEnv, flags: UpF
   set(admin, "allowedHosts", hosts);
   set(oracle, "allowedHosts", hosts);
   set(chain, "rpcUrl", pick(flags["rpc-url"], "rpc-url", "PRIVNET_RPC_URL")?.value);
+  set(chain, "forkUrl", pick(flags["fork-url"], "fork-url", "PRIVNET_FORK_URL")?.value);
+  const forkBlock = pick(flags["fork-block"], "fork-block", "PRIVNET_FORK_BLOCK");
+  set(chain, "forkBlock", forkBlock && integer(forkBlock.value, forkBlock.from, 0, Number.MAX_SAFE_INTEGER));
   set(chain, "port", portOf(pick(flags["chain-port"], "chain-port", "PRIVNET_CHAIN_PORT")));
   set(chain, "host", pick(flags["chain-host"], "chain-host", "PRIVNET_CHAIN_HOST")?.value);
   const blockTime = pick(flags["block-time"], "block-time", "PRIVNET_BLOCK_TIME");

@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import type { Platform } from "@privnet/core";
+import type { ChainForks, Platform } from "@privnet/core";
 import type { PlatformContractAddresses } from "@privnet/core/contracts";
 import type { StackSettings } from "../config/resolveSettings.js";
 import type { LoadedTls } from "../tls/loadTls.js";
@@ -20,6 +20,8 @@ export type StackContext = {
   server: Server | undefined;
   /** The stack's TLS key and certificate (`settings.tls` loaded); undefined: clear text. */
   tls: LoadedTls | undefined;
+  /** Throwaway forks of the stack's chain, for `POST /forks`. */
+  forks: ChainForks | undefined;
 };
 
 /** A port a service listens on, and how a person changes it (named when the port is taken). */

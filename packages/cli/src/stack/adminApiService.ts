@@ -15,7 +15,7 @@ export const ORACLE_MOUNT_PATH = "/oracle";
 export const adminApiService: StackService = {
   name: "admin API",
   port: ({ admin }) => ({ host: admin.host, port: admin.port, changeWith: "--port (or PORT)" }),
-  async start({ platform, settings, server: listening, tls }) {
+  async start({ platform, settings, server: listening, tls, forks }) {
     const { admin } = settings;
     const server = await createAdminServer(platform, {
       port: admin.port,
@@ -26,6 +26,7 @@ export const adminApiService: StackService = {
       allowedHosts: admin.allowedHosts,
       bodyLimit: admin.bodyLimit,
       logger: createRequestLogger(settings.logFormat),
+      forks,
       ...(admin.token === undefined ? {} : { token: admin.token }),
       mounts: [
         { path: PANEL_BASE_PATH, app: panelDir },

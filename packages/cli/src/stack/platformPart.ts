@@ -1,7 +1,8 @@
 import { createPlatform, defineService, type Service } from "@privnet/core";
+import { findPlatformContracts } from "@privnet/core/contracts";
 import { DEVNET_REQUEST_TIMEOUT_MS } from "@privnet/devnet";
 import { builtinScenarios } from "@privnet/scenarios";
-import { http, type Transport, webSocket } from "viem";
+import { createClient, http, type Transport, webSocket } from "viem";
 import { trustCertificate } from "../tls/trustCertificate.js";
 import { needed, type StackState } from "./stackState.js";
 
@@ -15,20 +16,27 @@ export function platformPart(state: StackState): Service {
     async start() {
       const { settings, devnet } = state;
       const rpcUrl = needed(state.rpcUrl, "chain");
+      const storage = needed(state.storage, "storage");
+      // The embedded devnet holds requests while it reorganises (faults): wait for it.
+      // With the devnet's service headers: the platform's admin calls (the watcher's pool reads,
+      // funding, time travel) pass the chain port's policy, and its requests are never rate
+      // limited. Over HTTP on the devnet's port, so that the hold gate and the clock see them;
+      // over TLS, trusting the stack's own certificate (and only for this transport).
+      const transport = transportFor(rpcUrl, {
+        ...(devnet ? { timeout: DEVNET_REQUEST_TIMEOUT_MS } : {}),
+        fetchOptions: {
+          ...(devnet && state.tls ? trustCertificate(state.tls.cert).fetchOptions : {}),
+          ...(devnet ? { headers: { ...devnet.serviceHeaders } } : {}),
+        },
+      });
+      // A fork of a privnet chain carries its parent's contracts: recorded as the platform's
+      // deployment, so that the platform uses them rather than deploying a second set.
+      if (devnet?.fork && settings.contracts.deploy)
+        state.contractsFoundOnFork =
+          (await findPlatformContracts(createClient({ transport }), { storage })) !== undefined;
       state.platform = await createPlatform({
-        // The embedded devnet holds requests while it reorganises (faults): wait for it.
-        // With the devnet's service headers: the platform's admin calls (the watcher's pool reads,
-        // funding, time travel) pass the chain port's policy, and its requests are never rate
-        // limited. Over HTTP on the devnet's port, so that the hold gate and the clock see them;
-        // over TLS, trusting the stack's own certificate (and only for this transport).
-        transport: transportFor(rpcUrl, {
-          ...(devnet ? { timeout: DEVNET_REQUEST_TIMEOUT_MS } : {}),
-          fetchOptions: {
-            ...(devnet && state.tls ? trustCertificate(state.tls.cert).fetchOptions : {}),
-            ...(devnet ? { headers: { ...devnet.serviceHeaders } } : {}),
-          },
-        }),
-        storage: needed(state.storage, "storage"),
+        transport,
+        storage,
         // The embedded devnet is on this machine: asking it for new blocks 20 times a block costs
         // next to nothing, and a confirmation (the set-up's fundings first) is seen within 1/20 of
         // a block instead of up to a second later.

@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { defineService, type Service } from "@privnet/core";
-import { DevnetPortInUseError, startDevnet } from "@privnet/devnet";
+import { createForkPool, DevnetPortInUseError, type ForkPool, startDevnet } from "@privnet/devnet";
 import { PortInUseError } from "@privnet/http";
 import { redactUrl } from "../config/resolveSettings.js";
 import { type LoadedTls, loadTls } from "../tls/loadTls.js";
@@ -81,6 +81,8 @@ export function chainPart(state: StackState): Service {
         return;
       }
       const devnet = await startDevnet({
+        ...(chain.forkUrl ? { forkUrl: chain.forkUrl } : {}),
+        ...(chain.forkBlock === undefined ? {} : { forkBlock: chain.forkBlock }),
         port: chain.port,
         host: chain.host,
         blockTime: chain.blockTime,
@@ -121,10 +123,31 @@ export function chainPart(state: StackState): Service {
       state.rpcUrl = devnet.rpcUrl;
       state.progress({
         step: "chain",
-        detail: `embedded devnet (anvil pid ${devnet.pid}) on ${devnet.rpcUrl}, state in ${chain.statePath}`,
+        detail: `embedded devnet (anvil pid ${devnet.pid}) on ${devnet.rpcUrl}${devnet.fork ? `, a fork of ${originOf(devnet.fork.url)} at block ${devnet.fork.block}` : ""}, state in ${chain.statePath}`,
       });
     },
     stop: () => state.devnet?.stop(),
+  });
+}
+
+/**
+ * Throwaway forks of the stack's chain (`POST /forks`): the embedded devnet's own pool, or with
+ * `--rpc-url` a pool of forks of that chain, stopped with the stack.
+ */
+export function forksPart(state: StackState): Service {
+  let pool: ForkPool | undefined;
+  return defineService({
+    name: "forks",
+    async start() {
+      if (state.devnet) {
+        state.forks = state.devnet.forks;
+        return;
+      }
+      pool = createForkPool({ parentUrl: needed(state.rpcUrl, "chain") });
+      await pool.start();
+      state.forks = pool;
+    },
+    stop: () => pool?.stop(),
   });
 }
 
@@ -166,7 +189,7 @@ export function contractsPart(state: StackState): Service {
       state.contracts = deployed.addresses;
       state.progress({
         step: "contracts",
-        detail: `${deployed.reused ? "reused, deployed" : "deployed"} in block ${deployed.deployment.blockNumber} (PriceOracle ${deployed.addresses.priceOracle}, LendingPool ${deployed.addresses.lendingPool})`,
+        detail: `${state.contractsFoundOnFork ? "found on the fork (its parent's)" : `${deployed.reused ? "reused, deployed" : "deployed"} in block ${deployed.deployment.blockNumber}`} (PriceOracle ${deployed.addresses.priceOracle}, LendingPool ${deployed.addresses.lendingPool})`,
       });
     },
   });
@@ -185,6 +208,7 @@ export function servicePart(state: StackState, service: StackService): Service {
         contracts: state.contracts,
         server: state.servers.get(service),
         tls: state.tls,
+        forks: state.forks,
       });
       state.urls.set(service, running.urls);
       state.progress({ step: service.name, detail: running.urls[0]?.url ?? "started" });
@@ -249,4 +273,9 @@ function stateFileSize(path: string): string {
   } catch {
     return "no file yet";
   }
+}
+
+/** A URL's origin, for output: a node provider's URL often carries its key in the path. */
+function originOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).origin : "(the fork URL)";
 }

@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import type { Platform, StorageAdapter } from "@privnet/core";
+import type { ChainForks, Platform, StorageAdapter } from "@privnet/core";
 import type { PlatformContractAddresses } from "@privnet/core/contracts";
 import type { Devnet } from "@privnet/devnet";
 import type { StackSettings } from "../config/resolveSettings.js";
@@ -26,6 +26,10 @@ export type StackState = {
   storage?: StorageAdapter | undefined;
   platform?: Platform | undefined;
   contracts?: PlatformContractAddresses | undefined;
+  /** A forked chain carried privnet's contracts (its parent is a privnet): the platform uses them. */
+  contractsFoundOnFork?: boolean | undefined;
+  /** Throwaway forks of the chain (the devnet's, or a pool of the `--rpc-url` chain's). */
+  forks?: ChainForks | undefined;
   /** Each service's URLs, once it started. */
   urls: Map<StackService, StackUrl[]>;
   /**

@@ -247,6 +247,23 @@ describe("startStack with tls: self-signed", () => {
     const listed = JSON.stringify(await events.json());
     expect(listed).toContain("anvil_setBalance");
     expect(listed).toContain("adminCall");
+
+    // A throwaway fork of this TLS, policed chain (asked over HTTPS with the token) reads it past
+    // the policy and answers on its own loopback port, in clear text: the balance set above is there.
+    const created = await fetch(`${admin}/forks`, {
+      ...fetchOptions,
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(created.status).toBe(201);
+    const fork = (await created.json()) as { rpcUrl: string };
+    expect(fork.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const onFork = await fetch(fork.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(call("eth_getBalance", [target, "latest"])),
+    });
+    expect(((await onFork.json()) as { result: string }).result).toBe("0x64");
   });
 
   test("a restart of the chain (a fault) keeps its pool and its TLS port: the devnet's own calls need no certificate", async () => {

@@ -94,6 +94,11 @@ export const errorCodes = [
   "SIMULATION_NOT_FOUND",
   // faults on demand asked of a platform that runs on a node it does not control
   "FAULTS_UNAVAILABLE",
+  // throwaway forks (ChainForks): bad input, unknown id, too many, none on this server
+  "FORK_INVALID",
+  "FORK_NOT_FOUND",
+  "FORK_LIMIT_REACHED",
+  "FORKS_UNAVAILABLE",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -32,6 +32,12 @@ export {
   InvalidFaultError,
 } from "./faults.js";
 export {
+  ForkLimitReachedError,
+  ForkNotFoundError,
+  ForksUnavailableError,
+  InvalidForkError,
+} from "./forks.js";
+export {
   LendingError,
   type LendingErrorCode,
   type LendingRevertReason,

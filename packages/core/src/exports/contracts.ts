@@ -14,6 +14,10 @@ export {
   type SentDeploymentTransaction,
 } from "../contracts/deployPlatformContracts.js";
 export {
+  type FindPlatformContractsParameters,
+  findPlatformContracts,
+} from "../contracts/findPlatformContracts.js";
+export {
   aggregatorV3InterfaceAbi,
   deployTargetAbi,
   deployTargetBytecode,

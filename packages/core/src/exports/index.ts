@@ -85,6 +85,15 @@ export type {
   TimedFaultOptions,
   TimedFaultResult,
 } from "../chain/ChainFaults.js";
+// Throwaway forks: what a fork pool (the devnet's `forks`, POST /forks) takes and answers
+export {
+  type ChainForks,
+  type ForkEndReason,
+  type ForkInfo,
+  type ForkOptions,
+  forkOptionsSchema,
+  MAX_FORK_TTL_SECONDS,
+} from "../chain/ChainForks.js";
 export type { Anchor, ChainHeadWatcher, ChainRewindCause } from "../chain/ChainHead.js";
 export { type DerivedAccount, deriveAccounts } from "../chain/deriveAccounts.js";
 // Faults on demand: what platform.faults takes (one schema: the types, the checks, the admin
@@ -155,6 +164,9 @@ export {
   FaultsUnavailableError,
   FaultUnsupportedError,
   FeeAboveCapError,
+  ForkLimitReachedError,
+  ForkNotFoundError,
+  ForksUnavailableError,
   InsufficientFundsError,
   InvalidAbiError,
   InvalidAddressError,
@@ -162,6 +174,7 @@ export {
   InvalidBotConfigError,
   InvalidContractCallError,
   InvalidFaultError,
+  InvalidForkError,
   InvalidLabelError,
   InvalidOptionsError,
   InvalidPriceError,

@@ -2,6 +2,9 @@
 // storage adapters, devnet, panel) share with core: input parsers, the keyed mutex, state
 // encoding. Only what they import is here. Semver does not cover this entry: anything here may
 // change or go in any release. Applications import from "@privnet/core" only.
+
+// The fork pool's defaults, for the devnet's pool and the admin API's descriptions.
+export { DEFAULT_FORK_LIMIT, DEFAULT_FORK_TTL_SECONDS } from "../chain/ChainForks.js";
 export { firstIndexes } from "../chain/deriveAccounts.js";
 export { quoteInput } from "../errors/quoteInput.js";
 export { readChainBlocks } from "../explorer/readChainBlocks.js";

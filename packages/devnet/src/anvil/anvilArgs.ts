@@ -5,9 +5,9 @@ import type { DevnetSettings } from "./devnetSettings.js";
  * anvil's command line for a devnet: privnet's chain id, gas limit and prefunded accounts; with the
  * clock, a loopback port of anvil's own (the relay takes the devnet's); interval mining unless the
  * devnet mines each transaction (block time 0, or `automineFirst` until `useBlockTime()`); the
- * window of historical states kept in memory; with a chain archive, the window of blocks whose
- * transactions anvil keeps; and the state file, with that window written into it
- * only when asked.
+ * window of historical states kept in memory; the parent chain when it forks one; with a chain
+ * archive, the window of blocks whose transactions anvil keeps; and the state file, with that
+ * window written into it only when asked.
  *
  * @example
  * spawn(binary, anvilArgs(resolveDevnetSettings({ port: 0 })));
@@ -34,6 +34,13 @@ export function anvilArgs(settings: DevnetSettings): string[] {
   if (blockTime > 0 && !automineFirst) args.push("--block-time", String(blockTime));
   args.push("--prune-history", String(settings.stateWindow));
   if (settings.archive) args.push("--transaction-block-keeper", String(settings.archive.blockWindow));
+  if (settings.fork) {
+    args.push("--fork-url", settings.fork.url);
+    if (settings.fork.block !== undefined) args.push("--fork-block-number", settings.fork.block.toString());
+    // A privnet parent's block N is not the same after a reset or a reorganisation: never read a
+    // cached copy of it (anvil would keep one per chain id and block in ~/.foundry).
+    args.push("--no-storage-caching");
+  }
   if (statePath !== undefined) args.push("--state", statePath);
   if (settings.preserveHistoricalStates) args.push("--preserve-historical-states");
   return args;

@@ -1,3 +1,5 @@
+import { privnet } from "@privnet/core";
+import type { Chain } from "viem";
 import { anvilRequest } from "./anvilRequest.js";
 
 /**
@@ -21,4 +23,37 @@ export function timestampInterval(blockTime: number): number {
 export async function setIntervalMining(rpcUrl: string, seconds: number, withClock: boolean): Promise<void> {
   await anvilRequest(rpcUrl, "evm_setIntervalMining", [seconds]);
   if (withClock) await anvilRequest(rpcUrl, "anvil_setBlockTimestampInterval", [timestampInterval(seconds)]);
+}
+
+/**
+ * The devnet's mining mode: the viem chain it hands out (its `blockTime` 0 while it mines each
+ * transaction at once, the block time once it mines at it) and the one switch from the first to
+ * the second (`useBlockTime`), made once; a failed switch is tried again by the next call.
+ */
+export function miningMode(parameters: {
+  rpcUrls: Chain["rpcUrls"];
+  blockTime: number;
+  automineFirst: boolean;
+  switchToBlockTime: () => Promise<void>;
+}) {
+  const { rpcUrls, blockTime, automineFirst } = parameters;
+  const chainAt = (seconds: number): Chain => ({ ...privnet, blockTime: seconds * 1000, rpcUrls });
+  let chain = chainAt(automineFirst ? 0 : blockTime);
+  let switched: Promise<void> | undefined;
+  return {
+    chain: () => chain,
+    useBlockTime(): Promise<void> {
+      if (!automineFirst) return Promise.resolve();
+      switched ??= parameters
+        .switchToBlockTime()
+        .then(() => {
+          chain = chainAt(blockTime);
+        })
+        .catch((error: unknown) => {
+          switched = undefined; // a later call tries again
+          throw error;
+        });
+      return switched;
+    },
+  };
 }

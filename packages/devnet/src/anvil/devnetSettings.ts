@@ -63,6 +63,14 @@ export type StartDevnetOptions = {
    * next start) a full copy of the state. Only with `statePath`. Default: false.
    */
   preserveHistoricalStates?: boolean;
+  /**
+   * Fork this node's chain instead of starting from genesis: any JSON-RPC URL (a running privnet,
+   * a public network). The devnet keeps privnet's chain id (3151908) whatever the parent's, and its
+   * prefunded accounts get their balance on the fork. See docs/forks.md.
+   */
+  forkUrl?: string;
+  /** The parent's block to fork at (with `forkUrl`): at most its head. Default: its head. */
+  forkBlock?: number | bigint;
   /** Mnemonic of the prefunded accounts. Default: the Kurtosis default mnemonic. */
   mnemonic?: string;
   /** Number of prefunded accounts. Default: 21. */
@@ -159,6 +167,8 @@ export type DevnetSettings = {
   /** Without a service token yet (the devnet makes one as it starts). */
   chainPolicy: Omit<ChainPolicySettings, "serviceToken"> | undefined;
   tls: { cert: string; key: string } | undefined;
+  /** The parent chain, with `forkUrl`; its block is pinned once the parent answered (`prepareFork`). */
+  fork: { url: string; block: bigint | undefined } | undefined;
 };
 
 /**
@@ -216,8 +226,9 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
     automineFirst,
     statePath,
     stateWindow,
+    // A fork has none: its blocks up to the fork block are the parent's, which anvil reads there.
     archive:
-      statePath !== undefined && withClock
+      statePath !== undefined && withClock && options.forkUrl === undefined
         ? {
             blockWindow,
             path: archivePathOf(statePath),
@@ -232,12 +243,26 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
     withClock,
     startTimeout: options.startTimeout ?? 20_000,
     tls: options.tls,
+    fork: forkSettings(options),
   };
 }
 
 /** The chain archive beside a state file: `chain-state.json` → `chain-state.archive.db`. */
 export function archivePathOf(statePath: string): string {
   return `${statePath.replace(/\.json$/i, "")}.archive.db`;
+}
+
+function forkSettings(options: StartDevnetOptions): DevnetSettings["fork"] {
+  const { forkUrl, forkBlock } = options;
+  if (forkUrl === undefined) {
+    if (forkBlock !== undefined) throw new DevnetStartError("forkBlock needs forkUrl", "");
+    return undefined;
+  }
+  if (!/^(https?|wss?):\/\/[^\s]+$/i.test(forkUrl) || !URL.canParse(forkUrl))
+    throw new DevnetStartError("forkUrl must be an http(s):// or ws(s):// URL", "");
+  if (forkBlock !== undefined && !(/^\d+$/.test(String(forkBlock)) && BigInt(forkBlock) >= 0n))
+    throw new DevnetStartError("forkBlock must be a block number (an integer, 0 or more)", "");
+  return { url: forkUrl, block: forkBlock === undefined ? undefined : BigInt(forkBlock) };
 }
 
 function policySettings(options: ChainPolicyOptions): NonNullable<DevnetSettings["chainPolicy"]> {

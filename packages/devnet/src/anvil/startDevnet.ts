@@ -5,7 +5,6 @@ import {
   defineService,
   deriveAccounts,
   FaultInProgressError,
-  privnet,
   type StartedInstance,
   startServices,
   stopServices,
@@ -15,8 +14,10 @@ import { firstIndexes } from "@privnet/core/internal";
 import type { Chain } from "viem";
 import { defineChainArchive } from "../archive/defineChainArchive.js";
 import { createDevnetFaults, type DevnetFaults } from "../faults/createDevnetFaults.js";
+import { createForkPool, type ForkPool } from "../forks/createForkPool.js";
+import { type PinnedFork, pinFork } from "../forks/prepareFork.js";
 import { anvilArgs } from "./anvilArgs.js";
-import { setIntervalMining } from "./blockTime.js";
+import { miningMode, setIntervalMining } from "./blockTime.js";
 import { checkPortFree } from "./checkPortFree.js";
 import { classifyStartFailure } from "./classifyStartFailure.js";
 import { defineAnvil } from "./defineAnvil.js";
@@ -85,6 +86,19 @@ export type Devnet = StartedInstance & {
    * top block. Undefined without one.
    */
   archive: { readonly path: string; catchUp(): Promise<number | undefined> } | undefined;
+  /**
+   * The chain this devnet forked (`forkUrl`), with the block it forked at; undefined for a chain
+   * of its own.
+   */
+  fork: PinnedFork | undefined;
+  /**
+   * Throwaway forks of this devnet's chain, each a node of its own on a loopback port
+   * (`forks.create({ block, ttlSeconds })`); they stop with the devnet. See docs/forks.md.
+   *
+   * @example
+   * const { rpcUrl } = await devnet.forks.create({ ttlSeconds: 600 });
+   */
+  forks: ForkPool;
 };
 
 /**
@@ -107,6 +121,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   // Before anything is created or spawned: a taken port fails at once, with nothing to undo.
   if (settings.port !== 0) await checkPortFree(host, settings.port);
   if (statePath !== undefined) prepareStatePath(statePath);
+  // The parent answers and holds the block before anvil starts; its block is pinned for restarts.
+  const fork = await pinFork(settings);
 
   const anvil = defineAnvil({
     binary: resolveAnvilBinary(options.binary),
@@ -145,7 +161,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       restarting = undefined;
     }
   };
-  const parts = [anvil, ...(archive ? [archive] : []), ...(relay ? [relay] : [])];
+  // Forks read the chain at the relay's loopback faults port: past the chain policy and its rate
+  // limit (a fork reads many accounts at once), in clear text (anvil need not trust a certificate).
+  const forks = createForkPool({ parentUrl: () => faultsUrl, binary: options.binary });
+  // Started last, stopped first: no fork outlives the chain it reads.
+  const parts = [anvil, ...(archive ? [archive] : []), ...(relay ? [relay] : []), forks];
   let faults: DevnetFaults | undefined;
   const devnetInstance = defineService({
     name: "the devnet",
@@ -174,25 +194,12 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   faults = createDevnetFaults({ url: faultsUrl, relay: relay !== undefined });
 
   let accounts: DerivedAccount[] | undefined;
-  const chainAt = (seconds: number): Chain => ({
-    ...privnet,
-    blockTime: seconds * 1000,
+  const mining = miningMode({
     rpcUrls: { default: { http: [rpcUrl], webSocket: [wsUrl] } },
+    automineFirst,
+    switchToBlockTime: () => setIntervalMining(ownUrl, blockTime, withClock),
+    blockTime,
   });
-  let chain = chainAt(automineFirst ? 0 : blockTime);
-  let switched: Promise<void> | undefined;
-  const useBlockTime = () => {
-    if (!automineFirst) return Promise.resolve();
-    switched ??= setIntervalMining(ownUrl, blockTime, withClock)
-      .then(() => {
-        chain = chainAt(blockTime);
-      })
-      .catch((error: unknown) => {
-        switched = undefined; // a later call tries again
-        throw error;
-      });
-    return switched;
-  };
 
   const devnet = withInstance(
     {
@@ -202,7 +209,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       port: publicPort,
       serviceHeaders,
       get chain() {
-        return chain;
+        return mining.chain();
       },
       get accounts() {
         accounts ??= deriveAccounts(settings.mnemonic, firstIndexes(settings.accounts));
@@ -212,9 +219,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         return anvil.pid;
       },
       blockTime,
-      useBlockTime,
+      useBlockTime: mining.useBlockTime,
       faults,
       archive,
+      fork,
+      forks,
     },
     devnetInstance,
   );

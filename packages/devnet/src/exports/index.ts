@@ -10,6 +10,8 @@ export {
   DevnetStateInvalidError,
 } from "../errors.js";
 export { DEVNET_REQUEST_TIMEOUT_MS, MAX_FAULT_HOLD_MS } from "../faults/holdLimit.js";
+export { createForkPool, type ForkPool, type ForkPoolOptions } from "../forks/createForkPool.js";
+export type { PinnedFork } from "../forks/prepareFork.js";
 // Test helpers, with or without Vitest: snapshots, fixtures, and thin wrappers over viem's test actions.
 export {
   createDevnetTestClient,

@@ -23,7 +23,7 @@ export const adminApi: ApiDescription<z.output<typeof errorBody>> = {
     title: "privnet admin API",
     version,
     description:
-      "Wallets, sending, transaction history, network, bots, the explorer and faults on demand of a privnet chain. Every error body is `{ error, code }`. When the server has a token configured, every route except /health needs `Authorization: Bearer <token>`.",
+      "Wallets, sending, transaction history, network, bots, the explorer, faults on demand and throwaway forks of a privnet chain. Every error body is `{ error, code }`. When the server has a token configured, every route except /health needs `Authorization: Bearer <token>`.",
     parameters: (route: RouteDefinition) => (isIdempotent(route) ? [idempotencyKeyParameter] : []),
   },
 };

@@ -1,4 +1,4 @@
-import type { Platform } from "@privnet/core";
+import type { ChainForks, Platform } from "@privnet/core";
 import { type ApiRouter, createApiRouter, type ExtraRoute, serveStaticApp } from "@privnet/http";
 import type { RequestHandler } from "express";
 import { type Logger, pino } from "pino";
@@ -7,6 +7,7 @@ import { createIdempotencyStore } from "../idempotency/IdempotencyStore.js";
 import { idempotencyHook } from "../idempotency/idempotencyHook.js";
 import { createAdminMetrics } from "../metrics/createAdminMetrics.js";
 import { adminApi, buildAdminOpenApi } from "../openapi/index.js";
+import { provideForks } from "../routes/forks.js";
 
 export type AdminRouterOptions = {
   /**
@@ -38,6 +39,12 @@ export type AdminRouterOptions = {
    * and counted once, by the admin API.
    */
   mounts?: readonly AdminMount[];
+  /**
+   * The throwaway forks `POST /forks` starts and `GET /forks` lists: the embedded devnet's
+   * (`devnet.forks`), or `createForkPool` of `@privnet/devnet` for a chain given by URL. Default:
+   * none — the fork routes answer 409 `FORKS_UNAVAILABLE` (the list: empty, `available: false`).
+   */
+  forks?: ChainForks | undefined;
 };
 
 /**
@@ -95,6 +102,7 @@ export function createAdminRouter(platform: Platform, options: AdminRouterOption
     corsOrigins: options.corsOrigins,
     allowedHosts: options.allowedHosts,
     extraRoutes,
+    before: [provideForks(options.forks)],
     hook: idempotencyHook(createIdempotencyStore(platform.storage), metrics),
     logger: options.logger === false ? undefined : (options.logger ?? pino({ name: "privnet-admin" })),
     onRequest({ method, route, status, seconds }) {

@@ -5,6 +5,7 @@ import { createWallet } from "./createWallet.js";
 import { deleteWallet } from "./deleteWallet.js";
 import { explorerRoutes } from "./explorer/index.js";
 import { faultRoutes } from "./faults/index.js";
+import { forkRoutes } from "./forks.js";
 import { getBalance } from "./getBalance.js";
 import { getWallet } from "./getWallet.js";
 import { health } from "./health.js";
@@ -37,4 +38,5 @@ export const adminRoutes: readonly RouteDefinition[] = [
   contracts,
   ...explorerRoutes,
   ...faultRoutes,
+  ...forkRoutes,
 ];

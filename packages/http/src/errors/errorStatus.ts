@@ -120,6 +120,13 @@ const privnetErrorStatus = {
   // Faults on demand on a platform that runs on a node it does not control (--rpc-url): the request
   // is fine, the server's set-up conflicts with it, as FAULT_IN_PROGRESS does (409).
   FAULTS_UNAVAILABLE: 409,
+  // Throwaway forks: a bad setting or a block the chain cannot fork at is the request's (400); an
+  // unknown id 404; the limit of running forks, or a server without a pool, conflicts with the
+  // server's state (409).
+  FORK_INVALID: 400,
+  FORK_NOT_FOUND: 404,
+  FORK_LIMIT_REACHED: 409,
+  FORKS_UNAVAILABLE: 409,
   // Raised by the embedded devnet and by a server's own start-up, never on a request.
   DEVNET_BINARY_NOT_FOUND: 500,
   DEVNET_PORT_IN_USE: 500,

@@ -953,6 +953,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The running throwaway forks
+         * @description Each with its own JSON-RPC URL, the block it started from and when it expires.
+         */
+        get: operations["listForks"];
+        put?: never;
+        /**
+         * Start a throwaway fork of the chain
+         * @description A node of its own, forked from the chain at `block` (default: the head), answering on its own loopback URL with privnet's chain id and funded system accounts; its sends never reach the chain. It is stopped and removed after `ttlSeconds` (at most 86400), when deleted, and with the stack. Answers once the fork answers JSON-RPC. The body is optional.
+         */
+        post: operations["createFork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One running throwaway fork */
+        get: operations["getFork"];
+        put?: never;
+        post?: never;
+        /**
+         * Stop a throwaway fork
+         * @description Answers once its node has stopped; it leaves the list.
+         */
+        delete: operations["deleteFork"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bots/events": {
         parameters: {
             query?: never;
@@ -2235,6 +2280,29 @@ export interface components {
             baseFee: string;
             /** @description Blocks mined at that base fee: 1 to 1000; afterwards it falls back as EIP-1559 lets it. */
             blocks: number;
+        };
+        Fork: {
+            /** @description Unique among the running forks. */
+            id: string;
+            name: string;
+            /** @description The fork's JSON-RPC URL (HTTP; the same port answers WebSocket): a loopback port of the stack's machine. */
+            rpcUrl: string;
+            /** @description The chain's block the fork started from. */
+            block: number;
+            /** @description privnet's chain id, 3151908. */
+            chainId: number;
+            /** @description The fork node's process id. */
+            pid: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The fork is stopped and removed then.
+             */
+            expiresAt: string;
         };
     };
     responses: never;
@@ -5768,6 +5836,272 @@ export interface operations {
                 };
             };
             /** @description Faults need the embedded devnet: the server runs on a node it does not control, --rpc-url (FAULTS_UNAVAILABLE). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listForks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether this server can start forks (the embedded devnet's pool). */
+                        available: boolean;
+                        /** @description How many forks may run at once. */
+                        limit: number;
+                        /** @description The running forks, oldest first. */
+                        forks: components["schemas"]["Fork"][];
+                    };
+                };
+            };
+            /** @description Malformed JSON or failed validation. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createFork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The block the fork starts from: at most the chain's head. Default: the head. */
+                    block?: number;
+                    /** @description Seconds until the fork is stopped and removed, 1 to 86400. Default: 3600. */
+                    ttlSeconds?: number;
+                    /** @description A name for people. Default: the fork's id. */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fork"];
+                };
+            };
+            /** @description A setting of the wrong type or out of range, or a block beyond the head or older than the state the chain keeps (VALIDATION_FAILED, FORK_INVALID). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description As many forks as allowed already run (FORK_LIMIT_REACHED), or the server has no fork pool (FORKS_UNAVAILABLE). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fork's id, e.g. fork-3f9a1c2e. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fork"];
+                };
+            };
+            /** @description `id` is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No running fork has this id: it may have expired (FORK_NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server has no fork pool: it was started without the embedded devnet's (FORKS_UNAVAILABLE). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug: please report it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteFork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fork's id, e.g. fork-3f9a1c2e. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fork"];
+                };
+            };
+            /** @description `id` is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token is configured and the request has none or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No running fork has this id: it may have expired (FORK_NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server has no fork pool: it was started without the embedded devnet's (FORKS_UNAVAILABLE). */
             409: {
                 headers: {
                     [name: string]: unknown;

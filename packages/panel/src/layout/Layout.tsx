@@ -12,6 +12,7 @@ const sections = [
   { href: "/bots", label: "Bots", pattern: "/bots" },
   { href: "/prices", label: "Prices and network", pattern: "/prices" },
   { href: "/faults", label: "Faults", pattern: "/faults" },
+  { href: "/forks", label: "Forks", pattern: "/forks" },
 ] as const;
 
 function NavLink({ href, label, pattern }: (typeof sections)[number]) {
