@@ -53,8 +53,9 @@ export type StartDevnetOptions = {
    * older blocks' transactions, receipts and logs are answered on the devnet's port from the chain
    * archive the devnet writes beside the state file (`chain-state.archive.db`), exactly as anvil
    * answered them. Bounds anvil's memory and state file however long the chain runs. Only with
-   * `statePath` and the clock (the relay answers from the archive); without them anvil keeps every
-   * block. Default: {@link DEFAULT_BLOCK_WINDOW}.
+   * `statePath` and the clock (the relay answers from the archive), and not on a fork (`forkUrl`:
+   * its older blocks are the parent's); otherwise anvil keeps every block. Default:
+   * {@link DEFAULT_BLOCK_WINDOW}.
    */
   blockWindow?: number;
   /**
