@@ -25,6 +25,8 @@ import { setFaultsUrl } from "./faultsUrls.js";
 import { prepareStatePath } from "./prepareStatePath.js";
 import { resolveAnvilBinary } from "./resolveAnvilBinary.js";
 import { restartAnvil } from "./restartAnvil.js";
+import { defineStateWrites } from "./stateWrites.js";
+import { stateExitPath } from "./writeStateFile.js";
 
 export type { StartDevnetOptions } from "./devnetSettings.js";
 
@@ -64,8 +66,8 @@ export type Devnet = StartedInstance & {
    */
   useBlockTime(): Promise<void>;
   /**
-   * Stops the relay, then anvil with SIGINT (writing the state file, if any), and resolves once it
-   * has exited; a `restart` fault under way finishes first. A second call answers the same promise.
+   * Stops the relay, then anvil with SIGINT (writing the state file atomically, if any), and
+   * resolves once it has exited; a `restart` fault under way finishes first. A second call answers the same promise.
    */
   stop(): Promise<void>;
   /**
@@ -103,7 +105,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
 
   const anvil = defineAnvil({
     binary: resolveAnvilBinary(options.binary),
-    args: anvilArgs(settings),
+    args: () => anvilArgs(settings),
+    exitDump: statePath === undefined ? undefined : { from: stateExitPath(statePath), to: statePath },
     urlHost: withClock ? "127.0.0.1" : formatHost(host),
     startTimeout: settings.startTimeout,
     onStarting: options.onStarting,
@@ -129,14 +132,29 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   let restarting: Promise<unknown> | undefined;
   const restart = async (keepPool: boolean) => {
     if (!relay || devnetInstance.status !== "started") throw new FaultInProgressError("the devnet's stop");
-    restarting = restartAnvil({ anvil, relay, statePath, rpcUrl: ownUrl, keepPool });
+    // No periodic write may land over the dump anvil writes as it stops.
+    const restartNow = (): ReturnType<typeof restartAnvil> => restartAnvil({ anvil, relay, statePath, rpcUrl: ownUrl, keepPool });
+    restarting = stateWrites ? stateWrites.exclusive(restartNow) : restartNow();
     try {
       return await restarting;
     } finally {
       restarting = undefined;
     }
   };
-  const parts = relay ? [anvil, relay] : [anvil];
+  const stateWrites =
+    statePath === undefined
+      ? undefined
+      : defineStateWrites({
+          url: () => anvil.url,
+          statePath,
+          intervalSeconds: settings.stateInterval,
+          preserveHistoricalStates: settings.preserveHistoricalStates,
+          onWrite: options.onStateWrite,
+          onError: (error) => options.onLog?.(`privnet-devnet: a state write failed: ${(error as Error).message}`),
+        });
+  // Stopped in reverse: the relay, then the periodic writes (the one under way ends), then anvil,
+  // which writes the state as it exits.
+  const parts = [anvil, ...(stateWrites ? [stateWrites] : []), ...(relay ? [relay] : [])];
   let faults: DevnetFaults | undefined;
   const devnetInstance = defineService({
     name: "the devnet",
