@@ -1,6 +1,11 @@
 import { isAbsolute, resolve } from "node:path";
 import type { BotCatalogue, BotsOptions, ExplorerOptions, OracleOptions } from "@privnet/core";
-import { type ChainLimits, DEFAULT_CHAIN_LIMITS, DEFAULT_STATE_WINDOW } from "@privnet/devnet";
+import {
+  type ChainLimits,
+  DEFAULT_CHAIN_LIMITS,
+  DEFAULT_STATE_INTERVAL,
+  DEFAULT_STATE_WINDOW,
+} from "@privnet/devnet";
 import type { PrivnetConfig } from "./defineConfig.js";
 import { privnetConfigSchema } from "./defineConfig.js";
 import { refusePublicBindsWithoutTokens } from "./publicBinds.js";
@@ -31,6 +36,8 @@ export type StackSettings = {
     limits: ChainLimits;
     /** Blocks of historical state the embedded devnet keeps. */
     stateWindow: number;
+    /** Seconds between the embedded devnet's periodic state writes (0: at stop only). */
+    stateInterval: number;
     /** The window's states written into the state file too. */
     preserveHistoricalStates: boolean;
   };
@@ -83,6 +90,7 @@ export type UpFlags = TlsFlags & {
   "chain-host"?: string | undefined;
   "block-time"?: string | undefined;
   "state-window"?: string | undefined;
+  "state-interval"?: string | undefined;
   "oracle-port"?: string | undefined;
   "log-format"?: string | undefined;
   "allowed-hosts"?: string | undefined;
@@ -108,6 +116,7 @@ export const ENVIRONMENT_VARIABLES = {
   PRIVNET_CHAIN_HOST: "chain.host",
   PRIVNET_BLOCK_TIME: "chain.blockTime",
   PRIVNET_STATE_WINDOW: "chain.stateWindow (blocks of historical state the embedded devnet keeps)",
+  PRIVNET_STATE_INTERVAL: "chain.stateInterval (seconds between the embedded devnet's state writes)",
   PRIVNET_STORAGE: "storage",
   PRIVNET_DATA_DIR: "dataDir",
   PRIVNET_PASSPHRASE: "encryptionPassphrase",
@@ -179,6 +188,7 @@ export function resolveSettings(input: {
         ) as Partial<ChainLimits>),
       },
       stateWindow: merged.chain?.stateWindow ?? DEFAULT_STATE_WINDOW,
+      stateInterval: merged.chain?.stateInterval ?? DEFAULT_STATE_INTERVAL,
       preserveHistoricalStates: merged.chain?.preserveHistoricalStates ?? false,
     },
     storage: parseStorage(merged.storage, dataDir, cwd),
@@ -263,6 +273,8 @@ function withOverrides(config: PrivnetConfig, env: NodeJS.ProcessEnv, flags: UpF
   set(chain, "blockTime", blockTime && decimal(blockTime.value, blockTime.from));
   const stateWindow = pick(flags["state-window"], "state-window", "PRIVNET_STATE_WINDOW");
   set(chain, "stateWindow", stateWindow && integer(stateWindow.value, stateWindow.from, 1, 2 ** 31 - 1));
+  const stateInterval = pick(flags["state-interval"], "state-interval", "PRIVNET_STATE_INTERVAL");
+  set(chain, "stateInterval", stateInterval && decimal(stateInterval.value, stateInterval.from));
   set(
     overrides as Record<string, unknown>,
     "storage",
