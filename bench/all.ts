@@ -36,6 +36,7 @@ const benchmarks = [
   ["simulate", "simulate.ts"],
   ["node-receipts", "nodeReceipts.ts"],
   ["node-state", "nodeState.ts"],
+  ["state-writes", "stateWrites.ts"],
   ["pool-loss", "poolLoss.ts"],
   ["startup", "startup.ts"],
   ["fixture-reset", "fixtureReset.ts"],
