@@ -111,7 +111,8 @@ async function probe(url: string, until: Promise<unknown>): Promise<number[]> {
   return times;
 }
 
-const p99 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.99)] ?? Number.NaN;
+const p99 = (times: number[]) =>
+  [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.99)] ?? Number.NaN;
 
 const dir = await mkdtemp(join(tmpdir(), "privnet-state-writes-"));
 const statePath = join(dir, "chain-state.json");
@@ -136,7 +137,9 @@ try {
     }
   }
   for (const dump of dumps)
-    console.log(`after ${dump.transfers} transfers: a state write of ${dump.mb.toFixed(1)} MB took ${dump.ms} ms`);
+    console.log(
+      `after ${dump.transfers} transfers: a state write of ${dump.mb.toFixed(1)} MB took ${dump.ms} ms`,
+    );
 
   // The chain at a block a second, probed while idle, then while writes run back to back.
   await call(url, "evm_setIntervalMining", [1]);

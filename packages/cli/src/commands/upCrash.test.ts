@@ -147,7 +147,9 @@ test("kill -9 of everything mid-traffic: the next start sends what the chain los
   const after = history(dataDir);
   const head = Number(await rpc<string>(chainUrl, "eth_blockNumber"));
   for (const row of after.filter((entry) => entry.status === "confirmed")) {
-    const receipt = await rpc<{ blockNumber: string } | null>(chainUrl, "eth_getTransactionReceipt", [row.hash]);
+    const receipt = await rpc<{ blockNumber: string } | null>(chainUrl, "eth_getTransactionReceipt", [
+      row.hash,
+    ]);
     expect(receipt && Number(receipt.blockNumber)).toBe(Number(row.block_number));
     expect(head).toBeGreaterThanOrEqual(Number(row.block_number));
   }

@@ -50,7 +50,9 @@ export async function resendLostConfirmed(
   const ordered = lost.sort((a, b) => a.nonce - b.nonce || a.id - b.id);
   for (let index = 0; index < ordered.length; index += CHUNK) {
     const chunk = ordered.slice(index, index + CHUNK);
-    const raws = await Promise.all(chunk.map((record) => ctx.storage.transactions.getRawTransaction(record.id)));
+    const raws = await Promise.all(
+      chunk.map((record) => ctx.storage.transactions.getRawTransaction(record.id)),
+    );
     // Bytes that hash to another transaction (a replacement landed) cannot bring a record back.
     const usable = (at: number) => {
       const raw = raws[at];

@@ -184,7 +184,10 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
   }
   const stateInterval = options.stateInterval ?? DEFAULT_STATE_INTERVAL;
   if (!(stateInterval >= 0) || !Number.isFinite(stateInterval)) {
-    throw new DevnetStartError(`stateInterval must be 0 or a positive number of seconds, got ${stateInterval}`, "");
+    throw new DevnetStartError(
+      `stateInterval must be 0 or a positive number of seconds, got ${stateInterval}`,
+      "",
+    );
   }
   const automineFirst = options.automineFirst === true && blockTime > 0;
   if (automineFirst && !Number.isInteger(blockTime)) {

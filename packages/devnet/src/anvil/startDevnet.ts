@@ -18,7 +18,7 @@ import { anvilArgs } from "./anvilArgs.js";
 import { setIntervalMining } from "./blockTime.js";
 import { checkPortFree } from "./checkPortFree.js";
 import { classifyStartFailure } from "./classifyStartFailure.js";
-import { defineAnvil } from "./defineAnvil.js";
+import { type AnvilInstance, defineAnvil } from "./defineAnvil.js";
 import { defineClockRelay } from "./defineClockRelay.js";
 import { type DevnetSettings, resolveDevnetSettings, type StartDevnetOptions } from "./devnetSettings.js";
 import { setFaultsUrl } from "./faultsUrls.js";
@@ -103,17 +103,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   if (settings.port !== 0) await checkPortFree(host, settings.port);
   if (statePath !== undefined) prepareStatePath(statePath);
 
-  const anvil = defineAnvil({
-    binary: resolveAnvilBinary(options.binary),
-    args: () => anvilArgs(settings),
-    exitDump: statePath === undefined ? undefined : { from: stateExitPath(statePath), to: statePath },
-    urlHost: withClock ? "127.0.0.1" : formatHost(host),
-    startTimeout: settings.startTimeout,
-    onStarting: options.onStarting,
-    onLog: options.onLog,
-    classify: (error, output) =>
-      classifyStartFailure(error, { host, port: settings.port, statePath, output }),
-  });
+  const anvil = devnetAnvil(settings, options);
   const { serviceToken, policy } = withServiceToken(settings.chainPolicy);
   const relay = withClock
     ? defineClockRelay({
@@ -133,7 +123,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   const restart = async (keepPool: boolean) => {
     if (!relay || devnetInstance.status !== "started") throw new FaultInProgressError("the devnet's stop");
     // No periodic write may land over the dump anvil writes as it stops.
-    const restartNow = (): ReturnType<typeof restartAnvil> => restartAnvil({ anvil, relay, statePath, rpcUrl: ownUrl, keepPool });
+    const restartNow = (): ReturnType<typeof restartAnvil> =>
+      restartAnvil({ anvil, relay, statePath, rpcUrl: ownUrl, keepPool });
     restarting = stateWrites ? stateWrites.exclusive(restartNow) : restartNow();
     try {
       return await restarting;
@@ -141,17 +132,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       restarting = undefined;
     }
   };
-  const stateWrites =
-    statePath === undefined
-      ? undefined
-      : defineStateWrites({
-          url: () => anvil.url,
-          statePath,
-          intervalSeconds: settings.stateInterval,
-          preserveHistoricalStates: settings.preserveHistoricalStates,
-          onWrite: options.onStateWrite,
-          onError: (error) => options.onLog?.(`privnet-devnet: a state write failed: ${(error as Error).message}`),
-        });
+  const stateWrites = devnetStateWrites(settings, options, anvil);
   // Stopped in reverse: the relay, then the periodic writes (the one under way ends), then anvil,
   // which writes the state as it exits.
   const parts = [anvil, ...(stateWrites ? [stateWrites] : []), ...(relay ? [relay] : [])];
@@ -231,6 +212,35 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   );
   setFaultsUrl(devnet, faultsUrl);
   return devnet;
+}
+
+/** anvil as the devnet runs it: its arguments made for each start, its exit dump moved over the state file. */
+function devnetAnvil(settings: DevnetSettings, options: StartDevnetOptions) {
+  const { host, statePath } = settings;
+  return defineAnvil({
+    binary: resolveAnvilBinary(options.binary),
+    args: () => anvilArgs(settings),
+    exitDump: statePath === undefined ? undefined : { from: stateExitPath(statePath), to: statePath },
+    urlHost: settings.withClock ? "127.0.0.1" : formatHost(host),
+    startTimeout: settings.startTimeout,
+    onStarting: options.onStarting,
+    onLog: options.onLog,
+    classify: (error, output) =>
+      classifyStartFailure(error, { host, port: settings.port, statePath, output }),
+  });
+}
+
+/** The periodic state writes, with a state file. */
+function devnetStateWrites(settings: DevnetSettings, options: StartDevnetOptions, anvil: AnvilInstance) {
+  if (settings.statePath === undefined) return undefined;
+  return defineStateWrites({
+    url: () => anvil.url,
+    statePath: settings.statePath,
+    intervalSeconds: settings.stateInterval,
+    preserveHistoricalStates: settings.preserveHistoricalStates,
+    onWrite: options.onStateWrite,
+    onError: (error) => options.onLog?.(`privnet-devnet: a state write failed: ${(error as Error).message}`),
+  });
 }
 
 /** The services' token's name on the audit trail (their calls are not audited). */

@@ -18,7 +18,8 @@ import {
  * spawn(binary, [...args, ...stateFileArgs("/srv/.privnet/chain-state.json")]);
  */
 export function stateFileArgs(statePath: string): string[] {
-  for (const leftOver of [stateTempPath(statePath), stateExitPath(statePath)]) rmSync(leftOver, { force: true });
+  for (const leftOver of [stateTempPath(statePath), stateExitPath(statePath)])
+    rmSync(leftOver, { force: true });
   const load = existsSync(statePath) ? ["--load-state", statePath] : [];
   return [...load, "--dump-state", stateExitPath(statePath)];
 }

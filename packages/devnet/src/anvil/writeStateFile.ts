@@ -121,7 +121,8 @@ class DumpAnswerDecoder extends Transform {
       this.#head += text;
       const at = this.#head.indexOf(RESULT_PREFIX);
       if (at === -1) {
-        if (this.#head.length > HEAD_LIMIT) callback(new Error(`anvil_dumpState: ${this.#head.slice(0, 300)}`));
+        if (this.#head.length > HEAD_LIMIT)
+          callback(new Error(`anvil_dumpState: ${this.#head.slice(0, 300)}`));
         else callback();
         return;
       }

@@ -12,7 +12,9 @@ Options:
   --port <n>         port to listen on, 0 for a free one (default 8545)
   --host <ip>        interface to bind (default 127.0.0.1)
   --block-time <s>   seconds between blocks, 0 for one block per transaction (default 2)
-  --state <file>     load chain state from <file> if it exists; write it on exit
+  --state <file>     load chain state from <file> if it exists; write it on exit and every
+                     --state-interval seconds, atomically (a kill leaves the last write)
+  --state-interval <s> seconds between state writes while it runs (default 30; 0: on exit only)
   --state-window <n> blocks of historical state kept (default 128): state reads (eth_call,
                      balances, traces) at older blocks fail; blocks, receipts and logs stay
   --mnemonic <words> mnemonic of the prefunded accounts (default: Kurtosis default)
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
       "block-time": { type: "string" },
       state: { type: "string" },
       "state-window": { type: "string" },
+      "state-interval": { type: "string" },
       mnemonic: { type: "string" },
       anvil: { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -48,6 +51,9 @@ async function main(): Promise<void> {
   if (values.state !== undefined) options.statePath = values.state;
   if (values["state-window"] !== undefined) {
     options.stateWindow = parseNumber("--state-window", values["state-window"]);
+  }
+  if (values["state-interval"] !== undefined) {
+    options.stateInterval = parseNumber("--state-interval", values["state-interval"]);
   }
   if (values.mnemonic !== undefined) options.mnemonic = values.mnemonic;
   if (values.anvil !== undefined) options.binary = values.anvil;
