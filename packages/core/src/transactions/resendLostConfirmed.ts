@@ -41,7 +41,7 @@ export async function resendLostConfirmed(
   watcher: TransactionWatcher,
 ): Promise<ResendLostConfirmedReturnType> {
   const result = { resent: 0, failed: 0 };
-  const head = await ctx.client.getBlockNumber({ cacheTime: 0 });
+  const { number: head } = await ctx.head.readLatest();
   const lost = await findLost(ctx, head);
   if (lost.length === 0 || (await chainWasReset(ctx, watcher, lost))) return result;
 
