@@ -44,8 +44,9 @@ export type StartDevnetOptions = {
   statePath?: string;
   /**
    * Seconds between two writes of the state file while the devnet runs (only with `statePath`):
-   * what a `kill -9` of everything can lose at most, plus the write under way. 0: written on
-   * `stop()` only. Default: {@link DEFAULT_STATE_INTERVAL}.
+   * what a `kill -9` of everything can lose at most, plus the write under way. The pause after a
+   * write is at least four times the write's duration (a large state's write never takes over).
+   * 0: written on `stop()` only. Default: {@link DEFAULT_STATE_INTERVAL}.
    */
   stateInterval?: number;
   /**
@@ -121,8 +122,9 @@ export type StartDevnetOptions = {
 export const DEFAULT_STATE_WINDOW = 128;
 
 /**
- * Seconds between two writes of the state file by default: a write of a chain that ran 100,000
- * transfers takes about a second and does not hold the chain up (see docs/operations.md).
+ * Seconds between two writes of the state file by default: what a crash can lose (and the next
+ * start sends again) stays small, while a write — 0.6 s for the 20 MB file of 10,000 transfers,
+ * 3.5–5 s for 81 MB after 40,000, on a loaded 2-core machine — takes a small share of the time.
  */
 export const DEFAULT_STATE_INTERVAL = 30;
 

@@ -24,6 +24,9 @@ export function stateFileArgs(statePath: string): string[] {
   return [...load, "--dump-state", stateExitPath(statePath)];
 }
 
+/** The pause after a write is at least this many times the write's own duration. */
+const WRITE_SHARE_INVERSE = 4;
+
 /** The devnet's periodic state writes: see {@link defineStateWrites}. */
 export type StateWritesInstance = Instance & {
   /**
@@ -51,7 +54,8 @@ export type DefineStateWritesParameters = {
 /**
  * Writes anvil's state to the state file every `intervalSeconds` while the devnet runs, atomically
  * ({@link writeStateFile}): a `kill -9` of everything loses at most one period and the write under
- * way, never the file. Writes never overlap, and `stop()` waits for the one under way; the write
+ * way, never the file. A write that took long stretches the next pause to four times its duration
+ * (a 5 s write: at least 20 s before the next), so that writes never take over the chain. Writes never overlap, and `stop()` waits for the one under way; the write
  * at stop is anvil's own, as it exits.
  *
  * @example
@@ -81,10 +85,13 @@ export function defineStateWrites(parameters: DefineStateWritesParameters): Stat
   };
   const schedule = () => {
     if (!running || parameters.intervalSeconds <= 0) return;
+    // A large state takes seconds to write (anvil's gzip, mostly): the chain never spends more
+    // than a fifth of its time on writes, whatever the interval.
+    const pause = Math.max(parameters.intervalSeconds * 1000, (last?.ms ?? 0) * WRITE_SHARE_INVERSE);
     timer = setTimeout(() => {
       timer = undefined;
       void serialize(writeOnce).then(schedule);
-    }, parameters.intervalSeconds * 1000);
+    }, pause);
     // A CLI or a test ends when its servers close; a pending write is no reason to stay.
     timer.unref();
   };
