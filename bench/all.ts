@@ -37,6 +37,7 @@ const benchmarks = [
   ["forks", "forkStart.ts"],
   ["node-receipts", "nodeReceipts.ts"],
   ["node-state", "nodeState.ts"],
+  ["state-writes", "stateWrites.ts"],
   ["pool-loss", "poolLoss.ts"],
   ["startup", "startup.ts"],
   ["fixture-reset", "fixtureReset.ts"],

@@ -13,6 +13,9 @@ export const targets: Record<string, Target> = {
   rss_after_10k_sends: { on: "ratio", atMost: 1.1 },
   sender_cost_growth: { on: "ratio", atMost: 1.2 },
   up_cold_seconds: { on: "value", atMost: 1.5 },
+  // Issue 48: Ctrl-C within 10 s, and the next start answering within 10 s, however long the chain ran.
+  stop_seconds: { on: "value", atMost: 10 },
+  restart_seconds: { on: "value", atMost: 10 },
   up_warm_seconds: { on: "value", atMost: 1.0 },
   panel_js_gzip_kb: { on: "value", atMost: 250 },
   panel_wallets_render_ms: { on: "value", atMost: 1_000 },

@@ -106,8 +106,9 @@ function recordStatements(s: string) {
       if (update.hash !== undefined) assign("hash", update.hash);
       if (update.status !== undefined) {
         assign("status", update.status);
-        // The signed bytes are only needed while the transaction may still have to be re-submitted.
-        if (update.status !== "pending") assignments.push("raw_transaction = NULL");
+        // The signed bytes are kept while the transaction may have to be sent again: pending, or
+        // confirmed in a block a crashed chain may come back without. A failed one never is.
+        if (update.status === "failed") assignments.push("raw_transaction = NULL");
       }
       if (update.blockNumber !== undefined) {
         assign("block_number", update.blockNumber === null ? null : update.blockNumber.toString());
@@ -132,7 +133,7 @@ function recordStatements(s: string) {
       const { rows: updated } = await run<TransactionRow>(
         `UPDATE ${s}.transactions AS t
          SET status = v.status, block_number = v.block_number, hash = v.hash,
-             raw_transaction = CASE WHEN v.status = 'pending' THEN t.raw_transaction END
+             raw_transaction = CASE WHEN v.status = 'failed' THEN NULL ELSE t.raw_transaction END
          FROM (VALUES ${rows.join(", ")}) AS v(id, status, block_number, hash)
          WHERE t.id = v.id RETURNING t.*`,
         values,

@@ -104,8 +104,9 @@ function updateAssignments(update: TransactionRecordUpdate) {
   if (update.status !== undefined) {
     assignments.push("status = ?");
     values.push(update.status);
-    // The signed bytes are only needed while the transaction may still have to be re-submitted.
-    if (update.status !== "pending") assignments.push("raw_transaction = NULL");
+    // The signed bytes are kept while the transaction may have to be sent again: pending, or
+    // confirmed in a block a crashed chain may come back without. A failed one never is.
+    if (update.status === "failed") assignments.push("raw_transaction = NULL");
   }
   if (update.blockNumber !== undefined) {
     assignments.push("block_number = ?");

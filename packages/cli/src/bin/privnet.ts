@@ -40,6 +40,8 @@ Options of "up":
                        blocks, transactions and logs stay; eth_call and traces there do not
   --block-window <n>   blocks whose transactions the embedded devnet's node keeps in memory
                        (default 64); older ones answer from the chain archive in --data-dir
+  --state-interval <s> seconds between the embedded devnet's state writes (default 30; 0: at
+                       stop only): the most a crash loses, sent again on the next start
   --oracle-port <n>    oracle API port (default 3004; 0 picks a free one)
   --log-format <f>     request logs: pretty or json (default: pretty on a terminal, else json)
   --allowed-hosts <l>  comma-separated Host names both APIs answer to besides localhost, 127.0.0.1,
@@ -122,6 +124,7 @@ async function main(argv: string[]): Promise<number> {
         "block-time": { type: "string" },
         "state-window": { type: "string" },
         "block-window": { type: "string" },
+        "state-interval": { type: "string" },
         "oracle-port": { type: "string" },
         "log-format": { type: "string" },
         "allowed-hosts": { type: "string" },

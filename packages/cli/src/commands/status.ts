@@ -14,6 +14,8 @@ export type StatusOptions = {
  * `privnet status`: asks a running stack's admin API (`/health`) and its chain (`eth_chainId`,
  * `eth_blockNumber`) whether they answer. Where to ask comes from `--url` / `--rpc-url`, else
  * from the same config and environment `privnet up` reads. Resolves with 0 when both answer.
+ * While the stack starts, both lines say what it is busy with: `starting: loading the chain state
+ * (1.2 GB, 14 s)`.
  *
  * @example
  * process.exitCode = await status({ flags: { url: "http://127.0.0.1:3000" }, cwd: process.cwd(), env: process.env });
@@ -25,11 +27,23 @@ export async function status(options: StatusOptions): Promise<number> {
   const { adminUrl, rpcUrl, fetch, fetchOptions } = stackClient(settings, options.flags);
 
   let healthy = true;
+  // While `privnet up` starts, its ports answer 503 with what it is busy with (the chain state it
+  // loads, and for how long): said for the chain too, which answers only once loaded.
+  let starting: string | undefined;
   try {
     const response = await fetch(`${adminUrl}/health`, { signal: AbortSignal.timeout(5_000) });
-    const body = (await response.json()) as { status?: string; blockNumber?: number; error?: string };
+    const body = (await response.json()) as {
+      status?: string;
+      blockNumber?: number;
+      error?: string;
+      starting?: string;
+    };
     if (response.ok) write(`admin API  ${adminUrl}  up, block ${body.blockNumber}`);
-    else {
+    else if (response.status === 503 && typeof body.starting === "string") {
+      healthy = false;
+      starting = body.starting.slice(0, 200);
+      write(`admin API  ${adminUrl}  starting: ${starting}`);
+    } else {
       healthy = false;
       write(`admin API  ${adminUrl}  answers ${response.status}: ${body.error ?? "?"}`);
     }
@@ -45,7 +59,7 @@ export async function status(options: StatusOptions): Promise<number> {
     write(`chain      ${rpcUrl}  up, chain id ${chainId}, block ${blockNumber}`);
   } catch (error) {
     healthy = false;
-    write(`chain      ${rpcUrl}  down (${reasonOf(error)})`);
+    write(`chain      ${rpcUrl}  ${starting ? `starting: ${starting}` : `down (${reasonOf(error)})`}`);
   }
   return healthy ? 0 : 1;
 }

@@ -64,6 +64,12 @@ export const privnetConfigSchema = z.strictObject({
        */
       blockWindow: z.int().min(4).optional(),
       /**
+       * Seconds between two writes of the chain state file while the embedded devnet runs (each
+       * atomic): the most a crash or a `kill -9` can lose, which the next start sends again. 0:
+       * written at stop only. Default 30 (see docs/operations.md).
+       */
+      stateInterval: z.number().min(0).optional(),
+      /**
        * Write the window's historical states into the state file, so that state reads at its
        * blocks work after a restart (a larger file and a slower start). Default false.
        */

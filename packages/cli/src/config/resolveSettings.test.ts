@@ -25,6 +25,7 @@ describe("resolveSettings", () => {
         },
         stateWindow: 128,
         blockWindow: 64,
+        stateInterval: 30,
         preserveHistoricalStates: false,
       },
       storage: { kind: "sqlite", path: "/work/project/.privnet/privnet.db" },
@@ -299,6 +300,22 @@ describe("resolveSettings", () => {
     expect(() => resolveSettings({ config: { chain: { blockWindow: 1 } }, env: {}, flags: {}, cwd })).toThrow(
       /chain\.blockWindow: /,
     );
+  });
+
+  test("the state interval: the config's, PRIVNET_STATE_INTERVAL over it, --state-interval over both; 0 or more seconds", () => {
+    const config = defineConfig({ chain: { stateInterval: 60 } });
+    expect(resolveSettings({ config, env: {}, flags: {}, cwd }).chain.stateInterval).toBe(60);
+    const env = { PRIVNET_STATE_INTERVAL: "0" };
+    expect(resolveSettings({ config, env, flags: {}, cwd }).chain.stateInterval).toBe(0);
+    expect(
+      resolveSettings({ config, env, flags: { "state-interval": "2.5" }, cwd }).chain.stateInterval,
+    ).toBe(2.5);
+    expect(() => resolveSettings({ config: {}, env: {}, flags: { "state-interval": "soon" }, cwd })).toThrow(
+      /--state-interval/,
+    );
+    expect(() =>
+      resolveSettings({ config: { chain: { stateInterval: -1 } }, env: {}, flags: {}, cwd }),
+    ).toThrow(/chain\.stateInterval: /);
   });
 
   test("bad values name where they came from", () => {

@@ -4,6 +4,7 @@ import {
   type ChainLimits,
   DEFAULT_BLOCK_WINDOW,
   DEFAULT_CHAIN_LIMITS,
+  DEFAULT_STATE_INTERVAL,
   DEFAULT_STATE_WINDOW,
 } from "@privnet/devnet";
 import type { PrivnetConfig } from "./defineConfig.js";
@@ -41,6 +42,8 @@ export type StackSettings = {
     stateWindow: number;
     /** Blocks whose transactions anvil keeps in memory; older ones are answered from the chain archive. */
     blockWindow: number;
+    /** Seconds between the embedded devnet's periodic state writes (0: at stop only). */
+    stateInterval: number;
     /** The window's states written into the state file too. */
     preserveHistoricalStates: boolean;
   };
@@ -96,6 +99,7 @@ export type UpFlags = TlsFlags & {
   "block-time"?: string | undefined;
   "state-window"?: string | undefined;
   "block-window"?: string | undefined;
+  "state-interval"?: string | undefined;
   "oracle-port"?: string | undefined;
   "log-format"?: string | undefined;
   "allowed-hosts"?: string | undefined;
@@ -125,6 +129,7 @@ export const ENVIRONMENT_VARIABLES = {
   PRIVNET_STATE_WINDOW: "chain.stateWindow (blocks of historical state the embedded devnet keeps)",
   PRIVNET_BLOCK_WINDOW:
     "chain.blockWindow (blocks whose transactions the embedded devnet's node keeps in memory)",
+  PRIVNET_STATE_INTERVAL: "chain.stateInterval (seconds between the embedded devnet's state writes)",
   PRIVNET_STORAGE: "storage",
   PRIVNET_DATA_DIR: "dataDir",
   PRIVNET_PASSPHRASE: "encryptionPassphrase",
@@ -207,6 +212,7 @@ export function resolveSettings(input: {
       },
       stateWindow: merged.chain?.stateWindow ?? DEFAULT_STATE_WINDOW,
       blockWindow: merged.chain?.blockWindow ?? DEFAULT_BLOCK_WINDOW,
+      stateInterval: merged.chain?.stateInterval ?? DEFAULT_STATE_INTERVAL,
       preserveHistoricalStates: merged.chain?.preserveHistoricalStates ?? false,
     },
     storage: parseStorage(merged.storage, dataDir, cwd),
@@ -296,6 +302,8 @@ function withOverrides(config: PrivnetConfig, env: NodeJS.ProcessEnv, flags: UpF
   set(chain, "stateWindow", stateWindow && integer(stateWindow.value, stateWindow.from, 1, 2 ** 31 - 1));
   const blockWindow = pick(flags["block-window"], "block-window", "PRIVNET_BLOCK_WINDOW");
   set(chain, "blockWindow", blockWindow && integer(blockWindow.value, blockWindow.from, 4, 2 ** 31 - 1));
+  const stateInterval = pick(flags["state-interval"], "state-interval", "PRIVNET_STATE_INTERVAL");
+  set(chain, "stateInterval", stateInterval && decimal(stateInterval.value, stateInterval.from));
   set(
     overrides as Record<string, unknown>,
     "storage",

@@ -22,12 +22,32 @@ async function bound(): Promise<{ server: Server; url: string }> {
 }
 
 describe("bindPort", () => {
+  test("while the stack is busy (loading the chain state), the 503 says with what, as of each request", async () => {
+    let busy: string | undefined = "loading the chain state (12 MB, 3 s)";
+    const server = await bindPort(admin, "admin API", undefined, () => busy);
+    cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const answer = await fetch(`${url}/health`);
+    expect({ status: answer.status, body: await answer.json() }).toEqual({
+      status: 503,
+      body: {
+        error: "The admin API is starting: loading the chain state (12 MB, 3 s); try again in a moment.",
+        starting: "loading the chain state (12 MB, 3 s)",
+      },
+    });
+    busy = undefined;
+    expect(await (await fetch(`${url}/health`)).json()).toMatchObject({ starting: "starting" });
+  });
+
   test("answers 503 in JSON until the service attaches, then the service answers alone", async () => {
     const { server, url } = await bound();
     const early = await fetch(`${url}/health`);
     expect(early.status).toBe(503);
     expect(early.headers.get("retry-after")).toBe("1");
-    expect(await early.json()).toEqual({ error: "The admin API is starting; try again in a moment." });
+    expect(await early.json()).toEqual({
+      error: "The admin API is starting; try again in a moment.",
+      starting: "starting",
+    });
 
     const platform = await createPlatform({ transport: http(devnet.rpcUrl) });
     cleanups.push(() => platform.close());

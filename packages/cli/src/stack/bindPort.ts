@@ -7,7 +7,8 @@ import type { ServicePort } from "./StackService.js";
  * Listens on a service's port at once, long before the service itself is ready, so that a taken
  * port fails `privnet up` before the chain or the contracts start, and nothing can take the port
  * in between. Until the service attaches its own request handler, every request is answered 503
- * (rather than held open with no answer). A taken port is `@privnet/http`'s `PortInUseError`
+ * (rather than held open with no answer), with what the stack is busy with (`busyWith`, e.g.
+ * loading the chain state) in its body's `starting`. A taken port is `@privnet/http`'s `PortInUseError`
  * (`PORT_IN_USE`, the servers' own), naming the port, the host, the service and the flag. With
  * `tls` the port is HTTPS from the start (an `https.Server`): it never answers in clear text.
  *
@@ -15,8 +16,13 @@ import type { ServicePort } from "./StackService.js";
  * const server = await bindPort({ host: "127.0.0.1", port: 3000, changeWith: "--port (or PORT)" }, "admin API");
  * await createAdminServer(platform, { server });
  */
-export async function bindPort(wanted: ServicePort, service: string, tls?: TlsMaterial): Promise<Server> {
-  const placeholder = starting(service);
+export async function bindPort(
+  wanted: ServicePort,
+  service: string,
+  tls?: TlsMaterial,
+  busyWith?: () => string | undefined,
+): Promise<Server> {
+  const placeholder = starting(service, busyWith);
   const server: Server = tls ? createHttpsServer({ ...tls }, placeholder) : createServer(placeholder);
   // The service's own handler replaces the placeholder the moment it is attached.
   server.on("newListener", function handOver(event: string | symbol, listener: unknown) {
@@ -28,9 +34,15 @@ export async function bindPort(wanted: ServicePort, service: string, tls?: TlsMa
   return server;
 }
 
-function starting(service: string) {
+function starting(service: string, busyWith: (() => string | undefined) | undefined) {
   return (_request: IncomingMessage, response: ServerResponse) => {
+    const busy = busyWith?.();
     response.writeHead(503, { "content-type": "application/json; charset=utf-8", "retry-after": "1" });
-    response.end(JSON.stringify({ error: `The ${service} is starting; try again in a moment.` }));
+    response.end(
+      JSON.stringify({
+        error: `The ${service} is starting${busy ? `: ${busy}` : ""}; try again in a moment.`,
+        starting: busy ?? "starting",
+      }),
+    );
   };
 }

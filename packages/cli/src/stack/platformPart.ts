@@ -50,6 +50,9 @@ export function platformPart(state: StackState): Service {
         // Faults on demand (platform.faults, POST /chain/faults/…) for the chain this stack runs
         // itself; on a node given by --rpc-url there are none (FAULTS_UNAVAILABLE).
         ...(devnet ? { faults: devnet.faults } : {}),
+        // The embedded devnet comes back from a crash at its last state write: what the history
+        // confirmed after it is sent again before any server answers.
+        ...(devnet ? { resendLostConfirmed: true } : {}),
         // With a traffic document, it (not the last run) says what runs: nothing resumes.
         bots: {
           catalogues: [builtinScenarios],

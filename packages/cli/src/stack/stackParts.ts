@@ -48,7 +48,7 @@ export function portParts(state: StackState, services: readonly StackService[]):
     return defineService({
       name: `${service.name} port`,
       async start() {
-        server = await bindPort(wanted, service.name, state.tls);
+        server = await bindPort(wanted, service.name, state.tls, () => state.busyWith?.());
         state.servers.set(service, server);
       },
       stop: () => (server ? closeIfListening(server) : undefined),
@@ -80,6 +80,15 @@ export function chainPart(state: StackState): Service {
         state.progress({ step: "chain", detail: `using ${redactUrl(chain.rpcUrl)}` });
         return;
       }
+      const loading = stateFileLoad(chain.statePath);
+      if (loading) {
+        state.busyWith = () => `loading the chain state (${loading.size}, ${loading.seconds()} s)`;
+        state.progress({
+          step: "chain",
+          working: true,
+          detail: `loading the chain state (${loading.size}) from ${chain.statePath}`,
+        });
+      }
       const devnet = await startDevnet({
         ...(chain.forkUrl ? { forkUrl: chain.forkUrl } : {}),
         ...(chain.forkBlock === undefined ? {} : { forkBlock: chain.forkBlock }),
@@ -99,6 +108,7 @@ export function chainPart(state: StackState): Service {
         },
         stateWindow: chain.stateWindow,
         blockWindow: chain.blockWindow,
+        stateInterval: chain.stateInterval,
         preserveHistoricalStates: chain.preserveHistoricalStates,
         ...(state.tls ? { tls: { cert: state.tls.cert, key: state.tls.key } } : {}),
         onStarting: (elapsedMs) =>
@@ -107,23 +117,27 @@ export function chainPart(state: StackState): Service {
             working: true,
             detail: `loading the chain state (${stateFileSize(chain.statePath)}): ${Math.round(elapsedMs / 1000)} s so far`,
           }),
-      }).catch((error: unknown) => {
-        if (!(error instanceof DevnetPortInUseError)) throw error;
-        throw new PortInUseError(
-          {
-            host: error.host,
-            port: error.port,
-            service: "embedded chain",
-            changeWith: "--chain-port (or PRIVNET_CHAIN_PORT)",
-          },
-          error,
-        );
-      });
+      })
+        .catch((error: unknown) => {
+          if (!(error instanceof DevnetPortInUseError)) throw error;
+          throw new PortInUseError(
+            {
+              host: error.host,
+              port: error.port,
+              service: "embedded chain",
+              changeWith: "--chain-port (or PRIVNET_CHAIN_PORT)",
+            },
+            error,
+          );
+        })
+        .finally(() => {
+          state.busyWith = undefined;
+        });
       state.devnet = devnet;
       state.rpcUrl = devnet.rpcUrl;
       state.progress({
         step: "chain",
-        detail: `embedded devnet (anvil pid ${devnet.pid}) on ${devnet.rpcUrl}${devnet.fork ? `, a fork of ${originOf(devnet.fork.url)} at block ${devnet.fork.block}` : ""}, state in ${chain.statePath}`,
+        detail: `embedded devnet (anvil pid ${devnet.pid}) on ${devnet.rpcUrl}${devnet.fork ? `, a fork of ${originOf(devnet.fork.url)} at block ${devnet.fork.block}` : ""}, state in ${chain.statePath}${loading ? ` (${loading.size} loaded in ${loading.seconds()} s)` : ""}`,
       });
     },
     stop: () => state.devnet?.stop(),
@@ -263,6 +277,14 @@ function closeIfListening(server: Server): Promise<void> {
 function addressOf(server: Server): string {
   const { address, port } = server.address() as AddressInfo;
   return `${address.includes(":") ? `[${address}]` : address}:${port}`;
+}
+
+/** The state file about to be loaded: its size for a line, and the seconds since the load began; undefined without a file. */
+function stateFileLoad(path: string): { size: string; seconds: () => number } | undefined {
+  const size = stateFileSize(path);
+  if (size === "no file yet") return undefined;
+  const since = performance.now();
+  return { size, seconds: () => Math.round((performance.now() - since) / 1000) };
 }
 
 /** The state file's size for a progress line ("1.2 GB"), or "no file yet". */

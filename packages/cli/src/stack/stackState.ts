@@ -30,6 +30,12 @@ export type StackState = {
   contractsFoundOnFork?: boolean | undefined;
   /** Throwaway forks of the chain (the devnet's, or a pool of the `--rpc-url` chain's). */
   forks?: ChainForks | undefined;
+  /**
+   * What the stack is busy with while it starts, in a few words, read at each request the ports
+   * answer 503 to (`privnet status` prints it): "loading the chain state (1.2 GB, 14 s)".
+   * Undefined when nothing long is under way.
+   */
+  busyWith?: (() => string) | undefined;
   /** Each service's URLs, once it started. */
   urls: Map<StackService, StackUrl[]>;
   /**

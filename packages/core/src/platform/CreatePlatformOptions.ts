@@ -33,6 +33,15 @@ export type CreatePlatformOptions<Catalogues extends readonly BotCatalogue[] = [
   replaceAfter?: number | undefined;
   /** A sent transaction the node no longer has after this many ms is marked failed. Default: 120,000. */
   dropAfter?: number | undefined;
+  /**
+   * On start, send again what the history calls `confirmed` but the chain no longer has — a chain
+   * that came back from a crash at its last state write, with a lower head — from the stored signed
+   * bytes (same hashes), before `createPlatform` resolves; the watcher confirms them again in their
+   * new blocks. Off by default: in a test suite that reverts the chain between tests, it would replay
+   * the reverted tests' transactions. `privnet up` turns it on for its embedded devnet.
+   * Default: false.
+   */
+  resendLostConfirmed?: boolean | undefined;
   /** Priority fee (tip) per gas in wei for every send. Default: 1 gwei. */
   priorityFeePerGas?: bigint | undefined;
   /**

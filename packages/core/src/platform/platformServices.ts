@@ -1,6 +1,7 @@
 import { PlatformClosedError } from "../errors/platform.js";
 import { defineService, type Service } from "../lifecycle/defineService.js";
 import { reconcilePendingTransactions } from "../transactions/reconcilePendingTransactions.js";
+import { resendLostConfirmed } from "../transactions/resendLostConfirmed.js";
 import { registerSystemWallets } from "../wallets/registerSystemWallets.js";
 import type { PlatformParts } from "./assemblePlatform.js";
 import type { AnyCreatePlatformOptions } from "./CreatePlatformOptions.js";
@@ -63,7 +64,12 @@ export function platformServices(
     }),
     defineService({
       name: "pendingTransactions",
-      start: () => reconcilePendingTransactions(base, ctx.watcher),
+      // Then what the chain came back without after a crash (its last state write) is sent again,
+      // before any service answers.
+      async start() {
+        await reconcilePendingTransactions(base, ctx.watcher);
+        if (options.resendLostConfirmed) await resendLostConfirmed(base, ctx.watcher);
+      },
     }),
     defineService({ name: "contracts", start: () => (deployAtStart ? contracts.get() : undefined) }),
     defineService({

@@ -50,8 +50,9 @@ export type TransactionRecord = {
 export type NewTransactionRecord = Omit<TransactionRecord, "id"> & {
   /**
    * The signed transaction (what `eth_sendRawTransaction` takes), written with the record before it
-   * is submitted: a restart re-submits it if the node never got it. Kept while the record is
-   * `pending`; an update to `confirmed` or `failed` clears it. Not part of {@link TransactionRecord}:
+   * is submitted: a restart re-submits it if the node never got it, or if the chain came back from
+   * a crash without the block that confirmed it. Kept while the record is `pending` or
+   * `confirmed`; an update to `failed` clears it. Not part of {@link TransactionRecord}:
    * read it with `transactions.getRawTransaction`.
    */
   rawTransaction?: Hex | undefined;

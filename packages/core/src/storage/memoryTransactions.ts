@@ -33,7 +33,7 @@ export function memoryTransactions(open: () => void): MemoryTable<
     const record = transactions.get(id);
     if (!record) return undefined;
     Object.assign(record, definedFields(update));
-    if (record.status !== "pending") rawTransactions.delete(id);
+    if (record.status === "failed") rawTransactions.delete(id);
     return { ...record };
   };
 

@@ -1,4 +1,4 @@
-import { type Hash, type Hex, parseTransaction } from "viem";
+import { type Hash, type Hex, parseTransaction, type Transaction } from "viem";
 import type { PlatformContext } from "../context/PlatformContext.js";
 import { classifyNodeError } from "../sender/classifyNodeError.js";
 import { receiptOutcome } from "../sender/receiptOutcome.js";
@@ -71,40 +71,13 @@ async function settle(
     ctx.client.getTransaction({ hash: record.hash }).catch(() => undefined),
     ctx.storage.transactions.getRawTransaction(record.id),
   ]);
-  // The unsigned fields for a replacement: exactly what was signed when the bytes are stored
-  // (deployments and calls included), else what the node's pool shows.
-  const signed = raw ? parseTransaction(raw) : undefined;
-  const request: TransactionRequest | undefined =
-    signed?.type === "eip1559" || signed?.type === "eip7702" || signed?.type === "eip4844"
-      ? ({ ...signed, chainId: signed.chainId ?? ctx.chain.id } as TransactionRequest)
-      : inPool && {
-          chainId: ctx.chain.id,
-          type: "eip1559",
-          nonce: record.nonce,
-          to: record.to,
-          value: record.value,
-          gas: inPool.gas,
-          maxFeePerGas: inPool.maxFeePerGas ?? inPool.gasPrice ?? 0n,
-          maxPriorityFeePerGas: inPool.maxPriorityFeePerGas ?? inPool.gasPrice ?? 0n,
-        };
   if (!inPool && !raw) {
     await update(ctx, record.id, { status: "failed" });
     result.failed++;
     return;
   }
   // Followed before any resubmission, so that no block can be missed.
-  const watched = watcher.watch({
-    from: record.from,
-    nonce: record.nonce,
-    hash: record.hash,
-    serialized: raw,
-    request,
-    signer: async () => {
-      const wallet = await ctx.storage.wallets.getByAddress(record.from);
-      return wallet && toFastAccount(await ctx.keyVault.open(wallet.privateKey, wallet.address));
-    },
-    sentAt: Date.now(),
-  });
+  const watched = watchStoredRecord(ctx, watcher, record, raw, inPool);
   if (!inPool) {
     // Written, then the previous run stopped before the node took it (or the node lost it):
     // submit the very bytes that were recorded.
@@ -126,6 +99,47 @@ async function settle(
   if (late) result[late]++;
   else if (inPool) result.followed++;
   else result.resubmitted++;
+}
+
+/**
+ * Follows a stored record's transaction with the watcher, from its signed bytes when stored (they
+ * are what a resubmission sends) and the unsigned fields a replacement needs: exactly what was
+ * signed when the bytes are stored (deployments and calls included), else what the node's pool
+ * shows. Its wallet's key, when stored, signs a replacement if it gets stuck.
+ */
+export function watchStoredRecord(
+  ctx: PlatformContext,
+  watcher: TransactionWatcher,
+  record: TransactionRecord,
+  raw: Hex | undefined,
+  inPool: Transaction | undefined,
+) {
+  const signed = raw ? parseTransaction(raw) : undefined;
+  const request: TransactionRequest | undefined =
+    signed?.type === "eip1559" || signed?.type === "eip7702" || signed?.type === "eip4844"
+      ? ({ ...signed, chainId: signed.chainId ?? ctx.chain.id } as TransactionRequest)
+      : inPool && {
+          chainId: ctx.chain.id,
+          type: "eip1559",
+          nonce: record.nonce,
+          to: record.to,
+          value: record.value,
+          gas: inPool.gas,
+          maxFeePerGas: inPool.maxFeePerGas ?? inPool.gasPrice ?? 0n,
+          maxPriorityFeePerGas: inPool.maxPriorityFeePerGas ?? inPool.gasPrice ?? 0n,
+        };
+  return watcher.watch({
+    from: record.from,
+    nonce: record.nonce,
+    hash: record.hash,
+    serialized: raw,
+    request,
+    signer: async () => {
+      const wallet = await ctx.storage.wallets.getByAddress(record.from);
+      return wallet && toFastAccount(await ctx.keyVault.open(wallet.privateKey, wallet.address));
+    },
+    sentAt: Date.now(),
+  });
 }
 
 /** True when the node has the transaction, mined or pooled (a refusal that raced its landing). */

@@ -1,13 +1,15 @@
 import { PRIVNET_GAS_LIMIT, privnet } from "@privnet/core";
 import type { DevnetSettings } from "./devnetSettings.js";
+import { stateFileArgs } from "./stateWrites.js";
 
 /**
  * anvil's command line for a devnet: privnet's chain id, gas limit and prefunded accounts; with the
  * clock, a loopback port of anvil's own (the relay takes the devnet's); interval mining unless the
  * devnet mines each transaction (block time 0, or `automineFirst` until `useBlockTime()`); the
  * window of historical states kept in memory; the parent chain when it forks one; with a chain
- * archive, the window of blocks whose transactions anvil keeps; and the state file, with that
- * window written into it only when asked.
+ * archive, the window of blocks whose transactions anvil keeps; and the state file (loaded when it
+ * exists, dumped on exit beside it: see `stateFileArgs`), with that window written into it only
+ * when asked.
  *
  * @example
  * spawn(binary, anvilArgs(resolveDevnetSettings({ port: 0 })));
@@ -41,7 +43,8 @@ export function anvilArgs(settings: DevnetSettings): string[] {
     // cached copy of it (anvil would keep one per chain id and block in ~/.foundry).
     args.push("--no-storage-caching");
   }
-  if (statePath !== undefined) args.push("--state", statePath);
+  // Made for each start: the state file is loaded only once it exists.
+  if (statePath !== undefined) args.push(...stateFileArgs(statePath));
   if (settings.preserveHistoricalStates) args.push("--preserve-historical-states");
   return args;
 }

@@ -13,7 +13,10 @@ export type AnvilInstance = Instance & {
 
 export type DefineAnvilParameters = {
   binary: string;
-  args: readonly string[];
+  /** anvil's arguments, made again for each start (the state file may exist only from the second). */
+  args: () => readonly string[];
+  /** anvil's dump as it exits, moved over the state file once it exited cleanly (see `spawnSupervised`). */
+  exitDump?: { from: string; to: string } | undefined;
   /** The host anvil is reached at, as written in a URL. */
   urlHost: string;
   /** Milliseconds anvil may make no progress before it listens (it may load a large state for longer). */
@@ -53,7 +56,9 @@ export function defineAnvil(parameters: DefineAnvilParameters): AnvilInstance {
     name: "anvil",
     async start() {
       output.length = 0;
-      const spawned = spawnSupervised(parameters.binary, parameters.args, onLine);
+      const spawned = spawnSupervised(parameters.binary, parameters.args(), onLine, {
+        exitDump: parameters.exitDump,
+      });
       running = spawned;
       try {
         const port = await waitForListening(spawned.child, spawned.exited, output, {

@@ -36,10 +36,19 @@ export type StartDevnetOptions = {
    */
   automineFirst?: boolean;
   /**
-   * Chain state file: loaded on start when it exists, written on `stop()`. What it holds besides
+   * Chain state file: loaded on start when it exists, written every `stateInterval` seconds while
+   * the devnet runs and on `stop()` — each time atomically (a temporary file beside it, renamed
+   * over it), so that a crash or a `kill -9` leaves the last complete write. What it holds besides
    * the current state: see `preserveHistoricalStates`.
    */
   statePath?: string;
+  /**
+   * Seconds between two writes of the state file while the devnet runs (only with `statePath`):
+   * what a `kill -9` of everything can lose at most, plus the write under way. The pause after a
+   * write is at least four times the write's duration (a large state's write never takes over).
+   * 0: written on `stop()` only. Default: {@link DEFAULT_STATE_INTERVAL}.
+   */
+  stateInterval?: number;
   /**
    * Blocks whose full state anvil keeps in memory (`--prune-history <n>`): state reads at an older
    * block — `eth_call`, `eth_getBalance`, `eth_getStorageAt`, `debug_traceTransaction` — fail there
@@ -91,6 +100,11 @@ export type StartDevnetOptions = {
    * the milliseconds since it started. Default: nothing is told.
    */
   onStarting?: (elapsedMs: number) => void;
+  /**
+   * Told after each periodic state write, with the file's size in bytes and the milliseconds it
+   * took (a failed write is told through `onLog`, and the previous file stays). Default: nothing.
+   */
+  onStateWrite?: (write: { bytes: number; ms: number }) => void;
   /** Receives every line anvil prints. Default: lines are kept only for error messages. */
   onLog?: (line: string) => void;
   /**
@@ -140,6 +154,13 @@ export const DEFAULT_BLOCK_WINDOW = 64;
  */
 export const ARCHIVE_DEPTH = 4;
 
+/**
+ * Seconds between two writes of the state file by default: what a crash can lose (and the next
+ * start sends again) stays small, while a write — 0.6 s for the 20 MB file of 10,000 transfers,
+ * 3.5–5 s for 81 MB after 40,000, on a loaded 2-core machine — takes a small share of the time.
+ */
+export const DEFAULT_STATE_INTERVAL = 30;
+
 /** {@link StartDevnetOptions} checked, with every default filled in. */
 export type DevnetSettings = {
   host: string;
@@ -152,6 +173,8 @@ export type DevnetSettings = {
   statePath: string | undefined;
   /** Blocks of historical state anvil keeps (`--prune-history`). */
   stateWindow: number;
+  /** Seconds between periodic state writes; 0: none (only with a state file). */
+  stateInterval: number;
   /** Only with a state file. */
   preserveHistoricalStates: boolean;
   /**
@@ -208,6 +231,13 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
       "",
     );
   }
+  const stateInterval = options.stateInterval ?? DEFAULT_STATE_INTERVAL;
+  if (!(stateInterval >= 0) || !Number.isFinite(stateInterval)) {
+    throw new DevnetStartError(
+      `stateInterval must be 0 or a positive number of seconds, got ${stateInterval}`,
+      "",
+    );
+  }
   const automineFirst = options.automineFirst === true && blockTime > 0;
   if (automineFirst && !Number.isInteger(blockTime)) {
     throw new DevnetStartError(
@@ -237,6 +267,7 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
             depth: Math.min(ARCHIVE_DEPTH, Math.floor(blockWindow / 2)),
           }
         : undefined,
+    stateInterval,
     preserveHistoricalStates: options.preserveHistoricalStates === true && options.statePath !== undefined,
     mnemonic: options.mnemonic ?? SYSTEM_MNEMONIC,
     accounts: options.accounts ?? SYSTEM_ACCOUNT_COUNT,

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, renameSync } from "node:fs";
 import { watchForStall } from "./processProgress.js";
 import { supervisorScript } from "./supervisor.js";
 
@@ -19,6 +20,14 @@ export type SupervisedProcess = {
 };
 
 const stalledStopMs = 15_000;
+
+export type SpawnSupervisedOptions = {
+  /**
+   * anvil's dump as it exits (`from`, its `--dump-state`) and the state file it replaces once
+   * anvil exited cleanly (`to`): see {@link supervisorScript}.
+   */
+  exitDump?: { from: string; to: string } | undefined;
+};
 const pidLine = /^privnet-devnet: anvil pid (\d+)$/;
 
 /**
@@ -35,8 +44,9 @@ export function spawnSupervised(
   binary: string,
   args: readonly string[],
   onLine: (line: string) => void,
+  options: SpawnSupervisedOptions = {},
 ): SupervisedProcess {
-  const child = spawnChild(binary, args);
+  const child = spawnChild(binary, args, options.exitDump);
   let pid = child.pid ?? -1;
   const onEachLine = (line: string) => {
     const told = pidLine.exec(line);
@@ -56,16 +66,28 @@ export function spawnSupervised(
   };
 }
 
-function spawnChild(binary: string, args: readonly string[]): ChildProcess {
+function spawnChild(
+  binary: string,
+  args: readonly string[],
+  exitDump: SpawnSupervisedOptions["exitDump"],
+): ChildProcess {
   if (process.platform === "win32") {
     // No POSIX shell: anvil runs directly. It is stopped on stop(), but not if we are killed.
-    return spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], windowsHide: true });
+    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], windowsHide: true });
+    if (exitDump)
+      child.once("exit", (code) => {
+        if (code === 0 && existsSync(exitDump.from)) renameSync(exitDump.from, exitDump.to);
+      });
+    return child;
   }
   // detached: its own process group, so a Ctrl-C in the terminal reaches us, not anvil; we then
   // stop anvil cleanly (and the state is written) instead of it dying mid-write.
   const child = spawn("/bin/sh", ["-c", supervisorScript, "privnet-devnet", binary, ...args], {
     stdio: ["pipe", "pipe", "pipe"],
     detached: true,
+    env: exitDump
+      ? { ...process.env, PRIVNET_STATE_EXIT: exitDump.from, PRIVNET_STATE_FILE: exitDump.to }
+      : process.env,
   });
   // The supervisor must not keep our event loop alive, but its pipes must stay open.
   child.unref();

@@ -20,13 +20,15 @@ import { anvilArgs } from "./anvilArgs.js";
 import { miningMode, setIntervalMining } from "./blockTime.js";
 import { checkPortFree } from "./checkPortFree.js";
 import { classifyStartFailure } from "./classifyStartFailure.js";
-import { defineAnvil } from "./defineAnvil.js";
+import { type AnvilInstance, defineAnvil } from "./defineAnvil.js";
 import { defineClockRelay } from "./defineClockRelay.js";
 import { type DevnetSettings, resolveDevnetSettings, type StartDevnetOptions } from "./devnetSettings.js";
 import { setFaultsUrl } from "./faultsUrls.js";
 import { prepareStatePath } from "./prepareStatePath.js";
 import { resolveAnvilBinary } from "./resolveAnvilBinary.js";
 import { restartAnvil } from "./restartAnvil.js";
+import { defineStateWrites } from "./stateWrites.js";
+import { stateExitPath } from "./writeStateFile.js";
 
 export type { StartDevnetOptions } from "./devnetSettings.js";
 
@@ -66,8 +68,8 @@ export type Devnet = StartedInstance & {
    */
   useBlockTime(): Promise<void>;
   /**
-   * Stops the relay, then anvil with SIGINT (writing the state file, if any), and resolves once it
-   * has exited; a `restart` fault under way finishes first. A second call answers the same promise.
+   * Stops the relay, then anvil with SIGINT (writing the state file atomically, if any), and
+   * resolves once it has exited; a `restart` fault under way finishes first. A second call answers the same promise.
    */
   stop(): Promise<void>;
   /**
@@ -124,16 +126,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   // The parent answers and holds the block before anvil starts; its block is pinned for restarts.
   const fork = await pinFork(settings);
 
-  const anvil = defineAnvil({
-    binary: resolveAnvilBinary(options.binary),
-    args: anvilArgs(settings),
-    urlHost: withClock ? "127.0.0.1" : formatHost(host),
-    startTimeout: settings.startTimeout,
-    onStarting: options.onStarting,
-    onLog: options.onLog,
-    classify: (error, output) =>
-      classifyStartFailure(error, { host, port: settings.port, statePath, output }),
-  });
+  const anvil = devnetAnvil(settings, options);
   const archive = settings.archive && defineChainArchive({ anvil, ...settings.archive, ...options });
   const { serviceToken, policy, serviceHeaders } = withServiceToken(settings.chainPolicy);
   const relay = withClock
@@ -154,18 +147,29 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   let restarting: Promise<unknown> | undefined;
   const restart = async (keepPool: boolean) => {
     if (!relay || devnetInstance.status !== "started") throw new FaultInProgressError("the devnet's stop");
-    restarting = restartAnvil({ anvil, relay, statePath, rpcUrl: ownUrl, keepPool });
+    // No periodic write may land over the dump anvil writes as it stops.
+    const restartNow = (): ReturnType<typeof restartAnvil> =>
+      restartAnvil({ anvil, relay, statePath, rpcUrl: ownUrl, keepPool });
+    restarting = stateWrites ? stateWrites.exclusive(restartNow) : restartNow();
     try {
       return await restarting;
     } finally {
       restarting = undefined;
     }
   };
+  const stateWrites = devnetStateWrites(settings, options, anvil);
   // Forks read the chain at the relay's loopback faults port: past the chain policy and its rate
   // limit (a fork reads many accounts at once), in clear text (anvil need not trust a certificate).
   const forks = createForkPool({ parentUrl: () => faultsUrl, binary: options.binary });
-  // Started last, stopped first: no fork outlives the chain it reads.
-  const parts = [anvil, ...(archive ? [archive] : []), ...(relay ? [relay] : []), forks];
+  // Stopped in reverse: the forks (none outlives the chain it reads), the relay, the archive, the
+  // periodic writes (the one under way ends), then anvil, which writes the state as it exits.
+  const parts = [
+    anvil,
+    ...(stateWrites ? [stateWrites] : []),
+    ...(archive ? [archive] : []),
+    ...(relay ? [relay] : []),
+    forks,
+  ];
   let faults: DevnetFaults | undefined;
   const devnetInstance = defineService({
     name: "the devnet",
@@ -229,6 +233,35 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   );
   setFaultsUrl(devnet, faultsUrl);
   return devnet;
+}
+
+/** anvil as the devnet runs it: its arguments made for each start, its exit dump moved over the state file. */
+function devnetAnvil(settings: DevnetSettings, options: StartDevnetOptions) {
+  const { host, statePath } = settings;
+  return defineAnvil({
+    binary: resolveAnvilBinary(options.binary),
+    args: () => anvilArgs(settings),
+    exitDump: statePath === undefined ? undefined : { from: stateExitPath(statePath), to: statePath },
+    urlHost: settings.withClock ? "127.0.0.1" : formatHost(host),
+    startTimeout: settings.startTimeout,
+    onStarting: options.onStarting,
+    onLog: options.onLog,
+    classify: (error, output) =>
+      classifyStartFailure(error, { host, port: settings.port, statePath, output }),
+  });
+}
+
+/** The periodic state writes, with a state file. */
+function devnetStateWrites(settings: DevnetSettings, options: StartDevnetOptions, anvil: AnvilInstance) {
+  if (settings.statePath === undefined) return undefined;
+  return defineStateWrites({
+    url: () => anvil.url,
+    statePath: settings.statePath,
+    intervalSeconds: settings.stateInterval,
+    preserveHistoricalStates: settings.preserveHistoricalStates,
+    onWrite: options.onStateWrite,
+    onError: (error) => options.onLog?.(`privnet-devnet: a state write failed: ${(error as Error).message}`),
+  });
 }
 
 /** The services' token's name on the audit trail (their calls are not audited). */

@@ -7,6 +7,12 @@
  *
  * Arguments: the anvil binary, then its arguments. Anvil's pid is printed on stderr as
  * `privnet-devnet: anvil pid <pid>`.
+ *
+ * With `PRIVNET_STATE_EXIT` and `PRIVNET_STATE_FILE` in its environment, the dump anvil wrote as it
+ * exited (`--dump-state`, written in place, not atomically) is flushed and moved over the state
+ * file — only when anvil exited cleanly and the dump ends as JSON does. anvil killed mid-write
+ * (or the script with it) leaves the previous state file as it was. It is the script that moves
+ * it, not us: when we were killed, nobody else is left to.
  */
 export const supervisorScript = `
 exec 3<&0
@@ -19,5 +25,10 @@ exec 3<&-
 wait "$child"
 status=$?
 kill "$reader" 2>/dev/null
+exiting=$PRIVNET_STATE_EXIT
+if [ "$status" = 0 ] && [ -n "$exiting" ] && [ -s "$exiting" ] && [ "$(tail -c 1 "$exiting")" = "}" ]; then
+  sync "$exiting" 2>/dev/null
+  mv -f "$exiting" "$PRIVNET_STATE_FILE"
+fi
 exit "$status"
 `;

@@ -12,7 +12,9 @@ Options:
   --port <n>         port to listen on, 0 for a free one (default 8545)
   --host <ip>        interface to bind (default 127.0.0.1)
   --block-time <s>   seconds between blocks, 0 for one block per transaction (default 2)
-  --state <file>     load chain state from <file> if it exists; write it on exit
+  --state <file>     load chain state from <file> if it exists; write it on exit and every
+                     --state-interval seconds, atomically (a kill leaves the last write)
+  --state-interval <s> seconds between state writes while it runs (default 30; 0: on exit only)
   --state-window <n> blocks of historical state kept (default 128): state reads (eth_call,
                      balances, traces) at older blocks fail; blocks, receipts and logs stay
   --block-window <n> with --state: blocks whose transactions anvil keeps (default 64); older
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
       state: { type: "string" },
       "state-window": { type: "string" },
       "block-window": { type: "string" },
+      "state-interval": { type: "string" },
       mnemonic: { type: "string" },
       anvil: { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -54,6 +57,9 @@ async function main(): Promise<void> {
   }
   if (values["block-window"] !== undefined) {
     options.blockWindow = parseNumber("--block-window", values["block-window"]);
+  }
+  if (values["state-interval"] !== undefined) {
+    options.stateInterval = parseNumber("--state-interval", values["state-interval"]);
   }
   if (values.mnemonic !== undefined) options.mnemonic = values.mnemonic;
   if (values.anvil !== undefined) options.binary = values.anvil;

@@ -1,6 +1,10 @@
 export { type ChainLimits, DEFAULT_CHAIN_LIMITS } from "../anvil/clock/chainPolicy.js";
 export type { ChainPolicyOptions } from "../anvil/devnetSettings.js";
-export { DEFAULT_BLOCK_WINDOW, DEFAULT_STATE_WINDOW } from "../anvil/devnetSettings.js";
+export {
+  DEFAULT_BLOCK_WINDOW,
+  DEFAULT_STATE_INTERVAL,
+  DEFAULT_STATE_WINDOW,
+} from "../anvil/devnetSettings.js";
 export { resolveAnvilBinary } from "../anvil/resolveAnvilBinary.js";
 export { type Devnet, type StartDevnetOptions, startDevnet } from "../anvil/startDevnet.js";
 export {

@@ -43,7 +43,7 @@ export type DefineForkParameters = {
 export function defineFork(parameters: DefineForkParameters): ForkInstance {
   const anvil = defineAnvil({
     binary: parameters.binary,
-    args: [
+    args: () => [
       ...["--host", "127.0.0.1", "--port", "0", "--chain-id", String(privnet.id)],
       ...["--gas-limit", String(PRIVNET_GAS_LIMIT), "--accounts", String(SYSTEM_ACCOUNT_COUNT)],
       ...["--balance", (SYSTEM_ACCOUNT_BALANCE / 10n ** 18n).toString(), "--mnemonic", SYSTEM_MNEMONIC],

@@ -264,13 +264,13 @@ export function testStorageAdapter(name: string, factory: StorageAdapterFactory)
           { ...b, hash: hashOf("b") },
         ]);
         expect(await store().transactions.list({ limit: 10 })).toEqual([updated[0], updated[3], updated[2]]);
-        // Settled records drop their signed bytes; the one still pending keeps them.
-        expect(await store().transactions.getRawTransaction(c.id)).toBeUndefined();
+        // A failed record drops its signed bytes; confirmed and pending ones keep them.
+        expect(await store().transactions.getRawTransaction(c.id)).toBe("0x02");
         expect(await store().transactions.getRawTransaction(a.id)).toBeUndefined();
         expect(await store().transactions.getRawTransaction(b.id)).toBe("0x02");
       });
 
-      test("the signed transaction is kept with a pending record and cleared once it settles", async () => {
+      test("the signed transaction is kept with a pending or confirmed record and cleared once it fails", async () => {
         const raw = "0x02f86c8330182480843b9aca00" as const;
         const [kept, settled, plain] = await store().transactions.insertMany([
           transactionAt(40, { rawTransaction: raw }),
@@ -286,14 +286,15 @@ export function testStorageAdapter(name: string, factory: StorageAdapterFactory)
         expect(await store().transactions.getRawTransaction(plain.id + 1000)).toBeUndefined();
         const single = await store().transactions.insert(transactionAt(43, { rawTransaction: raw }));
         expect(await store().transactions.getRawTransaction(single.id)).toBe(raw);
-        // A new hash (a replacement) keeps them; a final status clears them.
+        // A new hash (a replacement) keeps them, and so does a confirmation (a crashed chain may
+        // come back without its block); failing clears them.
         await store().transactions.update(kept.id, { hash: hashOf("replaced 40") });
         expect(await store().transactions.getRawTransaction(kept.id)).toBe(raw);
         await store().transactions.updateMany([
           { id: settled.id, update: { status: "confirmed", blockNumber: 7n } },
         ]);
         await store().transactions.update(single.id, { status: "failed" });
-        expect(await store().transactions.getRawTransaction(settled.id)).toBeUndefined();
+        expect(await store().transactions.getRawTransaction(settled.id)).toBe(`${raw}41`);
         expect(await store().transactions.getRawTransaction(single.id)).toBeUndefined();
       });
 
