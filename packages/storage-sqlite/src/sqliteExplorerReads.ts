@@ -108,14 +108,37 @@ export function sqliteExplorerReads({
         ) as { hash: string }[]
       ).map((row) => row.hash as Hash);
     },
+    async blockGasBySender(numbers: readonly bigint[]) {
+      ensureOpen();
+      if (numbers.length === 0) return [];
+      const rows = sql(
+        `SELECT block_number, from_address, gas_used, transaction_count FROM explorer_block_senders
+         WHERE block_number IN (${numbers.map(() => "?").join(", ")})`,
+      ).all(...numbers.map(Number)) as SenderRow[];
+      return rows.map((row) => ({
+        blockNumber: BigInt(row.block_number),
+        from: row.from_address as Address,
+        gasUsed: BigInt(row.gas_used),
+        transactionCount: Number(row.transaction_count),
+      }));
+    },
     async tokensOf(address: Address) {
       ensureOpen();
-      return (
-        sql(
-          `SELECT token, standard FROM explorer_token_transfers WHERE from_address = ?
-           UNION SELECT token, standard FROM explorer_token_transfers WHERE to_address = ?`,
-        ).all(address, address) as { token: Address; standard: string }[]
-      )
+      // Each token an address moved, one index seek each: the next token after the last one found
+      // (a loose index scan), however many transfers of it the index holds.
+      const side = (column: string) => `WITH RECURSIVE moved(token) AS (
+          SELECT min(token) FROM explorer_token_transfers WHERE ${column} = ?1
+          UNION ALL
+          SELECT (SELECT min(token) FROM explorer_token_transfers WHERE ${column} = ?1 AND token > moved.token)
+          FROM moved WHERE moved.token IS NOT NULL
+        )
+        SELECT token, (SELECT standard FROM explorer_token_transfers WHERE ${column} = ?1 AND token = moved.token LIMIT 1) AS standard
+        FROM moved WHERE token IS NOT NULL`;
+      const rows = [
+        ...(sql(side("from_address")).all(address) as { token: Address; standard: string }[]),
+        ...(sql(side("to_address")).all(address) as { token: Address; standard: string }[]),
+      ];
+      return rows
         .filter(
           (row, index, rows) => rows.findIndex((other) => isAddressEqual(other.token, row.token)) === index,
         )
@@ -123,6 +146,8 @@ export function sqliteExplorerReads({
     },
   };
 }
+
+type SenderRow = { block_number: number; from_address: string; gas_used: string; transaction_count: number };
 
 /** A page of indexed transactions, newest first by block and index, as one statement. */
 function listTransactionsStatement(query: ListIndexedTransactionsQuery) {

@@ -2,6 +2,7 @@ import type { SQLInputValue } from "node:sqlite";
 import type {
   ListTransactionsQuery,
   NewTransactionRecord,
+  RemoveOldestQuery,
   StorageAdapter,
   TransactionKind,
   TransactionRecord,
@@ -85,10 +86,41 @@ export function sqliteTransactions({
     },
     async list(query: ListTransactionsQuery) {
       ensureOpen();
-      const { where, values } = listConditions(query);
-      return sql(`SELECT * FROM transactions ${where} ORDER BY id DESC LIMIT ?`)
-        .all(...values, transactionsPageSize(query.limit))
+      const { text, values } = listStatement(query);
+      return sql(text)
+        .all(...values)
         .map((row) => toTransaction(row as TransactionRow));
+    },
+    async removeOldest({ sources, keep, limit }: RemoveOldestQuery) {
+      ensureOpen();
+      return inTransaction(() => {
+        // Counted and picked on the (source, id) index, one source at a time.
+        let count = 0;
+        for (const source of new Set(sources)) {
+          count += Number(sql("SELECT count(*) AS count FROM transactions WHERE source = ?").get(source)?.count);
+        }
+        const take = Math.min(count - keep, Math.floor(limit));
+        if (!(take > 0)) return 0;
+        const ids = [...new Set(sources)]
+          .flatMap((source) =>
+            sql(
+              "SELECT id FROM transactions WHERE source = ? AND status <> 'pending' ORDER BY id LIMIT ?",
+            )
+              .all(source, take)
+              .map((row) => Number(row.id)),
+          )
+          .sort((a, b) => a - b)
+          .slice(0, take);
+        let removed = 0;
+        for (let at = 0; at < ids.length; at += 500) {
+          const chunk = ids.slice(at, at + 500);
+          removed += Number(
+            sql(`DELETE FROM transactions WHERE id IN (${chunk.map(() => "?").join(", ")})`).run(...chunk)
+              .changes,
+          );
+        }
+        return removed;
+      });
     },
   };
 }
@@ -114,8 +146,13 @@ function updateAssignments(update: TransactionRecordUpdate) {
   return { assignments, values };
 }
 
-/** The `WHERE` of a page of the history, and its values. */
-function listConditions(query: ListTransactionsQuery) {
+/**
+ * A page of the history as one statement. By address, each side (sent, received) is read newest
+ * first from its own index and cut at the page before the two are merged: an `OR` of the two
+ * would read and sort every record of a busy address (a bot's) for each page.
+ */
+function listStatement(query: ListTransactionsQuery) {
+  const limit = transactionsPageSize(query.limit);
   const conditions: string[] = [];
   const values: SQLInputValue[] = [];
   const add = (condition: string, ...given: SQLInputValue[]) => {
@@ -126,8 +163,18 @@ function listConditions(query: ListTransactionsQuery) {
   if (query.status !== undefined) add("status = ?", query.status);
   if (query.source !== undefined) add("source = ?", query.source);
   if (query.kind !== undefined) add("kind = ?", query.kind);
-  if (query.address !== undefined) add("(from_address = ? OR to_address = ?)", query.address, query.address);
-  return { where: conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "", values };
+  if (query.address === undefined) {
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
+    return { text: `SELECT * FROM transactions ${where} ORDER BY id DESC LIMIT ?`, values: [...values, limit] };
+  }
+  const side = (column: string) =>
+    `SELECT id FROM (SELECT id FROM transactions WHERE ${[`${column} = ?`, ...conditions].join(" AND ")}
+       ORDER BY id DESC LIMIT ?)`;
+  return {
+    text: `SELECT * FROM transactions WHERE id IN (${side("from_address")} UNION ${side("to_address")})
+      ORDER BY id DESC LIMIT ?`,
+    values: [query.address, ...values, limit, query.address, ...values, limit, limit],
+  };
 }
 
 type TransactionRow = {

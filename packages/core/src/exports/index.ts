@@ -333,6 +333,7 @@ export { type FastAccount, type ToFastAccountOptions, toFastAccount } from "../s
 // Storage: the adapter interface (for adapter authors) and the in-memory default
 export type {
   AddressLabelRecord,
+  BlockSenderGas,
   ChainIndexRange,
   ChainPosition,
   ExplorerStore,
@@ -347,6 +348,7 @@ export type {
 export { memoryStorage } from "../storage/memoryStorage.js";
 export type {
   ListTransactionsQuery,
+  RemoveOldestQuery,
   NewTransactionRecord,
   NewWalletRecord,
   StorageAdapter,

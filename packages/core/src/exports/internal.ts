@@ -26,5 +26,6 @@ export {
 } from "../storage/explorerRows.js";
 export { createKeyedMutex } from "../storage/keyedMutex.js";
 export { transactionsPageSize } from "../storage/transactionsPageSize.js";
+export { blockSenderGas } from "../storage/blockSenderGas.js";
 export { unknownSnapshot } from "../storage/unknownSnapshot.js";
 export { parsePrivateKey } from "../wallets/parsePrivateKey.js";

@@ -1,0 +1,224 @@
+/**
+ * The admin API as the history grows (issue 48): `api_p99_growth`, p99 latency of the routes a
+ * team reads on a standing chain with N history records against the same routes with 10,000, on
+ * sqlite and on PostgreSQL, through the real HTTP server.
+ *
+ * One anvil; per storage two platforms, each with its admin server, its own store and the explorer
+ * on: one store holds 10,000 records, the other N (100,000 by default, 1,000,000 with
+ * `pnpm bench --long`). The records are synthetic and written straight through the storage
+ * adapter in big batches (`transactions.insertMany` and the explorer's `putBlocks`, 100
+ * transactions a block, in blocks anvil mined empty so that the index agrees with the chain):
+ * legitimate for measuring the store, and minutes instead of the hours a million real sends take.
+ * 7 in 10 come from the transfer bot's key, 2 in 10 from the erc20 bot's (a token transfer each),
+ * 1 in 10 from a stored wallet through the API. The two stores are measured in alternating rounds,
+ * so that the shared machine's load weighs on both alike.
+ *
+ * Routes: `GET /transactions` (first page; a cursor a tenth of the way from the oldest record;
+ * one address; one bot's records from the deep cursor), `GET /chain/transactions/:hash` (random
+ * filled hashes), `GET /chain/addresses/:address` (the two bots and a recipient),
+ * `GET /bots/status`, `GET /chain/block-gas`. The figure is the worst route's p99 ratio;
+ * `api_p99_growth_sqlite` and `api_p99_growth_postgres` are each storage's, `api_p99_growth` the
+ * worse of the two. The fill's duration is printed (and in each figure's description).
+ *
+ *   pnpm bench:history-growth                      # N = 100,000, 200 samples a route and store
+ *   pnpm bench:history-growth --records 1000000    # what `pnpm bench --long` runs
+ *   pnpm bench:history-growth --storage sqlite --samples 400
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { createPlatform, type Platform, type StorageAdapter } from "@privnet/core";
+import { startDevnet } from "@privnet/devnet";
+import { createAdminServer } from "@privnet/express-adapter";
+import { postgresStorage } from "@privnet/storage-postgres";
+import { sqliteStorage } from "@privnet/storage-sqlite";
+import pg from "pg";
+import { type Address, type Hash, http, toHex } from "viem";
+import { figure, recordAsMeasured } from "./harness/index.js";
+import {
+  type ChainBlock,
+  fillSyntheticHistory,
+  SYNTHETIC_PER_BLOCK,
+  type SyntheticSenders,
+  syntheticHash,
+  syntheticRecipient,
+} from "./harness/syntheticHistory.js";
+
+const { values: args } = parseArgs({
+  options: {
+    records: { type: "string", default: "100000" },
+    samples: { type: "string", default: "200" },
+    storage: { type: "string", default: "sqlite,postgres" },
+  },
+});
+const BASE = 10_000;
+const records = Number(args.records);
+const samples = Number(args.samples);
+const kinds = args.storage.split(",").map((kind) => kind.trim());
+if (!Number.isSafeInteger(records) || records < BASE || records % SYNTHETIC_PER_BLOCK !== 0)
+  throw new Error(`--records must be a multiple of ${SYNTHETIC_PER_BLOCK} from ${BASE}`);
+const postgresUrl = process.env.PRIVNET_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const dataDir = mkdtempSync(join(tmpdir(), "privnet-bench-history-"));
+
+const devnet = await startDevnet({ port: 0 });
+const figures = recordAsMeasured();
+const worst: number[] = [];
+try {
+  const blocks = await mineEmptyBlocks(records / SYNTHETIC_PER_BLOCK);
+  for (const kind of kinds) worst.push(await measureStorage(kind, blocks));
+  if (worst.length > 1)
+    figures.api_p99_growth = figure(
+      Math.max(...worst),
+      1,
+      "×",
+      `the worse of api_p99_growth_${kinds.join(" and api_p99_growth_")} (${records.toLocaleString("en-US")} records against ${BASE.toLocaleString("en-US")})`,
+    );
+} finally {
+  await devnet.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Mines `count` empty blocks and answers them (number, hash, parent, time), read in batches. */
+async function mineEmptyBlocks(count: number): Promise<ChainBlock[]> {
+  const rpc = async (body: unknown) => {
+    const response = await fetch(devnet.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...devnet.serviceHeaders },
+      body: JSON.stringify(body),
+    });
+    return response.json() as Promise<unknown>;
+  };
+  const head = BigInt(((await rpc({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber" })) as { result: Hash }).result);
+  await rpc({ jsonrpc: "2.0", id: 1, method: "anvil_mine", params: [toHex(count)] });
+  const blocks: ChainBlock[] = [];
+  for (let start = 1; start <= count; start += 100) {
+    const batch = [];
+    for (let number = start; number < Math.min(count + 1, start + 100); number++)
+      batch.push({ jsonrpc: "2.0", id: number, method: "eth_getBlockByNumber", params: [toHex(head + BigInt(number)), false] });
+    const answers = (await rpc(batch)) as { id: number; result: { hash: Hash; parentHash: Hash; timestamp: Hash } }[];
+    for (const { result } of answers.sort((a, b) => a.id - b.id))
+      blocks.push({
+        number: head + BigInt(blocks.length + 1),
+        hash: result.hash,
+        parentHash: result.parentHash,
+        timestamp: Number(result.timestamp),
+      });
+  }
+  return blocks;
+}
+
+type Stack = { platform: Platform; url: string; close(): Promise<void>; senders: SyntheticSenders; firstId: number };
+
+async function openStack(storage: StorageAdapter): Promise<Stack> {
+  const platform = await createPlatform({
+    transport: http(devnet.rpcUrl, { fetchOptions: { headers: devnet.serviceHeaders } }),
+    storage,
+    bots: { env: {} },
+    explorer: { retention: { transactions: 10_000_000 } },
+  });
+  await platform.explorer.waitForBlock(await platform.network.blockNumber());
+  const admin = await createAdminServer(platform, { port: 0, logger: false });
+  const wallet = (await storage.wallets.list())[1]?.address as Address;
+  const senders = {
+    transfer: (await platform.bots.get("transfer")).address,
+    erc20: (await platform.bots.get("erc20")).address,
+    wallet,
+    token: "0x00000000000000000000000000000000000070c3" as Address,
+  };
+  const firstId = ((await storage.transactions.list({ limit: 1 }))[0]?.id ?? 0) + 1;
+  return {
+    platform,
+    url: admin.url,
+    senders,
+    firstId,
+    async close() {
+      await admin.close();
+      await platform.close();
+    },
+  };
+}
+
+async function openStorage(kind: string, name: string): Promise<StorageAdapter> {
+  if (kind === "sqlite") return sqliteStorage({ path: join(dataDir, `${name}.db`), synchronous: "normal" });
+  const schema = `privnet_bench_history_${name}`;
+  const admin = new pg.Pool({ connectionString: postgresUrl, max: 1 });
+  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await admin.end();
+  return postgresStorage({ connectionString: postgresUrl, schema });
+}
+
+/** Fills a 10,000-record store and an N-record one, measures both alternately; answers the worst ratio. */
+async function measureStorage(kind: string, blocks: ChainBlock[]): Promise<number> {
+  const small = await openStack(await openStorage(kind, "base"));
+  const large = await openStack(await openStorage(kind, "grown"));
+  try {
+    await fillSyntheticHistory(small.platform.storage, blocks, small.senders, { from: 0, to: BASE });
+    const began = performance.now();
+    await fillSyntheticHistory(large.platform.storage, blocks, large.senders, { from: 0, to: records });
+    const fillSeconds = (performance.now() - began) / 1000;
+    console.log(
+      `${kind}: ${records.toLocaleString("en-US")} records (history and index) written in ${fillSeconds.toFixed(1)} s (${(records / fillSeconds).toFixed(0)} records/s)`,
+    );
+    const routes = (stack: Stack, count: number) => {
+      const deep = stack.firstId + Math.floor(count / 10);
+      return {
+        "GET /transactions": () => "/transactions",
+        "GET /transactions?before=(deep)": () => `/transactions?before=${deep}`,
+        "GET /transactions?address=(bot)": () => `/transactions?address=${stack.senders.transfer}`,
+        "GET /transactions?source=erc20&before=(deep)": () => `/transactions?source=erc20&before=${deep}`,
+        "GET /chain/transactions/:hash": () => `/chain/transactions/${syntheticHash(Math.floor(Math.random() * count))}`,
+        "GET /chain/addresses/(transfer bot)": () => `/chain/addresses/${stack.senders.transfer}`,
+        "GET /chain/addresses/(erc20 bot)": () => `/chain/addresses/${stack.senders.erc20}`,
+        "GET /chain/addresses/(recipient)": () => `/chain/addresses/${syntheticRecipient(7)}`,
+        "GET /bots/status": () => "/bots/status",
+        "GET /chain/block-gas": () => "/chain/block-gas",
+      };
+    };
+    const sides = [
+      { stack: small, routes: routes(small, BASE), times: new Map<string, number[]>() },
+      { stack: large, routes: routes(large, records), times: new Map<string, number[]>() },
+    ];
+    // A warm-up round, then `samples` rounds, each request of a route on one store then the other.
+    for (let round = -1; round < samples; round++) {
+      for (const name of Object.keys(sides[0]?.routes ?? {})) {
+        for (const side of sides) {
+          const path = side.routes[name as keyof typeof side.routes]();
+          const started = performance.now();
+          const response = await fetch(`${side.stack.url}${path}`);
+          await response.arrayBuffer();
+          const ms = performance.now() - started;
+          if (response.status !== 200) throw new Error(`${kind} ${path} answered ${response.status}`);
+          if (round >= 0) side.times.set(name, [...(side.times.get(name) ?? []), ms]);
+        }
+      }
+    }
+    let worstRatio = 0;
+    let worstRoute = "";
+    console.log(`${kind}: p99 of ${samples} requests a route, ${BASE.toLocaleString("en-US")} → ${records.toLocaleString("en-US")} records`);
+    for (const name of Object.keys(sides[0]?.routes ?? {})) {
+      const [before, after] = sides.map((side) => p99(side.times.get(name) ?? []));
+      const ratio = (after as number) / (before as number);
+      console.log(`  ${name.padEnd(46)} ${(before as number).toFixed(2).padStart(8)} ms → ${(after as number).toFixed(2).padStart(8)} ms  ×${ratio.toFixed(2)}`);
+      if (ratio > worstRatio) {
+        worstRatio = ratio;
+        worstRoute = name;
+      }
+    }
+    figures[`api_p99_growth_${kind}`] = figure(
+      worstRatio,
+      1,
+      "×",
+      `${kind}: the worst route's p99 at ${records.toLocaleString("en-US")} history records (and as many indexed transactions) over its p99 at ${BASE.toLocaleString("en-US")}, ${samples} requests a route and store in alternating rounds, through the admin API's HTTP server; worst: ${worstRoute}; synthetic records written through the adapter in ${fillSeconds.toFixed(1)} s`,
+    );
+    return worstRatio;
+  } finally {
+    await small.close();
+    await large.close();
+  }
+}
+
+function p99(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(sorted.length * 0.99) - 1)] ?? 0;
+}
