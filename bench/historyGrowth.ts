@@ -89,14 +89,24 @@ async function mineEmptyBlocks(count: number): Promise<ChainBlock[]> {
     });
     return response.json() as Promise<unknown>;
   };
-  const head = BigInt(((await rpc({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber" })) as { result: Hash }).result);
+  const head = BigInt(
+    ((await rpc({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber" })) as { result: Hash }).result,
+  );
   await rpc({ jsonrpc: "2.0", id: 1, method: "anvil_mine", params: [toHex(count)] });
   const blocks: ChainBlock[] = [];
   for (let start = 1; start <= count; start += 100) {
     const batch = [];
     for (let number = start; number < Math.min(count + 1, start + 100); number++)
-      batch.push({ jsonrpc: "2.0", id: number, method: "eth_getBlockByNumber", params: [toHex(head + BigInt(number)), false] });
-    const answers = (await rpc(batch)) as { id: number; result: { hash: Hash; parentHash: Hash; timestamp: Hash } }[];
+      batch.push({
+        jsonrpc: "2.0",
+        id: number,
+        method: "eth_getBlockByNumber",
+        params: [toHex(head + BigInt(number)), false],
+      });
+    const answers = (await rpc(batch)) as {
+      id: number;
+      result: { hash: Hash; parentHash: Hash; timestamp: Hash };
+    }[];
     for (const { result } of answers.sort((a, b) => a.id - b.id))
       blocks.push({
         number: head + BigInt(blocks.length + 1),
@@ -108,7 +118,13 @@ async function mineEmptyBlocks(count: number): Promise<ChainBlock[]> {
   return blocks;
 }
 
-type Stack = { platform: Platform; url: string; close(): Promise<void>; senders: SyntheticSenders; firstId: number };
+type Stack = {
+  platform: Platform;
+  url: string;
+  close(): Promise<void>;
+  senders: SyntheticSenders;
+  firstId: number;
+};
 
 async function openStack(storage: StorageAdapter): Promise<Stack> {
   const platform = await createPlatform({
@@ -167,7 +183,8 @@ async function measureStorage(kind: string, blocks: ChainBlock[]): Promise<numbe
         "GET /transactions?before=(deep)": () => `/transactions?before=${deep}`,
         "GET /transactions?address=(bot)": () => `/transactions?address=${stack.senders.transfer}`,
         "GET /transactions?source=erc20&before=(deep)": () => `/transactions?source=erc20&before=${deep}`,
-        "GET /chain/transactions/:hash": () => `/chain/transactions/${syntheticHash(Math.floor(Math.random() * count))}`,
+        "GET /chain/transactions/:hash": () =>
+          `/chain/transactions/${syntheticHash(Math.floor(Math.random() * count))}`,
         "GET /chain/addresses/(transfer bot)": () => `/chain/addresses/${stack.senders.transfer}`,
         "GET /chain/addresses/(erc20 bot)": () => `/chain/addresses/${stack.senders.erc20}`,
         "GET /chain/addresses/(recipient)": () => `/chain/addresses/${syntheticRecipient(7)}`,
@@ -195,11 +212,15 @@ async function measureStorage(kind: string, blocks: ChainBlock[]): Promise<numbe
     }
     let worstRatio = 0;
     let worstRoute = "";
-    console.log(`${kind}: p99 of ${samples} requests a route, ${BASE.toLocaleString("en-US")} → ${records.toLocaleString("en-US")} records`);
+    console.log(
+      `${kind}: p99 of ${samples} requests a route, ${BASE.toLocaleString("en-US")} → ${records.toLocaleString("en-US")} records`,
+    );
     for (const name of Object.keys(sides[0]?.routes ?? {})) {
       const [before, after] = sides.map((side) => p99(side.times.get(name) ?? []));
       const ratio = (after as number) / (before as number);
-      console.log(`  ${name.padEnd(46)} ${(before as number).toFixed(2).padStart(8)} ms → ${(after as number).toFixed(2).padStart(8)} ms  ×${ratio.toFixed(2)}`);
+      console.log(
+        `  ${name.padEnd(46)} ${(before as number).toFixed(2).padStart(8)} ms → ${(after as number).toFixed(2).padStart(8)} ms  ×${ratio.toFixed(2)}`,
+      );
       if (ratio > worstRatio) {
         worstRatio = ratio;
         worstRoute = name;

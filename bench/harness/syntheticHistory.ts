@@ -1,5 +1,10 @@
 import { createHash } from "node:crypto";
-import type { IndexedBlockData, IndexedTransaction, NewTransactionRecord, StorageAdapter } from "@privnet/core";
+import type {
+  IndexedBlockData,
+  IndexedTransaction,
+  NewTransactionRecord,
+  StorageAdapter,
+} from "@privnet/core";
 import { type Address, getAddress, type Hash } from "viem";
 
 /** Synthetic transactions per block: a block of the filled index holds this many. */
@@ -42,7 +47,11 @@ function senderOf(position: number, senders: SyntheticSenders) {
   return { from: senders.wallet, source: "api", token: false };
 }
 
-function indexedTransaction(position: number, block: ChainBlock, senders: SyntheticSenders): IndexedTransaction {
+function indexedTransaction(
+  position: number,
+  block: ChainBlock,
+  senders: SyntheticSenders,
+): IndexedTransaction {
   const { from, token } = senderOf(position, senders);
   const to = syntheticRecipient(position);
   return {

@@ -33,7 +33,7 @@ describeWithPostgres("postgres migrations", (databaseUrl) => {
       );
       expect(rows.map((row) => row.table_name)).toEqual([
         "explorer_block_senders",
-      "explorer_blocks",
+        "explorer_blocks",
         "explorer_contracts",
         "explorer_labels",
         "explorer_token_transfers",

@@ -3,7 +3,6 @@ import type {
   IndexedTokenTransfer,
   IndexedTransaction,
   ListIndexedTransactionsQuery,
-  TokenStandard,
 } from "@privnet/core";
 import {
   type BlockRow,
@@ -14,7 +13,7 @@ import {
   toTransaction,
   toTransfer,
 } from "@privnet/core/internal";
-import type { Address, Hash } from "viem";
+import type { Hash } from "viem";
 import type { PostgresExplorerContext } from "./postgresConnection.js";
 
 /** Past every real position: the cursor of a first page. */
@@ -26,7 +25,7 @@ export function postgresExplorerReads({
   query,
 }: PostgresExplorerContext): Omit<
   ExplorerStore,
-  "putBlocks" | "removeBlocksAbove" | "prune" | "labels" | "contracts"
+  "putBlocks" | "removeBlocksAbove" | "prune" | "labels" | "contracts" | "blockGasBySender" | "tokensOf"
 > {
   const withTransfers = async (rows: TransactionRow[]): Promise<IndexedTransaction[]> => {
     if (rows.length === 0) return [];
@@ -105,46 +104,6 @@ export function postgresExplorerReads({
         [[...hashes]],
       );
       return rows.map((row) => row.hash as Hash);
-    },
-    async blockGasBySender(numbers: readonly bigint[]) {
-      if (numbers.length === 0) return [];
-      const { rows } = await query<{
-        block_number: string;
-        from_address: string;
-        gas_used: string;
-        transaction_count: number;
-      }>(
-        `SELECT block_number, from_address, gas_used, transaction_count FROM ${s}.explorer_block_senders
-         WHERE block_number = ANY($1::bigint[])`,
-        [numbers.map(String)],
-      );
-      return rows.map((row) => ({
-        blockNumber: BigInt(row.block_number),
-        from: row.from_address as Address,
-        gasUsed: BigInt(row.gas_used),
-        transactionCount: Number(row.transaction_count),
-      }));
-    },
-    async tokensOf(address: Address) {
-      // Each token an address moved, one index seek each: the next token after the last one found
-      // (a loose index scan), however many transfers of it the index holds.
-      const side = (column: string) => `(WITH RECURSIVE moved(token) AS (
-          SELECT min(lower(token)) FROM ${s}.explorer_token_transfers WHERE lower(${column}) = lower($1)
-          UNION ALL
-          SELECT (SELECT min(lower(token)) FROM ${s}.explorer_token_transfers
-                  WHERE lower(${column}) = lower($1) AND lower(token) > moved.token)
-          FROM moved WHERE moved.token IS NOT NULL
-        )
-        SELECT t.token, t.standard FROM moved, LATERAL (
-          SELECT token, standard FROM ${s}.explorer_token_transfers
-          WHERE lower(${column}) = lower($1) AND lower(token) = moved.token LIMIT 1
-        ) t WHERE moved.token IS NOT NULL)`;
-      const { rows } = await query<{ token: string; standard: string }>(
-        `SELECT DISTINCT ON (lower(token)) token, standard FROM (${side("from_address")} UNION ALL ${side("to_address")}) t
-         ORDER BY lower(token)`,
-        [address],
-      );
-      return rows.map((row) => ({ token: row.token as Address, standard: row.standard as TokenStandard }));
     },
   };
 }

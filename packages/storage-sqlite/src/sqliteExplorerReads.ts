@@ -4,7 +4,6 @@ import type {
   IndexedTokenTransfer,
   IndexedTransaction,
   ListIndexedTransactionsQuery,
-  TokenStandard,
 } from "@privnet/core";
 import {
   type BlockRow,
@@ -15,7 +14,7 @@ import {
   toTransaction,
   toTransfer,
 } from "@privnet/core/internal";
-import { type Address, type Hash, isAddressEqual } from "viem";
+import type { Hash } from "viem";
 import type { SqliteExplorerContext } from "./sqliteConnection.js";
 
 /** Past every real position: the cursor of a first page. */
@@ -27,7 +26,7 @@ export function sqliteExplorerReads({
   ensureOpen,
 }: SqliteExplorerContext): Omit<
   ExplorerStore,
-  "putBlocks" | "removeBlocksAbove" | "prune" | "labels" | "contracts"
+  "putBlocks" | "removeBlocksAbove" | "prune" | "labels" | "contracts" | "blockGasBySender" | "tokensOf"
 > {
   const withTransfers = (rows: TransactionRow[]): IndexedTransaction[] => {
     if (rows.length === 0) return [];
@@ -108,46 +107,8 @@ export function sqliteExplorerReads({
         ) as { hash: string }[]
       ).map((row) => row.hash as Hash);
     },
-    async blockGasBySender(numbers: readonly bigint[]) {
-      ensureOpen();
-      if (numbers.length === 0) return [];
-      const rows = sql(
-        `SELECT block_number, from_address, gas_used, transaction_count FROM explorer_block_senders
-         WHERE block_number IN (${numbers.map(() => "?").join(", ")})`,
-      ).all(...numbers.map(Number)) as SenderRow[];
-      return rows.map((row) => ({
-        blockNumber: BigInt(row.block_number),
-        from: row.from_address as Address,
-        gasUsed: BigInt(row.gas_used),
-        transactionCount: Number(row.transaction_count),
-      }));
-    },
-    async tokensOf(address: Address) {
-      ensureOpen();
-      // Each token an address moved, one index seek each: the next token after the last one found
-      // (a loose index scan), however many transfers of it the index holds.
-      const side = (column: string) => `WITH RECURSIVE moved(token) AS (
-          SELECT min(token) FROM explorer_token_transfers WHERE ${column} = ?1
-          UNION ALL
-          SELECT (SELECT min(token) FROM explorer_token_transfers WHERE ${column} = ?1 AND token > moved.token)
-          FROM moved WHERE moved.token IS NOT NULL
-        )
-        SELECT token, (SELECT standard FROM explorer_token_transfers WHERE ${column} = ?1 AND token = moved.token LIMIT 1) AS standard
-        FROM moved WHERE token IS NOT NULL`;
-      const rows = [
-        ...(sql(side("from_address")).all(address) as { token: Address; standard: string }[]),
-        ...(sql(side("to_address")).all(address) as { token: Address; standard: string }[]),
-      ];
-      return rows
-        .filter(
-          (row, index, rows) => rows.findIndex((other) => isAddressEqual(other.token, row.token)) === index,
-        )
-        .map((row) => ({ token: row.token, standard: row.standard as TokenStandard }));
-    },
   };
 }
-
-type SenderRow = { block_number: number; from_address: string; gas_used: string; transaction_count: number };
 
 /** A page of indexed transactions, newest first by block and index, as one statement. */
 function listTransactionsStatement(query: ListIndexedTransactionsQuery) {

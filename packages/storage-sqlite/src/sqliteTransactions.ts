@@ -97,15 +97,15 @@ export function sqliteTransactions({
         // Counted and picked on the (source, id) index, one source at a time.
         let count = 0;
         for (const source of new Set(sources)) {
-          count += Number(sql("SELECT count(*) AS count FROM transactions WHERE source = ?").get(source)?.count);
+          count += Number(
+            sql("SELECT count(*) AS count FROM transactions WHERE source = ?").get(source)?.count,
+          );
         }
         const take = Math.min(count - keep, Math.floor(limit));
         if (!(take > 0)) return 0;
         const ids = [...new Set(sources)]
           .flatMap((source) =>
-            sql(
-              "SELECT id FROM transactions WHERE source = ? AND status <> 'pending' ORDER BY id LIMIT ?",
-            )
+            sql("SELECT id FROM transactions WHERE source = ? AND status <> 'pending' ORDER BY id LIMIT ?")
               .all(source, take)
               .map((row) => Number(row.id)),
           )
@@ -165,7 +165,10 @@ function listStatement(query: ListTransactionsQuery) {
   if (query.kind !== undefined) add("kind = ?", query.kind);
   if (query.address === undefined) {
     const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
-    return { text: `SELECT * FROM transactions ${where} ORDER BY id DESC LIMIT ?`, values: [...values, limit] };
+    return {
+      text: `SELECT * FROM transactions ${where} ORDER BY id DESC LIMIT ?`,
+      values: [...values, limit],
+    };
   }
   const side = (column: string) =>
     `SELECT id FROM (SELECT id FROM transactions WHERE ${[`${column} = ?`, ...conditions].join(" AND ")}

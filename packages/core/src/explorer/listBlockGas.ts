@@ -1,5 +1,5 @@
-import { InvalidQueryError } from "../errors/sender.js";
 import type { Address } from "viem";
+import { InvalidQueryError } from "../errors/sender.js";
 import { type IndexedBlock, type IndexedTransaction, MAX_EXPLORER_PAGE } from "../storage/ExplorerStore.js";
 import type { ExplorerContext } from "./ExplorerContext.js";
 
@@ -56,23 +56,23 @@ export async function listBlockGas(
   const blocks = await ctx.store.listBlocks({ limit });
   const senders = await sendersOf(ctx, blocks);
   const read = blocks.map((block) => {
-      const bots: Record<string, bigint> = {};
-      let other = 0n;
-      for (const sender of senders.get(block.number) ?? []) {
-        const bot = botOf.get(sender.from.toLowerCase());
-        if (bot === undefined) other += sender.gasUsed;
-        else bots[bot] = (bots[bot] ?? 0n) + sender.gasUsed;
-      }
-      return {
-        number: block.number,
-        timestamp: block.timestamp,
-        gasUsed: block.gasUsed,
-        gasLimit: block.gasLimit,
-        transactionCount: block.transactionCount,
-        bots,
-        other,
-      };
-    });
+    const bots: Record<string, bigint> = {};
+    let other = 0n;
+    for (const sender of senders.get(block.number) ?? []) {
+      const bot = botOf.get(sender.from.toLowerCase());
+      if (bot === undefined) other += sender.gasUsed;
+      else bots[bot] = (bots[bot] ?? 0n) + sender.gasUsed;
+    }
+    return {
+      number: block.number,
+      timestamp: block.timestamp,
+      gasUsed: block.gasUsed,
+      gasLimit: block.gasLimit,
+      transactionCount: block.transactionCount,
+      bots,
+      other,
+    };
+  });
   return { blocks: read.reverse() };
 }
 

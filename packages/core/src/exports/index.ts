@@ -348,9 +348,9 @@ export type {
 export { memoryStorage } from "../storage/memoryStorage.js";
 export type {
   ListTransactionsQuery,
-  RemoveOldestQuery,
   NewTransactionRecord,
   NewWalletRecord,
+  RemoveOldestQuery,
   StorageAdapter,
   StorageSnapshotId,
   TransactionRecord,
@@ -359,6 +359,11 @@ export type {
   WalletRecord,
 } from "../storage/StorageAdapter.js";
 export { isTransactionKind, TRANSACTION_KINDS, type TransactionKind } from "../storage/TransactionKind.js";
+export {
+  DEFAULT_BOT_RETENTION,
+  type HistoryOptions,
+  type HistoryRetentionStatus,
+} from "../transactions/HistoryRetention.js";
 export type {
   ListTransactionsParameters,
   ListTransactionsReturnType,

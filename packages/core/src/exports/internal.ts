@@ -10,6 +10,7 @@ export { parseAmount } from "../input/parseAmount.js";
 export { parsePrice } from "../oracle/parsePrice.js";
 export { parseSymbol } from "../oracle/parseSymbol.js";
 export { symbolAddress } from "../oracle/symbolAddress.js";
+export { blockSenderGas } from "../storage/blockSenderGas.js";
 export { explorerPageSize } from "../storage/ExplorerStore.js";
 export { encodeStateValue } from "../storage/encodeStateValue.js";
 export {
@@ -26,6 +27,5 @@ export {
 } from "../storage/explorerRows.js";
 export { createKeyedMutex } from "../storage/keyedMutex.js";
 export { transactionsPageSize } from "../storage/transactionsPageSize.js";
-export { blockSenderGas } from "../storage/blockSenderGas.js";
 export { unknownSnapshot } from "../storage/unknownSnapshot.js";
 export { parsePrivateKey } from "../wallets/parsePrivateKey.js";

@@ -1,4 +1,5 @@
 import { type Address, type Hash, isAddressEqual } from "viem";
+import { blockSenderGas } from "./blockSenderGas.js";
 import {
   type ChainPosition,
   type ExplorerStore,
@@ -15,7 +16,6 @@ import {
   createMemoryChainIndex,
   type MemoryChainIndex,
 } from "./memoryChainIndex.js";
-import { blockSenderGas } from "./blockSenderGas.js";
 import { memoryExplorerNames } from "./memoryExplorerNames.js";
 
 /**

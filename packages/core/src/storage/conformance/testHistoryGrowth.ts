@@ -48,7 +48,9 @@ export function describeHistoryGrowth(store: () => StorageAdapter): void {
     test("deletes at most `limit` a call, oldest first, so that repeated calls reach `keep`", async () => {
       const storage = store();
       const inserted = await storage.transactions.insertMany(
-        Array.from({ length: 25 }, (_, index) => recordAt(index, { source: "transfer", status: "confirmed" })),
+        Array.from({ length: 25 }, (_, index) =>
+          recordAt(index, { source: "transfer", status: "confirmed" }),
+        ),
       );
       expect(await removeOldest(storage)({ sources: ["transfer"], keep: 5, limit: 7 })).toBe(7);
       const after = await storage.transactions.list({ limit: 100, source: "transfer" });
@@ -61,7 +63,12 @@ export function describeHistoryGrowth(store: () => StorageAdapter): void {
       }
       expect(batches).toEqual([7, 6]);
       const kept = await storage.transactions.list({ limit: 100 });
-      expect(kept.map((record) => record.id)).toEqual(inserted.slice(-5).map((record) => record.id).reverse());
+      expect(kept.map((record) => record.id)).toEqual(
+        inserted
+          .slice(-5)
+          .map((record) => record.id)
+          .reverse(),
+      );
       expect(await removeOldest(storage)({ sources: [], keep: 0, limit: 10 })).toBe(0);
       expect(await removeOldest(storage)({ sources: ["unknown"], keep: 0, limit: 10 })).toBe(0);
     });
@@ -90,8 +97,15 @@ export function describeHistoryGrowth(store: () => StorageAdapter): void {
         newestFirst.slice(7, 14),
       );
       expect(
-        await storage.transactions.list({ limit: 100, address: busy, source: "transfer", status: "confirmed" }),
-      ).toEqual(newestFirst.filter((record) => record.source === "transfer" && record.status === "confirmed"));
+        await storage.transactions.list({
+          limit: 100,
+          address: busy,
+          source: "transfer",
+          status: "confirmed",
+        }),
+      ).toEqual(
+        newestFirst.filter((record) => record.source === "transfer" && record.status === "confirmed"),
+      );
       expect(await storage.transactions.list({ limit: 100, source: "api", before })).toEqual(
         [...inserted].reverse().filter((record) => record.source === "api" && record.id < before),
       );
@@ -111,7 +125,10 @@ export function describeHistoryGrowth(store: () => StorageAdapter): void {
         for (const transaction of await explorer().listTransactions({ limit: 1000, blockNumber: number })) {
           const key = transaction.from.toLowerCase();
           const sender = bySender.get(key) ?? { gasUsed: 0n, transactionCount: 0 };
-          bySender.set(key, { gasUsed: sender.gasUsed + transaction.gasUsed, transactionCount: sender.transactionCount + 1 });
+          bySender.set(key, {
+            gasUsed: sender.gasUsed + transaction.gasUsed,
+            transactionCount: sender.transactionCount + 1,
+          });
         }
         for (const [from, sender] of bySender) rows.push({ blockNumber: number, from, ...sender });
       }
@@ -120,9 +137,7 @@ export function describeHistoryGrowth(store: () => StorageAdapter): void {
     const stored = async (numbers: bigint[]) => {
       const read = explorer().blockGasBySender;
       if (!read) throw new Error("no blockGasBySender");
-      return sorted(
-        (await read(numbers)).map((row) => ({ ...row, from: row.from.toLowerCase() })),
-      );
+      return sorted((await read(numbers)).map((row) => ({ ...row, from: row.from.toLowerCase() })));
     };
 
     test("answers each block's gas and transactions by sender, as summing its transactions does", async () => {
