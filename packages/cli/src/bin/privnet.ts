@@ -33,6 +33,8 @@ Options of "up":
   --block-time <s>     embedded devnet seconds between blocks (default 2; 0: a block per transaction)
   --state-window <n>   blocks of historical state the embedded devnet keeps (default 128): older
                        blocks, transactions and logs stay; eth_call and traces there do not
+  --bot-retention <n>  the bots' records the history keeps (default 1000000; "off": all): older
+                       settled ones are deleted as blocks come; the wallets' own sends always stay
   --oracle-port <n>    oracle API port (default 3004; 0 picks a free one)
   --log-format <f>     request logs: pretty or json (default: pretty on a terminal, else json)
   --allowed-hosts <l>  comma-separated Host names both APIs answer to besides localhost, 127.0.0.1,
@@ -112,6 +114,7 @@ async function main(argv: string[]): Promise<number> {
         "chain-host": { type: "string" },
         "block-time": { type: "string" },
         "state-window": { type: "string" },
+        "bot-retention": { type: "string" },
         "oracle-port": { type: "string" },
         "log-format": { type: "string" },
         "allowed-hosts": { type: "string" },

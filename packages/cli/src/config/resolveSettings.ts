@@ -1,5 +1,11 @@
 import { isAbsolute, resolve } from "node:path";
-import type { BotCatalogue, BotsOptions, ExplorerOptions, OracleOptions } from "@privnet/core";
+import {
+  type BotCatalogue,
+  type BotsOptions,
+  DEFAULT_BOT_RETENTION,
+  type ExplorerOptions,
+  type OracleOptions,
+} from "@privnet/core";
 import { type ChainLimits, DEFAULT_CHAIN_LIMITS, DEFAULT_STATE_WINDOW } from "@privnet/devnet";
 import type { PrivnetConfig } from "./defineConfig.js";
 import { privnetConfigSchema } from "./defineConfig.js";
@@ -62,6 +68,8 @@ export type StackSettings = {
   bots: BotsOptions<readonly BotCatalogue[]>;
   /** Build artifact folders the explorer loads and watches (absolute): the config's, then `--artifacts`. */
   artifacts: string[];
+  /** For `createPlatform({ history })`: the bots' records kept (false: all). */
+  history: { botRetention: number | false };
   /** For `createPlatform({ explorer })`: on (true), off (false), or on with these options. */
   explorer: boolean | ExplorerOptions;
   /**
@@ -83,6 +91,7 @@ export type UpFlags = TlsFlags & {
   "chain-host"?: string | undefined;
   "block-time"?: string | undefined;
   "state-window"?: string | undefined;
+  "bot-retention"?: string | undefined;
   "oracle-port"?: string | undefined;
   "log-format"?: string | undefined;
   "allowed-hosts"?: string | undefined;
@@ -108,6 +117,7 @@ export const ENVIRONMENT_VARIABLES = {
   PRIVNET_CHAIN_HOST: "chain.host",
   PRIVNET_BLOCK_TIME: "chain.blockTime",
   PRIVNET_STATE_WINDOW: "chain.stateWindow (blocks of historical state the embedded devnet keeps)",
+  PRIVNET_BOT_RETENTION: 'history.botRetention (the bots\' records kept; "off": all)',
   PRIVNET_STORAGE: "storage",
   PRIVNET_DATA_DIR: "dataDir",
   PRIVNET_PASSPHRASE: "encryptionPassphrase",
@@ -203,6 +213,7 @@ export function resolveSettings(input: {
       simulator: simulator as OracleOptions,
     },
     bots: (merged.bots ?? {}) as BotsOptions<readonly BotCatalogue[]>,
+    history: { botRetention: merged.history?.botRetention ?? DEFAULT_BOT_RETENTION },
     explorer: (merged.explorer ?? true) as boolean | ExplorerOptions,
     artifacts: [
       ...new Set([...(merged.artifacts ?? []), ...(flags.artifacts ?? [])].map((dir) => resolve(cwd, dir))),
@@ -263,6 +274,14 @@ function withOverrides(config: PrivnetConfig, env: NodeJS.ProcessEnv, flags: UpF
   set(chain, "blockTime", blockTime && decimal(blockTime.value, blockTime.from));
   const stateWindow = pick(flags["state-window"], "state-window", "PRIVNET_STATE_WINDOW");
   set(chain, "stateWindow", stateWindow && integer(stateWindow.value, stateWindow.from, 1, 2 ** 31 - 1));
+  const botRetention = pick(flags["bot-retention"], "bot-retention", "PRIVNET_BOT_RETENTION");
+  if (botRetention) {
+    overrides.history = {
+      ...config.history,
+      botRetention:
+        botRetention.value === "off" ? false : integer(botRetention.value, botRetention.from, 0, 2 ** 53 - 1),
+    };
+  }
   set(
     overrides as Record<string, unknown>,
     "storage",
