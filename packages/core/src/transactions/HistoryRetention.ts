@@ -31,7 +31,7 @@ export type HistoryRetentionStatus = {
 /** The default of {@link HistoryOptions.botRetention}. */
 export const DEFAULT_BOT_RETENTION = 1_000_000;
 /** Records deleted in one write: small, so that a write never holds the store (or sqlite's thread) long. */
-const BATCH = 1_000;
+const BATCH = 500;
 /** A pass every this many blocks. */
 const EVERY_BLOCKS = 4n;
 
@@ -44,7 +44,7 @@ export type HistoryRetentionContext = {
 
 /**
  * Keeps the bots' records in the history within {@link HistoryOptions.botRetention}: every few
- * blocks, off the path of any request, it deletes the oldest settled ones in batches of 1,000
+ * blocks, off the path of any request, it deletes the oldest settled ones in batches of 500
  * (`transactions.removeOldest` of the storage adapter; an adapter without it keeps everything),
  * yielding between batches, until no more than the bound are left.
  *
