@@ -13,6 +13,9 @@ import { transactionsPageSize } from "@privnet/core/internal";
 import type { Address, Hash, Hex } from "viem";
 import type { SqliteConnection } from "./sqliteConnection.js";
 
+/** Records the bots' retention deletes in one write. */
+const REMOVE_CHUNK = 500;
+
 /** The transaction records: a group of inserts or updates is one write transaction (one fsync). */
 export function sqliteTransactions({
   sql,
@@ -51,6 +54,22 @@ export function sqliteTransactions({
             id,
           );
     return row && toTransaction(row as TransactionRow);
+  };
+
+  /** Deletes the `take` oldest settled records of the sources (picked on the source index, one source at a time). */
+  const removeOldestChunk = (sources: readonly string[], take: number) => {
+    const ids = sources
+      .flatMap((source) =>
+        sql("SELECT id FROM transactions WHERE source = ? AND status <> 'pending' ORDER BY id LIMIT ?")
+          .all(source, take)
+          .map((row) => Number(row.id)),
+      )
+      .sort((a, b) => a - b)
+      .slice(0, take);
+    if (ids.length === 0) return 0;
+    return Number(
+      sql(`DELETE FROM transactions WHERE id IN (${ids.map(() => "?").join(", ")})`).run(...ids).changes,
+    );
   };
 
   return {
@@ -93,34 +112,27 @@ export function sqliteTransactions({
     },
     async removeOldest({ sources, keep, limit }: RemoveOldestQuery) {
       ensureOpen();
-      return inTransaction(() => {
-        // Counted and picked on the (source, id) index, one source at a time.
-        let count = 0;
-        for (const source of new Set(sources)) {
-          count += Number(
-            sql("SELECT count(*) AS count FROM transactions WHERE source = ?").get(source)?.count,
-          );
-        }
-        const take = Math.min(count - keep, Math.floor(limit));
-        if (!(take > 0)) return 0;
-        const ids = [...new Set(sources)]
-          .flatMap((source) =>
-            sql("SELECT id FROM transactions WHERE source = ? AND status <> 'pending' ORDER BY id LIMIT ?")
-              .all(source, take)
-              .map((row) => Number(row.id)),
-          )
-          .sort((a, b) => a - b)
-          .slice(0, take);
-        let removed = 0;
-        for (let at = 0; at < ids.length; at += 500) {
-          const chunk = ids.slice(at, at + 500);
-          removed += Number(
-            sql(`DELETE FROM transactions WHERE id IN (${chunk.map(() => "?").join(", ")})`).run(...chunk)
-              .changes,
-          );
-        }
-        return removed;
-      });
+      const unique = [...new Set(sources)];
+      // Counted once, on the (source, id) index; then deleted a chunk a write, yielding between
+      // chunks so that no write holds SQLite (and this process's event loop) long.
+      let count = 0;
+      for (const source of unique) {
+        count += Number(
+          sql("SELECT count(*) AS count FROM transactions WHERE source = ?").get(source)?.count,
+        );
+      }
+      let left = Math.min(count - keep, Math.floor(limit));
+      let removed = 0;
+      while (left > 0) {
+        ensureOpen();
+        const take = Math.min(left, REMOVE_CHUNK);
+        const done = inTransaction(() => removeOldestChunk(unique, take));
+        removed += done;
+        left -= take;
+        if (done < take) break;
+        if (left > 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      return removed;
     },
   };
 }

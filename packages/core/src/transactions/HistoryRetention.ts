@@ -10,7 +10,7 @@ export type HistoryOptions = {
    * are settled (`confirmed` or `failed`) are deleted a batch at a time as new blocks come; pending
    * ones never. Only records whose `source` is a bot's name: the wallets' own sends (`api`, `sdk`,
    * …), the oracle's, the contracts' and the bots' top-ups are kept whatever their number. `false`
-   * keeps every record. Default 1,000,000 (about 300 MB of history in sqlite; see
+   * keeps every record. Default 1,000,000 (about 0.5 GB of history in sqlite; see
    * docs/operations.md).
    */
   botRetention?: number | false | undefined;
@@ -30,8 +30,13 @@ export type HistoryRetentionStatus = {
 
 /** The default of {@link HistoryOptions.botRetention}. */
 export const DEFAULT_BOT_RETENTION = 1_000_000;
-/** Records deleted in one write: small, so that a write never holds the store (or sqlite's thread) long. */
-const BATCH = 500;
+/**
+ * Records one `removeOldest` call deletes at most: a pass counts the bots' records once a call
+ * (sqlite then deletes 500 a write, yielding between writes).
+ */
+const PER_CALL = 50_000;
+/** Held during a pass, so that processes sharing a store do not delete the same excess twice. */
+const RETENTION_LOCK = "privnet:history-retention";
 /** A pass every this many blocks. */
 const EVERY_BLOCKS = 4n;
 
@@ -43,10 +48,11 @@ export type HistoryRetentionContext = {
 };
 
 /**
- * Keeps the bots' records in the history within {@link HistoryOptions.botRetention}: every few
- * blocks, off the path of any request, it deletes the oldest settled ones in batches of 500
- * (`transactions.removeOldest` of the storage adapter; an adapter without it keeps everything),
- * yielding between batches, until no more than the bound are left.
+ * Keeps the bots' records in the history within {@link HistoryOptions.botRetention}: every 4
+ * blocks, off the path of any request and under a lock shared by every process on the store, it
+ * deletes the oldest settled ones (`transactions.removeOldest` of the storage adapter, which sqlite
+ * runs 500 records a write, yielding between writes; an adapter without it keeps everything) until
+ * no more than the bound are left.
  *
  * @example
  * const retention = new HistoryRetention({ storage, head, botNames: () => bots.names() }, { botRetention: 100_000 });
@@ -127,15 +133,18 @@ export class HistoryRetention {
     if (this.#keep === null || !removeOldest) return 0;
     const sources = [...new Set(this.#ctx.botNames())];
     let removed = 0;
+    const keep = this.#keep;
     try {
-      while (sources.length > 0) {
-        const batch = await removeOldest({ sources, keep: this.#keep, limit: BATCH });
-        removed += batch;
-        this.#removed += batch;
-        if (batch < BATCH || this.#stopped) break;
-        // Requests waiting on the store (or on sqlite's thread) go first.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      await this.#ctx.storage.withLock(RETENTION_LOCK, async () => {
+        while (sources.length > 0) {
+          const batch = await removeOldest({ sources, keep, limit: PER_CALL });
+          removed += batch;
+          this.#removed += batch;
+          if (batch < PER_CALL || this.#stopped) break;
+          // Requests waiting on the store go first.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      });
       this.#lastError = null;
       return removed;
     } catch (error) {

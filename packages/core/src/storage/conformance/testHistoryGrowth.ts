@@ -72,6 +72,27 @@ export function describeHistoryGrowth(store: () => StorageAdapter): void {
       expect(await removeOldest(storage)({ sources: [], keep: 0, limit: 10 })).toBe(0);
       expect(await removeOldest(storage)({ sources: ["unknown"], keep: 0, limit: 10 })).toBe(0);
     });
+    test("one call deletes up to `limit` however the store splits its writes", async () => {
+      const storage = store();
+      const inserted = await storage.transactions.insertMany(
+        Array.from({ length: 1_300 }, (_, index) =>
+          recordAt(index, { source: index % 2 === 0 ? "transfer" : "erc20" }),
+        ),
+      );
+      expect(await removeOldest(storage)({ sources: ["transfer", "erc20"], keep: 150, limit: 1_100 })).toBe(
+        1_100,
+      );
+      expect(await removeOldest(storage)({ sources: ["transfer", "erc20"], keep: 150, limit: 5_000 })).toBe(
+        50,
+      );
+      const kept = await storage.transactions.list({ limit: 1_000 });
+      expect(kept.map((record) => record.id)).toEqual(
+        inserted
+          .slice(-150)
+          .map((record) => record.id)
+          .reverse(),
+      );
+    });
   });
 
   describe("history reads by address", () => {
