@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
+import { DatabaseSync } from "node:sqlite";
 import type {
   IndexedBlockData,
   IndexedTransaction,
   NewTransactionRecord,
   StorageAdapter,
 } from "@privnet/core";
+import type pg from "pg";
 import { type Address, getAddress, type Hash } from "viem";
 
 /** Synthetic transactions per block: a block of the filled index holds this many. */
@@ -154,4 +156,43 @@ export async function fillSyntheticHistory(
       await storage.transactions.insertMany(records.slice(at, at + 5_000));
     await storage.explorer?.putBlocks(data);
   }
+}
+
+/**
+ * A store an earlier run filled, made to agree with a new anvil: its indexed blocks take the new
+ * chain's hashes at their numbers (the explorer's indexer would otherwise take them for a chain
+ * that went back, and drop them).
+ */
+export function repointSqliteBlocks(path: string, blocks: readonly ChainBlock[]): void {
+  const db = new DatabaseSync(path);
+  try {
+    db.exec("BEGIN");
+    const update = db.prepare("UPDATE explorer_blocks SET hash = ?, parent_hash = ? WHERE number = ?");
+    for (const block of blocks) update.run(block.hash, block.parentHash, Number(block.number));
+    db.exec("COMMIT");
+  } finally {
+    db.close();
+  }
+}
+
+/** The same for a PostgreSQL schema; false when the schema holds no index to repoint. */
+export async function repointPostgresBlocks(
+  pool: pg.Pool,
+  schema: string,
+  blocks: readonly ChainBlock[],
+): Promise<boolean> {
+  const { rows } = await pool.query<{ held: boolean }>("SELECT to_regclass($1) IS NOT NULL AS held", [
+    `${schema}.explorer_blocks`,
+  ]);
+  if (!rows[0]?.held) return false;
+  const { rowCount } = await pool.query(
+    `UPDATE ${schema}.explorer_blocks b SET hash = v.hash, parent_hash = v.parent
+     FROM unnest($1::bigint[], $2::text[], $3::text[]) AS v(number, hash, parent) WHERE b.number = v.number`,
+    [
+      blocks.map((block) => block.number.toString()),
+      blocks.map((block) => block.hash),
+      blocks.map((block) => block.parentHash),
+    ],
+  );
+  return (rowCount ?? 0) > 0;
 }

@@ -14,7 +14,7 @@ import type { Address, Hash, Hex } from "viem";
 import type { SqliteConnection } from "./sqliteConnection.js";
 
 /** Records the bots' retention deletes in one write. */
-const REMOVE_CHUNK = 500;
+const REMOVE_CHUNK = 100;
 
 /** The transaction records: a group of inserts or updates is one write transaction (one fsync). */
 export function sqliteTransactions({

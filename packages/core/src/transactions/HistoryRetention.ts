@@ -32,7 +32,7 @@ export type HistoryRetentionStatus = {
 export const DEFAULT_BOT_RETENTION = 1_000_000;
 /**
  * Records one `removeOldest` call deletes at most: a pass counts the bots' records once a call
- * (sqlite then deletes 500 a write, yielding between writes).
+ * (sqlite then deletes 100 a write, yielding between writes).
  */
 const PER_CALL = 50_000;
 /** Held during a pass, so that processes sharing a store do not delete the same excess twice. */
@@ -51,7 +51,7 @@ export type HistoryRetentionContext = {
  * Keeps the bots' records in the history within {@link HistoryOptions.botRetention}: every 4
  * blocks, off the path of any request and under a lock shared by every process on the store, it
  * deletes the oldest settled ones (`transactions.removeOldest` of the storage adapter, which sqlite
- * runs 500 records a write, yielding between writes; an adapter without it keeps everything) until
+ * runs 100 records a write, yielding between writes; an adapter without it keeps everything) until
  * no more than the bound are left.
  *
  * @example
