@@ -100,7 +100,10 @@ export function postgresExplorerReads({
     async recorded(hashes: readonly Hash[]) {
       if (hashes.length === 0) return [];
       const { rows } = await query<{ hash: string }>(
-        `SELECT DISTINCT hash FROM ${s}.transactions WHERE hash = ANY($1::text[])`,
+        // One index probe per hash, whatever the table's statistics say (without them, `= ANY` of
+        // a page's hashes was planned as a scan of the whole history).
+        `SELECT h.hash FROM (SELECT DISTINCT unnest($1::text[]) AS hash) h
+         WHERE EXISTS (SELECT 1 FROM ${s}.transactions t WHERE t.hash = h.hash)`,
         [[...hashes]],
       );
       return rows.map((row) => row.hash as Hash);
