@@ -30,9 +30,14 @@ export function postgresExplorerReads({
   const withTransfers = async (rows: TransactionRow[]): Promise<IndexedTransaction[]> => {
     if (rows.length === 0) return [];
     const { rows: transferRows } = await query<TransferRow>(
-      `SELECT t.* FROM ${s}.explorer_token_transfers t
-       JOIN unnest($1::bigint[], $2::int[]) AS p(block_number, tx_index)
-         ON t.block_number = p.block_number AND t.tx_index = p.tx_index
+      // Each transaction's transfers looked up on the primary key's block number (OFFSET 0 keeps
+      // the lateral lookup from being planned as a join that scans every transfer, which is what
+      // a table without statistics got: 60 ms a page at a million indexed transactions).
+      `SELECT t.* FROM unnest($1::bigint[], $2::int[]) AS p(block_number, tx_index),
+       LATERAL (
+         SELECT * FROM ${s}.explorer_token_transfers x
+         WHERE x.block_number = p.block_number AND x.tx_index = p.tx_index OFFSET 0
+       ) t
        ORDER BY t.block_number, t.log_index, t.position`,
       [rows.map((row) => row.block_number), rows.map((row) => row.idx)],
     );
