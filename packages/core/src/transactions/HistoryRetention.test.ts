@@ -69,7 +69,7 @@ test("runs by itself as blocks come, and botRetention: false keeps everything", 
   });
   try {
     await record(storage, "nft", 6);
-    for (let block = 0; block < 8; block++) await devnet.request("evm_mine");
+    for (let block = 0; block < 20; block++) await devnet.request("evm_mine");
     await vi.waitFor(() => expect(platform.transactions.retention().removed).toBe(4), { timeout: 10_000 });
     expect(await storage.transactions.list({ limit: 100, source: "nft" })).toHaveLength(2);
   } finally {

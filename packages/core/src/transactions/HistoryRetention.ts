@@ -38,7 +38,7 @@ const PER_CALL = 50_000;
 /** Held during a pass, so that processes sharing a store do not delete the same excess twice. */
 const RETENTION_LOCK = "privnet:history-retention";
 /** A pass every this many blocks. */
-const EVERY_BLOCKS = 4n;
+const EVERY_BLOCKS = 16n;
 
 /** What the retention needs: the store, the head it follows, and the bots' names (the sources it bounds). */
 export type HistoryRetentionContext = {
@@ -48,7 +48,7 @@ export type HistoryRetentionContext = {
 };
 
 /**
- * Keeps the bots' records in the history within {@link HistoryOptions.botRetention}: every 4
+ * Keeps the bots' records in the history within {@link HistoryOptions.botRetention}: every 16
  * blocks, off the path of any request and under a lock shared by every process on the store, it
  * deletes the oldest settled ones (`transactions.removeOldest` of the storage adapter, which sqlite
  * runs 100 records a write, yielding between writes; an adapter without it keeps everything) until
