@@ -32,6 +32,7 @@ describeWithPostgres("postgres migrations", (databaseUrl) => {
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'fresh' ORDER BY table_name",
       );
       expect(rows.map((row) => row.table_name)).toEqual([
+        "explorer_block_senders",
         "explorer_blocks",
         "explorer_contracts",
         "explorer_labels",
@@ -125,5 +126,53 @@ describeWithPostgres("postgres migrations", (databaseUrl) => {
       await storage.close();
     }
     expect(await appliedVersions("old")).toEqual(versions);
+  });
+
+  test("a version 4 schema gets each indexed block's gas by sender, summed from its transactions", async () => {
+    const sender = (n: number) => `0x${String(n).repeat(40)}`;
+    await withPool(async (pool) => {
+      await pool.query(`CREATE SCHEMA four
+        CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+      for (const version of [1, 2, 3, 4]) {
+        await pool.query(migrations.find((migration) => migration.version === version)?.sql('"four"') ?? "");
+        await pool.query("INSERT INTO four.schema_migrations (version, name) VALUES ($1, 'old')", [version]);
+      }
+      for (const number of [7, 8]) {
+        await pool.query(
+          `INSERT INTO four.explorer_blocks (number, hash, parent_hash, timestamp, transaction_count, gas_used, gas_limit, miner)
+           VALUES ($1, $2, $3, 0, 3, 0, 60000000, $4)`,
+          [number, `0x${String(number).repeat(64)}`, `0x${"0".repeat(64)}`, sender(9)],
+        );
+        for (const [idx, from, gas] of [
+          [0, sender(1), 21000],
+          [1, sender(2), 50000],
+          [2, sender(1).toUpperCase().replace("0X", "0x"), 30000 + number],
+        ] as const) {
+          await pool.query(
+            `INSERT INTO four.explorer_transactions (block_number, idx, hash, block_hash, timestamp, from_address, value, nonce,
+               kind, status, gas_used, effective_gas_price)
+             VALUES ($1, $2, $3, '0x', 0, $4, 0, 0, 'transfer', 1, $5, 1)`,
+            [number, idx, `0x${number}${idx}`, from, gas],
+          );
+        }
+      }
+    });
+    const storage = postgresStorage({ connectionString: databaseUrl(), schema: "four" });
+    try {
+      const rows = (await storage.explorer?.blockGasBySender?.([7n, 8n])) ?? [];
+      expect(
+        rows
+          .map((row) => [row.blockNumber, row.from.toLowerCase(), row.gasUsed, row.transactionCount])
+          .sort((a, b) => String(a).localeCompare(String(b))),
+      ).toEqual([
+        [7n, sender(1), 51007n, 2],
+        [7n, sender(2), 50000n, 1],
+        [8n, sender(1), 51008n, 2],
+        [8n, sender(2), 50000n, 1],
+      ]);
+    } finally {
+      await storage.close();
+    }
+    expect(await appliedVersions("four")).toEqual(versions);
   });
 });

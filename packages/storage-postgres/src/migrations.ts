@@ -135,4 +135,27 @@ export const migrations: readonly { version: number; name: string; sql: (s: stri
       CREATE UNIQUE INDEX explorer_contracts_address ON ${s}.explorer_contracts (lower(address));
     `,
   },
+  {
+    version: 5,
+    name: "a history that stays fast as it grows: records by source, gas by sender per block, tokens by address",
+    sql: (s) => `
+      -- A bot's records (GET /transactions?source=…) and the bots' retention, newest or oldest first.
+      CREATE INDEX transactions_source ON ${s}.transactions (source, id);
+      -- Each block's gas used and transactions by sender, written with the block (GET /chain/block-gas
+      -- reads one row per sender and block instead of every transaction of the window).
+      CREATE TABLE ${s}.explorer_block_senders (
+        block_number BIGINT NOT NULL,
+        from_address TEXT NOT NULL,
+        gas_used NUMERIC(78, 0) NOT NULL,
+        transaction_count INTEGER NOT NULL,
+        PRIMARY KEY (block_number, from_address)
+      );
+      INSERT INTO ${s}.explorer_block_senders (block_number, from_address, gas_used, transaction_count)
+        SELECT block_number, min(from_address), sum(gas_used), count(*)
+        FROM ${s}.explorer_transactions GROUP BY block_number, lower(from_address);
+      -- The tokens an address moved, one index seek per token (not one row per transfer).
+      CREATE INDEX explorer_token_transfers_from_token ON ${s}.explorer_token_transfers (lower(from_address), lower(token));
+      CREATE INDEX explorer_token_transfers_to_token ON ${s}.explorer_token_transfers (lower(to_address), lower(token));
+    `,
+  },
 ];

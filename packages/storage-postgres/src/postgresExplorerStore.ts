@@ -2,6 +2,7 @@ import type { ExplorerStore } from "@privnet/core";
 import type { PostgresExplorerContext } from "./postgresConnection.js";
 import { postgresExplorerNames } from "./postgresExplorerNames.js";
 import { postgresExplorerReads } from "./postgresExplorerReads.js";
+import { postgresExplorerSums } from "./postgresExplorerSums.js";
 import { postgresExplorerWrites } from "./postgresExplorerWrites.js";
 
 /**
@@ -9,5 +10,10 @@ import { postgresExplorerWrites } from "./postgresExplorerWrites.js";
  * labels and registered ABIs.
  */
 export function postgresExplorerStore(ctx: PostgresExplorerContext): ExplorerStore {
-  return { ...postgresExplorerWrites(ctx), ...postgresExplorerReads(ctx), ...postgresExplorerNames(ctx) };
+  return {
+    ...postgresExplorerWrites(ctx),
+    ...postgresExplorerReads(ctx),
+    ...postgresExplorerSums(ctx),
+    ...postgresExplorerNames(ctx),
+  };
 }

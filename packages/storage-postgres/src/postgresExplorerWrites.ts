@@ -1,4 +1,11 @@
-import type { ExplorerStore, IndexedBlock, IndexedBlockData, IndexedTransaction } from "@privnet/core";
+import type {
+  BlockSenderGas,
+  ExplorerStore,
+  IndexedBlock,
+  IndexedBlockData,
+  IndexedTransaction,
+} from "@privnet/core";
+import { blockSenderGas } from "@privnet/core/internal";
 import type { PostgresExplorerContext, Run } from "./postgresConnection.js";
 
 /**
@@ -13,6 +20,7 @@ export function postgresExplorerWrites({
   const removeRange = async (run: Run, condition: string, value: string) => {
     await run(`DELETE FROM ${s}.explorer_token_transfers WHERE block_number ${condition} $1`, [value]);
     await run(`DELETE FROM ${s}.explorer_transactions WHERE block_number ${condition} $1`, [value]);
+    await run(`DELETE FROM ${s}.explorer_block_senders WHERE block_number ${condition} $1`, [value]);
     const { rowCount } = await run(`DELETE FROM ${s}.explorer_blocks WHERE number ${condition} $1`, [value]);
     return rowCount ?? 0;
   };
@@ -28,10 +36,12 @@ export function postgresExplorerWrites({
           numbers,
         );
         await run(`DELETE FROM ${s}.explorer_transactions WHERE block_number = ANY($1::bigint[])`, numbers);
+        await run(`DELETE FROM ${s}.explorer_block_senders WHERE block_number = ANY($1::bigint[])`, numbers);
         await run(`DELETE FROM ${s}.explorer_blocks WHERE number = ANY($1::bigint[])`, numbers);
         await insertBlocks(run, s, blocks);
         await insertTransactions(run, s, transactions);
         await insertTransfers(run, s, transactions);
+        await insertSenders(run, s, data.flatMap(blockSenderGas));
       });
     },
     async removeBlocksAbove(number: bigint) {
@@ -130,6 +140,20 @@ async function insertTransfers(run: Run, s: string, transactions: readonly Index
       column(transfers, ({ transfer }) => transfer.to),
       column(transfers, ({ transfer }) => transfer.amount.toString()),
       column(transfers, ({ transfer }) => text(transfer.tokenId)),
+    ],
+  );
+}
+
+async function insertSenders(run: Run, s: string, senders: readonly BlockSenderGas[]) {
+  if (senders.length === 0) return;
+  await run(
+    `INSERT INTO ${s}.explorer_block_senders (block_number, from_address, gas_used, transaction_count)
+     SELECT * FROM unnest($1::bigint[], $2::text[], $3::numeric[], $4::int[])`,
+    [
+      column(senders, (sender) => sender.blockNumber.toString()),
+      column(senders, (sender) => sender.from),
+      column(senders, (sender) => sender.gasUsed.toString()),
+      column(senders, (sender) => sender.transactionCount),
     ],
   );
 }

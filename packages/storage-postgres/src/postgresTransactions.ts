@@ -1,6 +1,7 @@
 import type {
   ListTransactionsQuery,
   NewTransactionRecord,
+  RemoveOldestQuery,
   StorageAdapter,
   TransactionKind,
   TransactionRecord,
@@ -57,6 +58,24 @@ export function postgresTransactions(db: PostgresConnection): StorageAdapter["tr
       const { text, values } = listStatement(s, listQuery);
       const { rows } = await query<TransactionRow>(text, values);
       return rows.map(toTransaction);
+    },
+    async removeOldest({ sources, keep, limit }: RemoveOldestQuery) {
+      // Counted and picked on the (source, id) index, one source at a time (a lateral join), so
+      // neither reads the other records nor sorts all of the sources' records.
+      const { rowCount } = await query(
+        `WITH wanted AS (SELECT DISTINCT unnest($1::text[]) AS source),
+         counted AS (SELECT count(*) AS total FROM ${s}.transactions WHERE source IN (SELECT source FROM wanted)),
+         oldest AS (
+           SELECT picked.id FROM wanted, LATERAL (
+             SELECT id FROM ${s}.transactions t
+             WHERE t.source = wanted.source AND t.status <> 'pending' ORDER BY id LIMIT $3
+           ) picked
+           ORDER BY picked.id LIMIT GREATEST(0, LEAST((SELECT total FROM counted) - $2, $3))
+         )
+         DELETE FROM ${s}.transactions WHERE id IN (SELECT id FROM oldest)`,
+        [[...sources], keep, Math.max(0, Math.floor(limit))],
+      );
+      return rowCount ?? 0;
     },
   };
 }
@@ -161,7 +180,11 @@ function recordColumns(record: NewTransactionRecord): unknown[] {
   ];
 }
 
-/** A page of the history, newest first, as one parameterised statement. */
+/**
+ * A page of the history, newest first, as one parameterised statement. By address, each side
+ * (sent, received) is read newest first from its own index and cut at the page before the two are
+ * merged: an `OR` of the two would read and sort every record of a busy address (a bot's).
+ */
 function listStatement(s: string, listQuery: ListTransactionsQuery) {
   const conditions: string[] = [];
   const values: unknown[] = [];
@@ -173,13 +196,20 @@ function listStatement(s: string, listQuery: ListTransactionsQuery) {
   if (listQuery.status !== undefined) conditions.push(`status = ${param(listQuery.status)}`);
   if (listQuery.source !== undefined) conditions.push(`source = ${param(listQuery.source)}`);
   if (listQuery.kind !== undefined) conditions.push(`kind = ${param(listQuery.kind)}`);
-  if (listQuery.address !== undefined) {
-    const address = param(listQuery.address.toLowerCase());
-    conditions.push(`(lower(from_address) = ${address} OR lower(to_address) = ${address})`);
-  }
-  const whereClause = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
   const limit = param(transactionsPageSize(listQuery.limit));
-  return { text: `SELECT * FROM ${s}.transactions ${whereClause} ORDER BY id DESC LIMIT ${limit}`, values };
+  if (listQuery.address === undefined) {
+    const whereClause = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
+    return { text: `SELECT * FROM ${s}.transactions ${whereClause} ORDER BY id DESC LIMIT ${limit}`, values };
+  }
+  const address = param(listQuery.address.toLowerCase());
+  const side = (column: string) =>
+    `(SELECT id FROM ${s}.transactions WHERE ${[`lower(${column}) = ${address}`, ...conditions].join(" AND ")}
+      ORDER BY id DESC LIMIT ${limit})`;
+  return {
+    text: `SELECT * FROM ${s}.transactions WHERE id IN (${side("from_address")} UNION ${side("to_address")})
+      ORDER BY id DESC LIMIT ${limit}`,
+    values,
+  };
 }
 
 type TransactionRow = {

@@ -39,6 +39,7 @@ test("an empty file gets every migration, once; running again changes nothing", 
       .all()
       .map((row) => row.name);
     expect(tables).toEqual([
+      "explorer_block_senders",
       "explorer_blocks",
       "explorer_contracts",
       "explorer_labels",
@@ -184,6 +185,55 @@ test("a version 2 file gets kinds: known from the source where it sends one kind
     expect(
       (await storage.transactions.list({ limit: 100, kind: "call" })).map((record) => record.source),
     ).toEqual(["lending", "oracle"]);
+  } finally {
+    await storage.close();
+  }
+});
+
+test("a version 4 file gets each indexed block's gas by sender, summed from its transactions", async () => {
+  const db = openRaw();
+  db.exec(
+    `CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`,
+  );
+  for (const version of [1, 2, 3, 4]) {
+    db.exec(migrations.find((migration) => migration.version === version)?.sql ?? "");
+    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, 'old', '')").run(
+      version,
+    );
+  }
+  const sender = (n: number) => `0x${String(n).repeat(40)}`;
+  for (const number of [7, 8]) {
+    db.prepare(
+      `INSERT INTO explorer_blocks (number, hash, parent_hash, timestamp, transaction_count, gas_used, gas_limit, miner)
+       VALUES (?, ?, ?, 0, 3, '0', '60000000', ?)`,
+    ).run(number, `0x${String(number).repeat(64)}`, `0x${"0".repeat(64)}`, sender(9));
+    for (const [idx, from, gas] of [
+      [0, sender(1), 21000],
+      [1, sender(2), 50000],
+      [2, sender(1).toUpperCase().replace("0X", "0x"), 30000 + number],
+    ] as const) {
+      db.prepare(
+        `INSERT INTO explorer_transactions (block_number, idx, hash, block_hash, timestamp, from_address, value, nonce,
+           kind, status, gas_used, effective_gas_price)
+         VALUES (?, ?, ?, '0x', 0, ?, '0', 0, 'transfer', 1, ?, '1')`,
+      ).run(number, idx, `0x${number}${idx}`, from, String(gas));
+    }
+  }
+  db.close();
+
+  const storage = sqliteStorage({ path });
+  try {
+    const rows = (await storage.explorer?.blockGasBySender?.([7n, 8n])) ?? [];
+    expect(
+      rows
+        .map((row) => [row.blockNumber, row.from.toLowerCase(), row.gasUsed, row.transactionCount])
+        .sort((a, b) => String(a).localeCompare(String(b))),
+    ).toEqual([
+      [7n, sender(1), 51007n, 2],
+      [7n, sender(2), 50000n, 1],
+      [8n, sender(1), 51008n, 2],
+      [8n, sender(2), 50000n, 1],
+    ]);
   } finally {
     await storage.close();
   }

@@ -137,4 +137,27 @@ export const migrations: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 5,
+    name: "a history that stays fast as it grows: records by source, gas by sender per block, tokens by address",
+    sql: `
+      -- A bot's records (GET /transactions?source=…) and the bots' retention, newest or oldest first.
+      CREATE INDEX transactions_source ON transactions (source, id);
+      -- Each block's gas used and transactions by sender, written with the block (GET /chain/block-gas
+      -- reads one row per sender and block instead of every transaction of the window).
+      CREATE TABLE explorer_block_senders (
+        block_number INTEGER NOT NULL,
+        from_address TEXT NOT NULL COLLATE NOCASE,
+        gas_used TEXT NOT NULL,
+        transaction_count INTEGER NOT NULL,
+        PRIMARY KEY (block_number, from_address)
+      ) WITHOUT ROWID;
+      INSERT INTO explorer_block_senders (block_number, from_address, gas_used, transaction_count)
+        SELECT block_number, min(from_address), CAST(sum(CAST(gas_used AS INTEGER)) AS TEXT), count(*)
+        FROM explorer_transactions GROUP BY block_number, from_address;
+      -- The tokens an address moved, one index seek per token (not one row per transfer).
+      CREATE INDEX explorer_token_transfers_from_token ON explorer_token_transfers (from_address, token);
+      CREATE INDEX explorer_token_transfers_to_token ON explorer_token_transfers (to_address, token);
+    `,
+  },
 ];

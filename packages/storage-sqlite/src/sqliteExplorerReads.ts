@@ -4,7 +4,6 @@ import type {
   IndexedTokenTransfer,
   IndexedTransaction,
   ListIndexedTransactionsQuery,
-  TokenStandard,
 } from "@privnet/core";
 import {
   type BlockRow,
@@ -15,7 +14,7 @@ import {
   toTransaction,
   toTransfer,
 } from "@privnet/core/internal";
-import { type Address, type Hash, isAddressEqual } from "viem";
+import type { Hash } from "viem";
 import type { SqliteExplorerContext } from "./sqliteConnection.js";
 
 /** Past every real position: the cursor of a first page. */
@@ -27,7 +26,7 @@ export function sqliteExplorerReads({
   ensureOpen,
 }: SqliteExplorerContext): Omit<
   ExplorerStore,
-  "putBlocks" | "removeBlocksAbove" | "prune" | "labels" | "contracts"
+  "putBlocks" | "removeBlocksAbove" | "prune" | "labels" | "contracts" | "blockGasBySender" | "tokensOf"
 > {
   const withTransfers = (rows: TransactionRow[]): IndexedTransaction[] => {
     if (rows.length === 0) return [];
@@ -107,19 +106,6 @@ export function sqliteExplorerReads({
           ...hashes,
         ) as { hash: string }[]
       ).map((row) => row.hash as Hash);
-    },
-    async tokensOf(address: Address) {
-      ensureOpen();
-      return (
-        sql(
-          `SELECT token, standard FROM explorer_token_transfers WHERE from_address = ?
-           UNION SELECT token, standard FROM explorer_token_transfers WHERE to_address = ?`,
-        ).all(address, address) as { token: Address; standard: string }[]
-      )
-        .filter(
-          (row, index, rows) => rows.findIndex((other) => isAddressEqual(other.token, row.token)) === index,
-        )
-        .map((row) => ({ token: row.token, standard: row.standard as TokenStandard }));
     },
   };
 }

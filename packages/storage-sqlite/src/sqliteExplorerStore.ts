@@ -2,6 +2,7 @@ import type { ExplorerStore } from "@privnet/core";
 import type { SqliteExplorerContext } from "./sqliteConnection.js";
 import { sqliteExplorerNames } from "./sqliteExplorerNames.js";
 import { sqliteExplorerReads } from "./sqliteExplorerReads.js";
+import { sqliteExplorerSums } from "./sqliteExplorerSums.js";
 import { sqliteExplorerWrites } from "./sqliteExplorerWrites.js";
 
 /**
@@ -9,5 +10,10 @@ import { sqliteExplorerWrites } from "./sqliteExplorerWrites.js";
  * one commit, a rewind or a prune one range delete), the reads, and users' labels and ABIs.
  */
 export function sqliteExplorerStore(ctx: SqliteExplorerContext): ExplorerStore {
-  return { ...sqliteExplorerWrites(ctx), ...sqliteExplorerReads(ctx), ...sqliteExplorerNames(ctx) };
+  return {
+    ...sqliteExplorerWrites(ctx),
+    ...sqliteExplorerReads(ctx),
+    ...sqliteExplorerSums(ctx),
+    ...sqliteExplorerNames(ctx),
+  };
 }

@@ -1,4 +1,5 @@
 import type { ExplorerStore, IndexedBlockData } from "@privnet/core";
+import { blockSenderGas } from "@privnet/core/internal";
 import type { SqliteExplorerContext } from "./sqliteConnection.js";
 
 /**
@@ -13,6 +14,7 @@ export function sqliteExplorerWrites({
   const removeRange = (condition: string, value: number) => {
     sql(`DELETE FROM explorer_token_transfers WHERE block_number ${condition} ?`).run(value);
     sql(`DELETE FROM explorer_transactions WHERE block_number ${condition} ?`).run(value);
+    sql(`DELETE FROM explorer_block_senders WHERE block_number ${condition} ?`).run(value);
     return Number(sql(`DELETE FROM explorer_blocks WHERE number ${condition} ?`).run(value).changes);
   };
   const putBlock = ({ block, transactions }: IndexedBlockData) => {
@@ -41,6 +43,12 @@ export function sqliteExplorerWrites({
       `INSERT INTO explorer_token_transfers (block_number, log_index, position, tx_index, standard, token, from_address, to_address, amount, token_id)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    const insertSender = sql(
+      `INSERT INTO explorer_block_senders (block_number, from_address, gas_used, transaction_count) VALUES (?, ?, ?, ?)`,
+    );
+    for (const sender of blockSenderGas({ block, transactions })) {
+      insertSender.run(number, sender.from, sender.gasUsed.toString(), sender.transactionCount);
+    }
     for (const transaction of transactions) {
       insertTransaction.run(
         number,

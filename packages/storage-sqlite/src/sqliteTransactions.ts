@@ -2,6 +2,7 @@ import type { SQLInputValue } from "node:sqlite";
 import type {
   ListTransactionsQuery,
   NewTransactionRecord,
+  RemoveOldestQuery,
   StorageAdapter,
   TransactionKind,
   TransactionRecord,
@@ -11,6 +12,9 @@ import type {
 import { transactionsPageSize } from "@privnet/core/internal";
 import type { Address, Hash, Hex } from "viem";
 import type { SqliteConnection } from "./sqliteConnection.js";
+
+/** Records the bots' retention deletes in one write. */
+const REMOVE_CHUNK = 100;
 
 /** The transaction records: a group of inserts or updates is one write transaction (one fsync). */
 export function sqliteTransactions({
@@ -52,6 +56,22 @@ export function sqliteTransactions({
     return row && toTransaction(row as TransactionRow);
   };
 
+  /** Deletes the `take` oldest settled records of the sources (picked on the source index, one source at a time). */
+  const removeOldestChunk = (sources: readonly string[], take: number) => {
+    const ids = sources
+      .flatMap((source) =>
+        sql("SELECT id FROM transactions WHERE source = ? AND status <> 'pending' ORDER BY id LIMIT ?")
+          .all(source, take)
+          .map((row) => Number(row.id)),
+      )
+      .sort((a, b) => a - b)
+      .slice(0, take);
+    if (ids.length === 0) return 0;
+    return Number(
+      sql(`DELETE FROM transactions WHERE id IN (${ids.map(() => "?").join(", ")})`).run(...ids).changes,
+    );
+  };
+
   return {
     async insert(record: NewTransactionRecord) {
       ensureOpen();
@@ -85,10 +105,34 @@ export function sqliteTransactions({
     },
     async list(query: ListTransactionsQuery) {
       ensureOpen();
-      const { where, values } = listConditions(query);
-      return sql(`SELECT * FROM transactions ${where} ORDER BY id DESC LIMIT ?`)
-        .all(...values, transactionsPageSize(query.limit))
+      const { text, values } = listStatement(query);
+      return sql(text)
+        .all(...values)
         .map((row) => toTransaction(row as TransactionRow));
+    },
+    async removeOldest({ sources, keep, limit }: RemoveOldestQuery) {
+      ensureOpen();
+      const unique = [...new Set(sources)];
+      // Counted once, on the (source, id) index; then deleted a chunk a write, yielding between
+      // chunks so that no write holds SQLite (and this process's event loop) long.
+      let count = 0;
+      for (const source of unique) {
+        count += Number(
+          sql("SELECT count(*) AS count FROM transactions WHERE source = ?").get(source)?.count,
+        );
+      }
+      let left = Math.min(count - keep, Math.floor(limit));
+      let removed = 0;
+      while (left > 0) {
+        ensureOpen();
+        const take = Math.min(left, REMOVE_CHUNK);
+        const done = inTransaction(() => removeOldestChunk(unique, take));
+        removed += done;
+        left -= take;
+        if (done < take) break;
+        if (left > 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      return removed;
     },
   };
 }
@@ -115,8 +159,13 @@ function updateAssignments(update: TransactionRecordUpdate) {
   return { assignments, values };
 }
 
-/** The `WHERE` of a page of the history, and its values. */
-function listConditions(query: ListTransactionsQuery) {
+/**
+ * A page of the history as one statement. By address, each side (sent, received) is read newest
+ * first from its own index and cut at the page before the two are merged: an `OR` of the two
+ * would read and sort every record of a busy address (a bot's) for each page.
+ */
+function listStatement(query: ListTransactionsQuery) {
+  const limit = transactionsPageSize(query.limit);
   const conditions: string[] = [];
   const values: SQLInputValue[] = [];
   const add = (condition: string, ...given: SQLInputValue[]) => {
@@ -127,8 +176,21 @@ function listConditions(query: ListTransactionsQuery) {
   if (query.status !== undefined) add("status = ?", query.status);
   if (query.source !== undefined) add("source = ?", query.source);
   if (query.kind !== undefined) add("kind = ?", query.kind);
-  if (query.address !== undefined) add("(from_address = ? OR to_address = ?)", query.address, query.address);
-  return { where: conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "", values };
+  if (query.address === undefined) {
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
+    return {
+      text: `SELECT * FROM transactions ${where} ORDER BY id DESC LIMIT ?`,
+      values: [...values, limit],
+    };
+  }
+  const side = (column: string) =>
+    `SELECT id FROM (SELECT id FROM transactions WHERE ${[`${column} = ?`, ...conditions].join(" AND ")}
+       ORDER BY id DESC LIMIT ?)`;
+  return {
+    text: `SELECT * FROM transactions WHERE id IN (${side("from_address")} UNION ${side("to_address")})
+      ORDER BY id DESC LIMIT ?`,
+    values: [query.address, ...values, limit, query.address, ...values, limit, limit],
+  };
 }
 
 type TransactionRow = {

@@ -161,6 +161,17 @@ export const privnetConfigSchema = z.strictObject({
    * ERC20_*, NFT_*, GAS_BURNER_*, …) override them.
    */
   bots: z.looseObject({}).optional(),
+  /** The transaction history. */
+  history: z
+    .strictObject({
+      /**
+       * The bots' records kept: the newest this many, all bots together; older settled ones are
+       * deleted as blocks come (the wallets' own sends, the oracle's and the platform's are always
+       * kept). `false` keeps every record. Default 1,000,000. See docs/operations.md.
+       */
+      botRetention: z.union([z.int().nonnegative(), z.literal(false)]).optional(),
+    })
+    .optional(),
   /**
    * The explorer's index of every block and transaction (default: on). `false` turns it off — its
    * routes then answer 503 and the chain can be loaded at the sender's full rate (the index reads

@@ -49,6 +49,7 @@ describe("resolveSettings", () => {
         simulator: {},
       },
       bots: {},
+      history: { botRetention: 1_000_000 },
       explorer: true,
       artifacts: [],
       logFormat: "json",
@@ -316,6 +317,21 @@ describe("resolveSettings", () => {
     expect(() =>
       resolveSettings({ config: { chain: { stateInterval: -1 } }, env: {}, flags: {}, cwd }),
     ).toThrow(/chain\.stateInterval: /);
+  });
+
+  test("the bots' retention: the config's, PRIVNET_BOT_RETENTION over it, --bot-retention over both; off keeps all", () => {
+    const retention = (input: Partial<Parameters<typeof resolveSettings>[0]>) =>
+      resolveSettings({ config: {}, env: {}, flags: {}, cwd, ...input }).history.botRetention;
+    expect(retention({ config: { history: { botRetention: 50_000 } } })).toBe(50_000);
+    expect(retention({ config: { history: { botRetention: false } } })).toBe(false);
+    const env = { PRIVNET_BOT_RETENTION: "20000" };
+    expect(retention({ config: { history: { botRetention: 50_000 } }, env })).toBe(20_000);
+    expect(retention({ env, flags: { "bot-retention": "off" } })).toBe(false);
+    expect(retention({ env: { PRIVNET_BOT_RETENTION: "0" } })).toBe(0);
+    expect(() => retention({ flags: { "bot-retention": "lots" } })).toThrow(
+      '--bot-retention must be an integer from 0 to 9007199254740991, got "lots".',
+    );
+    expect(() => retention({ config: { history: { botRetention: -1 } } })).toThrow(/history\.botRetention: /);
   });
 
   test("bad values name where they came from", () => {

@@ -1,5 +1,11 @@
 import { isAbsolute, resolve } from "node:path";
-import type { BotCatalogue, BotsOptions, ExplorerOptions, OracleOptions } from "@privnet/core";
+import {
+  type BotCatalogue,
+  type BotsOptions,
+  DEFAULT_BOT_RETENTION,
+  type ExplorerOptions,
+  type OracleOptions,
+} from "@privnet/core";
 import {
   type ChainLimits,
   DEFAULT_BLOCK_WINDOW,
@@ -10,6 +16,7 @@ import {
 import type { PrivnetConfig } from "./defineConfig.js";
 import { privnetConfigSchema } from "./defineConfig.js";
 import { refusePublicBindsWithoutTokens } from "./publicBinds.js";
+import { decimal, integer, list, oneOf } from "./settingValues.js";
 import { resolveTlsSetting, type TlsFlags, type TlsSetting, tlsOverride } from "./tlsSetting.js";
 import { UsageError } from "./UsageError.js";
 
@@ -75,6 +82,8 @@ export type StackSettings = {
   bots: BotsOptions<readonly BotCatalogue[]>;
   /** Build artifact folders the explorer loads and watches (absolute): the config's, then `--artifacts`. */
   artifacts: string[];
+  /** For `createPlatform({ history })`: the bots' records kept (false: all). */
+  history: { botRetention: number | false };
   /** For `createPlatform({ explorer })`: on (true), off (false), or on with these options. */
   explorer: boolean | ExplorerOptions;
   /**
@@ -100,6 +109,7 @@ export type UpFlags = TlsFlags & {
   "state-window"?: string | undefined;
   "block-window"?: string | undefined;
   "state-interval"?: string | undefined;
+  "bot-retention"?: string | undefined;
   "oracle-port"?: string | undefined;
   "log-format"?: string | undefined;
   "allowed-hosts"?: string | undefined;
@@ -130,6 +140,7 @@ export const ENVIRONMENT_VARIABLES = {
   PRIVNET_BLOCK_WINDOW:
     "chain.blockWindow (blocks whose transactions the embedded devnet's node keeps in memory)",
   PRIVNET_STATE_INTERVAL: "chain.stateInterval (seconds between the embedded devnet's state writes)",
+  PRIVNET_BOT_RETENTION: 'history.botRetention (the bots\' records kept; "off": all)',
   PRIVNET_STORAGE: "storage",
   PRIVNET_DATA_DIR: "dataDir",
   PRIVNET_PASSPHRASE: "encryptionPassphrase",
@@ -237,6 +248,7 @@ export function resolveSettings(input: {
       simulator: simulator as OracleOptions,
     },
     bots: (merged.bots ?? {}) as BotsOptions<readonly BotCatalogue[]>,
+    history: { botRetention: merged.history?.botRetention ?? DEFAULT_BOT_RETENTION },
     explorer: (merged.explorer ?? true) as boolean | ExplorerOptions,
     artifacts: [
       ...new Set([...(merged.artifacts ?? []), ...(flags.artifacts ?? [])].map((dir) => resolve(cwd, dir))),
@@ -304,6 +316,14 @@ function withOverrides(config: PrivnetConfig, env: NodeJS.ProcessEnv, flags: UpF
   set(chain, "blockWindow", blockWindow && integer(blockWindow.value, blockWindow.from, 4, 2 ** 31 - 1));
   const stateInterval = pick(flags["state-interval"], "state-interval", "PRIVNET_STATE_INTERVAL");
   set(chain, "stateInterval", stateInterval && decimal(stateInterval.value, stateInterval.from));
+  const botRetention = pick(flags["bot-retention"], "bot-retention", "PRIVNET_BOT_RETENTION");
+  if (botRetention) {
+    overrides.history = {
+      ...config.history,
+      botRetention:
+        botRetention.value === "off" ? false : integer(botRetention.value, botRetention.from, 0, 2 ** 53 - 1),
+    };
+  }
   set(
     overrides as Record<string, unknown>,
     "storage",
@@ -343,39 +363,6 @@ export function parseStorage(value: string | undefined, dataDir: string, cwd: st
 /** A connection string without its password, for output. */
 export function redactUrl(value: string): string {
   return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]+:)[^@]*@/i, "$1***@");
-}
-
-/** A comma-separated list, trimmed, without empty entries. */
-function list(picked: { value: string } | undefined): string[] | undefined {
-  return picked?.value
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-}
-
-function integer(text: string, from: string, min: number, max: number): number {
-  const value = Number(text);
-  if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
-    throw new UsageError(`${from} must be an integer from ${min} to ${max}, got "${text}".`);
-  }
-  return value;
-}
-
-function oneOf<T extends string>(picked: { value: string; from: string }, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(picked.value)) {
-    throw new UsageError(
-      `${picked.from} must be ${allowed.map((value) => `"${value}"`).join(" or ")}, got "${picked.value}".`,
-    );
-  }
-  return picked.value as T;
-}
-
-function decimal(text: string, from: string): number {
-  const value = Number(text);
-  if (text.trim() === "" || !Number.isFinite(value) || value < 0) {
-    throw new UsageError(`${from} must be a number of seconds (0 or more), got "${text}".`);
-  }
-  return value;
 }
 
 /**

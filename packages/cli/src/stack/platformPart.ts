@@ -45,6 +45,7 @@ export function platformPart(state: StackState): Service {
         // through the nonce manager, so nothing else sending from the funder can collide with it.
         ...(settings.contracts.deploy ? { contracts: true } : {}),
         oracle: settings.oracle.simulator,
+        history: settings.history,
         // The embedded devnet's state window is known: an old transaction's page names it.
         explorer: devnet ? withStateWindow(settings.explorer, settings.chain.stateWindow) : settings.explorer,
         // Faults on demand (platform.faults, POST /chain/faults/…) for the chain this stack runs

@@ -1,5 +1,6 @@
+import type { Address } from "viem";
 import { InvalidQueryError } from "../errors/sender.js";
-import { type IndexedTransaction, MAX_EXPLORER_PAGE } from "../storage/ExplorerStore.js";
+import { type IndexedBlock, type IndexedTransaction, MAX_EXPLORER_PAGE } from "../storage/ExplorerStore.js";
 import type { ExplorerContext } from "./ExplorerContext.js";
 
 /** What {@link listBlockGas} reads. */
@@ -53,27 +54,46 @@ export async function listBlockGas(
   const botOf = new Map<string, string>();
   for (const account of ctx.bots()) botOf.set(account.address.toLowerCase(), account.name);
   const blocks = await ctx.store.listBlocks({ limit });
-  const read = await Promise.all(
+  const senders = await sendersOf(ctx, blocks);
+  const read = blocks.map((block) => {
+    const bots: Record<string, bigint> = {};
+    let other = 0n;
+    for (const sender of senders.get(block.number) ?? []) {
+      const bot = botOf.get(sender.from.toLowerCase());
+      if (bot === undefined) other += sender.gasUsed;
+      else bots[bot] = (bots[bot] ?? 0n) + sender.gasUsed;
+    }
+    return {
+      number: block.number,
+      timestamp: block.timestamp,
+      gasUsed: block.gasUsed,
+      gasLimit: block.gasLimit,
+      transactionCount: block.transactionCount,
+      bots,
+      other,
+    };
+  });
+  return { blocks: read.reverse() };
+}
+
+/**
+ * Each block's gas by sender: the rows the store keeps with each block (one per sender), or,
+ * from a store without them, summed from every transaction of the window.
+ */
+async function sendersOf(ctx: ExplorerContext, blocks: readonly IndexedBlock[]) {
+  const senders = new Map<bigint, { from: Address; gasUsed: bigint }[]>();
+  if (ctx.store.blockGasBySender) {
+    for (const row of await ctx.store.blockGasBySender(blocks.map((block) => block.number))) {
+      senders.set(row.blockNumber, [...(senders.get(row.blockNumber) ?? []), row]);
+    }
+    return senders;
+  }
+  await Promise.all(
     blocks.map(async (block) => {
-      const bots: Record<string, bigint> = {};
-      let other = 0n;
-      for (const transaction of await blockTransactions(ctx, block.number, block.transactionCount)) {
-        const bot = botOf.get(transaction.from.toLowerCase());
-        if (bot === undefined) other += transaction.gasUsed;
-        else bots[bot] = (bots[bot] ?? 0n) + transaction.gasUsed;
-      }
-      return {
-        number: block.number,
-        timestamp: block.timestamp,
-        gasUsed: block.gasUsed,
-        gasLimit: block.gasLimit,
-        transactionCount: block.transactionCount,
-        bots,
-        other,
-      };
+      senders.set(block.number, await blockTransactions(ctx, block.number, block.transactionCount));
     }),
   );
-  return { blocks: read.reverse() };
+  return senders;
 }
 
 /** Every indexed transaction of a block, a store page at a time (a full block holds thousands). */

@@ -343,33 +343,11 @@ export {
   signerBackendNames,
 } from "../signing/SignerBackend.js";
 export { type FastAccount, type ToFastAccountOptions, toFastAccount } from "../signing/toFastAccount.js";
-// Storage: the adapter interface (for adapter authors) and the in-memory default
-export type {
-  AddressLabelRecord,
-  ChainIndexRange,
-  ChainPosition,
-  ExplorerStore,
-  IndexedBlock,
-  IndexedBlockData,
-  IndexedTokenTransfer,
-  IndexedTransaction,
-  ListIndexedTransactionsQuery,
-  RegisteredContractRecord,
-  TokenStandard,
-} from "../storage/ExplorerStore.js";
-export { memoryStorage } from "../storage/memoryStorage.js";
-export type {
-  ListTransactionsQuery,
-  NewTransactionRecord,
-  NewWalletRecord,
-  StorageAdapter,
-  StorageSnapshotId,
-  TransactionRecord,
-  TransactionRecordUpdate,
-  TransactionStatus,
-  WalletRecord,
-} from "../storage/StorageAdapter.js";
-export { isTransactionKind, TRANSACTION_KINDS, type TransactionKind } from "../storage/TransactionKind.js";
+export {
+  DEFAULT_BOT_RETENTION,
+  type HistoryOptions,
+  type HistoryRetentionStatus,
+} from "../transactions/HistoryRetention.js";
 export type {
   ListTransactionsParameters,
   ListTransactionsReturnType,
@@ -397,3 +375,5 @@ export type { ImportWalletParameters, ImportWalletReturnType } from "../wallets/
 export type { ListWalletsReturnType } from "../wallets/listWallets.js";
 export type { RemoveWalletReturnType } from "../wallets/removeWallet.js";
 export type { CreatedWallet, ImportedWallet, WalletDetails, WalletSummary } from "../wallets/WalletShapes.js";
+// Storage: the adapter interface (for adapter authors) and the in-memory default
+export * from "./storage.js";

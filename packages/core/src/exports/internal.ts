@@ -13,6 +13,7 @@ export { parseAmount } from "../input/parseAmount.js";
 export { parsePrice } from "../oracle/parsePrice.js";
 export { parseSymbol } from "../oracle/parseSymbol.js";
 export { symbolAddress } from "../oracle/symbolAddress.js";
+export { blockSenderGas } from "../storage/blockSenderGas.js";
 export { explorerPageSize } from "../storage/ExplorerStore.js";
 export { encodeStateValue } from "../storage/encodeStateValue.js";
 export {

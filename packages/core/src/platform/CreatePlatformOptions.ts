@@ -7,6 +7,7 @@ import type { PlatformContractsOptions } from "../contracts/connectPlatformContr
 import type { ExplorerOptions } from "../explorer/ChainIndexer.js";
 import type { OracleOptions } from "../oracle/resolveOracleOptions.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
+import type { HistoryOptions } from "../transactions/HistoryRetention.js";
 
 /**
  * What `createPlatform` takes. Its own file, so that the platform's parts read the options without
@@ -75,6 +76,11 @@ export type CreatePlatformOptions<Catalogues extends readonly BotCatalogue[] = [
    * turns it off. See docs/explorer.md.
    */
   explorer?: ExplorerOptions | boolean | undefined;
+  /**
+   * The transaction history: how many of the bots' records it keeps (`botRetention`, default
+   * 1,000,000; the wallets' own sends are always kept). See docs/operations.md.
+   */
+  history?: HistoryOptions | undefined;
   /**
    * Faults on demand for the chain: `devnet.faults` of the embedded devnet (`startDevnet()` of
    * `@privnet/devnet`), which the platform offers as `platform.faults` and announces as `chain`

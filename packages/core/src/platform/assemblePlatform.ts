@@ -9,6 +9,7 @@ import { FAULT_HISTORY_LIMIT, FaultLog } from "../faults/FaultLog.js";
 import { createFeePolicy } from "../fees/feePolicy.js";
 import { createKeyVault } from "../signing/KeyVault.js";
 import type { StorageAdapter } from "../storage/StorageAdapter.js";
+import { HistoryRetention } from "../transactions/HistoryRetention.js";
 import type { AnyCreatePlatformOptions } from "./CreatePlatformOptions.js";
 import { createOracle } from "./createOracle.js";
 import { createSender } from "./createSender.js";
@@ -57,6 +58,11 @@ export function assemblePlatform(
           recentReceipts: ctx.watcher.recentReceipts,
           sentBodies,
         });
+  // The bots' records beyond `history.botRetention`, deleted every few blocks.
+  const retention = new HistoryRetention(
+    { storage, head: base.head, botNames: () => bots.names() },
+    options.history,
+  );
   // Every fault event of the devnet's faults, kept and announced as the platform's `chain` event.
   // Kept in the storage too (the audit trail outlives a restart).
   const faultLog = new FaultLog(
@@ -87,5 +93,6 @@ export function assemblePlatform(
     explorer,
     faultLog,
     rewinds,
+    retention,
   };
 }

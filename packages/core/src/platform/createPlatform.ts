@@ -77,7 +77,7 @@ export async function createPlatform<const Catalogues extends readonly BotCatalo
     await storage.close();
     throw error;
   }
-  const { base, ctx, contracts, oracle, pushLoop, bots, explorer, faultLog } = parts;
+  const { base, ctx, contracts, oracle, pushLoop, bots, explorer, faultLog, retention } = parts;
   // Started in order; on a failed start, those begun stop in reverse before the error is thrown.
   const services = platformServices(parts, settings, operations);
   await startServices(services);
@@ -112,7 +112,7 @@ export async function createPlatform<const Catalogues extends readonly BotCatalo
     /** Send by wallet id (answers pending), by private key (waits: confirmed), or any transaction. See {@link senderActions}. */
     sender: senderActions({ guard, ...ctx }),
     /** The history, newest first, cursor paging, status tracking. See {@link transactionActions}. */
-    transactions: transactionActions({ guard, ...base, watcher }),
+    transactions: transactionActions({ guard, ...base, watcher, retention }),
     /**
      * The deployed contracts, ensured on first call (or at start with the `contracts` option), and
      * the explorer's registered ABIs and reads. See {@link contractActions} and {@link explorerContractActions}.

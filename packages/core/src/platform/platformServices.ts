@@ -50,6 +50,11 @@ export function platformServices(
       start: () => explorer?.indexer.start(),
       stop: () => explorer?.indexer.stop("close"),
     }),
+    defineService({
+      name: "historyRetention",
+      start: () => parts.retention.start(),
+      stop: () => parts.retention.stop(),
+    }),
     // Hears the devnet's fault events from here on; stops before the explorer and the watcher do.
     defineService({
       name: "faults",

@@ -86,6 +86,15 @@ export type ListIndexedTransactionsQuery = {
 /** What the index holds: its lowest and highest block, and its transaction count. */
 export type ChainIndexRange = { lowest: bigint; highest: bigint; blocks: number; transactions: number };
 
+/** What one sender's transactions used in one block: the index keeps it with the block. */
+export type BlockSenderGas = {
+  blockNumber: bigint;
+  from: Address;
+  /** Gas used by its transactions in the block. */
+  gasUsed: bigint;
+  transactionCount: number;
+};
+
 /** A name a user gave an address. */
 export type AddressLabelRecord = {
   address: Address;
@@ -133,6 +142,13 @@ export interface ExplorerStore {
    * sent), in any order.
    */
   recorded(hashes: readonly Hash[]): Promise<Hash[]>;
+  /**
+   * Each sender's gas used and transaction count in each of these blocks (blocks not indexed have
+   * none), in any order: one row per sender and block, kept with the block when it is stored, so
+   * that a window of blocks is read without reading its transactions. Optional: without it,
+   * `platform.explorer.blockGas` reads the window's transactions. memory, sqlite and postgres have it.
+   */
+  blockGasBySender?(blocks: readonly bigint[]): Promise<BlockSenderGas[]>;
   /** Every token that moved to or from `address` in the index, once each. */
   tokensOf(address: Address): Promise<{ token: Address; standard: TokenStandard }[]>;
 

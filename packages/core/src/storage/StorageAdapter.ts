@@ -74,6 +74,16 @@ export type ListTransactionsQuery = {
   kind?: TransactionKind;
 };
 
+/** What `transactions.removeOldest` removes (see {@link StorageAdapter}). */
+export type RemoveOldestQuery = {
+  /** The records counted and removed: those with one of these `source`s (the bots' names). */
+  sources: readonly string[];
+  /** How many of them stay at most (the newest). */
+  keep: number;
+  /** At most this many deleted in one call. */
+  limit: number;
+};
+
 /** What {@link StorageAdapter.snapshot} answers: opaque, for {@link StorageAdapter.restore}. */
 export type StorageSnapshotId = string;
 
@@ -125,6 +135,14 @@ export interface StorageAdapter {
     get(id: number): Promise<TransactionRecord | undefined>;
     /** Newest first. */
     list(query: ListTransactionsQuery): Promise<TransactionRecord[]>;
+    /**
+     * Retention: deletes the oldest settled (`confirmed` or `failed`) records among those whose
+     * `source` is one of `sources`, so that at most `keep` of those records remain, and at most
+     * `limit` in this call (the caller repeats it in small batches); answers how many it deleted.
+     * Pending records are never deleted. Optional: the platform's bot retention needs it. memory,
+     * sqlite and postgres have it.
+     */
+    removeOldest?(query: RemoveOldestQuery): Promise<number>;
   };
 
   /** Small JSON documents under string keys (bot state, oracle state, contract addresses). */

@@ -1,4 +1,5 @@
 import { type Address, type Hash, isAddressEqual } from "viem";
+import { blockSenderGas } from "./blockSenderGas.js";
 import {
   type ChainPosition,
   type ExplorerStore,
@@ -97,6 +98,13 @@ export function memoryExplorerStore(
       const found: Hash[] = [];
       for (const record of history()) if (wanted.has(record.hash.toLowerCase())) found.push(record.hash);
       return found;
+    },
+    async blockGasBySender(numbers: readonly bigint[]) {
+      open();
+      return [...new Set(numbers)].flatMap((number) => {
+        const stored = index.blocks.get(number);
+        return stored ? blockSenderGas(stored) : [];
+      });
     },
     async tokensOf(address: Address) {
       open();

@@ -3,6 +3,7 @@ import type { MemoryTable } from "./memoryTable.js";
 import type {
   ListTransactionsQuery,
   NewTransactionRecord,
+  RemoveOldestQuery,
   StorageAdapter,
   TransactionRecord,
   TransactionRecordUpdate,
@@ -72,6 +73,23 @@ export function memoryTransactions(open: () => void): MemoryTable<
       async list(query: ListTransactionsQuery) {
         open();
         return listPage(transactions, query);
+      },
+      async removeOldest({ sources, keep, limit }: RemoveOldestQuery) {
+        open();
+        const wanted = new Set(sources);
+        // Map order is insertion order: oldest first.
+        const matching = [...transactions.values()].filter((record) => wanted.has(record.source));
+        let excess = Math.min(matching.length - keep, Math.max(0, Math.floor(limit)));
+        let removed = 0;
+        for (const record of matching) {
+          if (excess <= 0) break;
+          if (record.status === "pending") continue;
+          transactions.delete(record.id);
+          rawTransactions.delete(record.id);
+          excess--;
+          removed++;
+        }
+        return removed;
       },
     },
     records: () => transactions.values(),

@@ -11,6 +11,7 @@ import type {
 } from "../StorageAdapter.js";
 import { MAX_TRANSACTIONS_PAGE } from "../transactionsPageSize.js";
 import { describeExplorerStore } from "./testExplorerStore.js";
+import { describeHistoryGrowth } from "./testHistoryGrowth.js";
 
 /** What a {@link StorageAdapterFactory} hands the conformance suite for one test. */
 export type StorageAdapterFixture = {
@@ -731,6 +732,7 @@ export function testStorageAdapter(name: string, factory: StorageAdapterFactory)
     });
 
     describeExplorerStore(store, () => (fixture.reopen ? reopen : undefined));
+    describeHistoryGrowth(store);
 
     describe("persistence (adapters with reopen)", () => {
       test("a reopened store gives back everything, and ids keep increasing", async ({ skip }) => {
