@@ -109,6 +109,7 @@ const validBodies: Record<string, () => Record<string, unknown>> = {
   "post /chain/transactions/:hash/rerun": () => ({ value: "1" }),
   // The platform here has no faults: a valid fault is refused (FAULTS_UNAVAILABLE), nothing happens.
   "post /chain/faults/reorg": () => ({ depth: 2 }),
+  "post /forks": () => ({ ttlSeconds: 60 }),
   "post /chain/faults/restart": () => ({ keepPool: false }),
   "post /chain/faults/stall": () => ({ ms: 1000 }),
   "post /chain/faults/unreachable": () => ({ ms: 1000 }),
