@@ -32,6 +32,11 @@ export type DefineClockRelayParameters = {
   tls?: { cert: string; key: string } | undefined;
   /** The chain archive the relay answers blocks anvil dropped from. Default: none. */
   archivePath?: string | undefined;
+  /**
+   * Blocks anvil may mine past the archive's top before the relay has the archive catch up, when
+   * blocks come one per transaction (automine): the block window less the archive's depth, halved.
+   */
+  archiveSlack?: number | undefined;
 };
 
 /**
@@ -63,6 +68,7 @@ export function defineClockRelay(parameters: DefineClockRelayParameters): ClockR
             automine,
             tls: parameters.tls,
             archivePath: parameters.archivePath,
+            archiveSlack: parameters.archiveSlack,
             ...(parameters.policy ? { policy: parameters.policy } : {}),
           },
           parameters.owner,

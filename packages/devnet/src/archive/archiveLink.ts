@@ -29,8 +29,15 @@ export function archiveLink(options: {
    * block, which could push blocks out of anvil's window before the archive's next pass.
    */
   catchUp?: (() => Promise<unknown>) | undefined;
+  /**
+   * While anvil mines a block per transaction (automine), the calls that may mine one it lets
+   * through before it has the archive catch up: fewer than the blocks anvil keeps past the
+   * archive's depth, so that none leaves anvil before the archive took it. Default: no such count.
+   */
+  slack?: number | undefined;
 }): RelayLink {
   const { rpc } = options;
+  const mining = automineWatch(rpc);
   let archive: ChainArchive | undefined;
   const open = () => {
     if (!archive && existsSync(options.path)) archive = openChainArchive(options.path, { readOnly: true });
@@ -46,10 +53,21 @@ export function archiveLink(options: {
 
   return {
     name: "archive",
-    reads: ["eth_getBlock", "eth_getTransactionBy", "eth_getTransactionReceipt", "eth_getLogs", ...MINE_MANY],
+    reads: [
+      "eth_getBlock",
+      "eth_getTransactionBy",
+      "eth_getTransactionReceipt",
+      "eth_getLogs",
+      ...MINE_MANY,
+      ...MINE_ONE,
+      ...MINING_MODE,
+    ],
     async handle(request, next) {
       const { calls } = request;
-      if (options.catchUp && calls.some(minesMany)) await options.catchUp().catch(() => undefined);
+      if (options.catchUp && (calls.some(minesMany) || (await mining.due(calls, options.slack))))
+        await options.catchUp().catch(() => undefined);
+      // A change of mining mode is asked again once anvil made it.
+      if (mining.changes(calls)) return next(request).finally(() => mining.forget());
       if (!calls.some((call) => archived.has(call.method))) return next(request);
       const store = open();
       if (!store) return next(request);
@@ -76,6 +94,38 @@ export function archiveLink(options: {
 }
 
 const MINE_MANY = ["anvil_mine", "hardhat_mine"];
+/** Calls that mine a block each while anvil automines. */
+const MINE_ONE = ["eth_sendRawTransaction", "eth_sendTransaction", "evm_mine"];
+/** Calls that change how anvil mines. */
+const MINING_MODE = ["evm_setAutomine", "evm_setIntervalMining", "anvil_setIntervalMining"];
+
+/**
+ * Counts the calls that mine a block each while anvil automines (asked once, then followed through
+ * the calls that change it); `due` says when `slack` of them passed since the last catch-up.
+ */
+function automineWatch(rpc: AnvilRpc) {
+  let automine: Promise<boolean> | undefined;
+  let mined = 0;
+  return {
+    changes: (calls: readonly ClockCall[]) => calls.some((call) => MINING_MODE.includes(call.method)),
+    forget() {
+      automine = undefined;
+    },
+    async due(calls: readonly ClockCall[], slack: number | undefined): Promise<boolean> {
+      if (slack === undefined) return false;
+      const mining = calls.filter(
+        (call) => MINE_ONE.includes(call.method) || MINE_MANY.includes(call.method),
+      );
+      if (mining.length === 0) return false;
+      automine ??= rpc<boolean>("anvil_getAutomine", []).catch(() => false);
+      if (!(await automine)) return false;
+      mined += mining.length;
+      if (mined < slack) return false;
+      mined = mining.length;
+      return true;
+    },
+  };
+}
 
 /** `anvil_mine(n)` / `hardhat_mine(n)` with n > 1. */
 function minesMany(call: ClockCall): boolean {

@@ -19,6 +19,8 @@ export type ClockWorkerData = {
   tls?: { cert: string; key: string } | undefined;
   /** The chain archive the relay answers old blocks from (read-only); none: anvil answers all. */
   archivePath?: string | undefined;
+  /** Automined blocks past the archive's top before it catches up (see `archiveLink`). */
+  archiveSlack?: number | undefined;
 };
 
 /** What the thread answers its owner (`workerCalls`). */
@@ -88,6 +90,7 @@ if (port) {
           audit: (entry) => faults.audit(entry),
           tls: data.tls,
           archivePath: data.archivePath,
+          archiveSlack: data.archiveSlack,
           catchUpArchive: () => owner.call("archiveCatchUp", undefined),
         });
         running = { relay, clock, close: () => faults.close() };

@@ -41,6 +41,8 @@ export type ClockRelayOptions = {
   tls?: { cert: string; key: string } | undefined;
   /** The chain archive (read-only) that answers reads of blocks anvil no longer keeps; none: anvil answers all. */
   archivePath?: string | undefined;
+  /** Automined blocks past the archive's top before it catches up (see `archiveLink`). */
+  archiveSlack?: number | undefined;
   /** Has the archive take every block up to the head (before a call that mines many blocks). */
   catchUpArchive?: () => Promise<unknown>;
 };
@@ -116,7 +118,12 @@ export async function startClockRelay(options: ClockRelayOptions): Promise<Clock
     holdGate,
     removedLogs: removedLogsLink(options.rpc),
     archive: options.archivePath
-      ? archiveLink({ path: options.archivePath, rpc: options.rpc, catchUp: options.catchUpArchive })
+      ? archiveLink({
+          path: options.archivePath,
+          rpc: options.rpc,
+          catchUp: options.catchUpArchive,
+          slack: options.archiveSlack,
+        })
       : undefined,
     relay: () => relay,
   };
