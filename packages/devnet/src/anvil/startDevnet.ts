@@ -24,6 +24,7 @@ import { type AnvilInstance, defineAnvil } from "./defineAnvil.js";
 import { defineClockRelay } from "./defineClockRelay.js";
 import { type DevnetSettings, resolveDevnetSettings, type StartDevnetOptions } from "./devnetSettings.js";
 import { setFaultsUrl } from "./faultsUrls.js";
+import { defineMemoryCeiling } from "./memoryCeiling.js";
 import { prepareStatePath } from "./prepareStatePath.js";
 import { resolveAnvilBinary } from "./resolveAnvilBinary.js";
 import { restartAnvil } from "./restartAnvil.js";
@@ -161,7 +162,14 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   // Forks read the chain at the relay's loopback faults port: past the chain policy and its rate
   // limit (a fork reads many accounts at once), in clear text (anvil need not trust a certificate).
   const forks = createForkPool({ parentUrl: () => faultsUrl, binary: options.binary });
-  // Stopped in reverse: the forks (none outlives the chain it reads), the relay, the archive, the
+  const ceiling =
+    settings.memoryCeiling && relay
+      ? memoryCeiling(settings.memoryCeiling, options, anvil, () => ({
+          status: devnetInstance.status,
+          faults,
+        }))
+      : undefined;
+  // Stopped in reverse: the memory ceiling (its restart under way ends), the forks (none outlives the chain it reads), the relay, the archive, the
   // periodic writes (the one under way ends), then anvil, which writes the state as it exits.
   const parts = [
     anvil,
@@ -169,6 +177,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     ...(archive ? [archive] : []),
     ...(relay ? [relay] : []),
     forks,
+    ...(ceiling ? [ceiling] : []),
   ];
   let faults: DevnetFaults | undefined;
   const devnetInstance = defineService({
@@ -248,6 +257,33 @@ function devnetAnvil(settings: DevnetSettings, options: StartDevnetOptions) {
     onLog: options.onLog,
     classify: (error, output) =>
       classifyStartFailure(error, { host, port: settings.port, statePath, output }),
+  });
+}
+
+/**
+ * anvil's memory ceiling: restarts through the devnet's faults (created once it started), so that
+ * the `restarted` event reaches the fault log; none while the devnet starts or stops.
+ */
+function memoryCeiling(
+  ceiling: NonNullable<DevnetSettings["memoryCeiling"]>,
+  options: StartDevnetOptions,
+  anvil: AnvilInstance,
+  devnet: () => { status: string; faults: DevnetFaults | undefined },
+) {
+  return defineMemoryCeiling({
+    ...ceiling,
+    pid: () => anvil.pid,
+    onLog: options.onLog,
+    async restart() {
+      const { faults, status } = devnet();
+      if (!faults || status !== "started") throw new FaultInProgressError("the devnet's start or stop");
+      try {
+        return await faults.restart({ keepPool: true });
+      } catch (error) {
+        if (devnet().status !== "started") throw new FaultInProgressError("the devnet's stop");
+        throw error;
+      }
+    },
   });
 }
 
