@@ -162,22 +162,16 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   // Forks read the chain at the relay's loopback faults port: past the chain policy and its rate
   // limit (a fork reads many accounts at once), in clear text (anvil need not trust a certificate).
   const forks = createForkPool({ parentUrl: () => faultsUrl, binary: options.binary });
-  const ceiling =
-    settings.memoryCeiling && relay
-      ? memoryCeiling(settings.memoryCeiling, options, anvil, () => ({
-          status: devnetInstance.status,
-          faults,
-        }))
-      : undefined;
-  // Stopped in reverse: the memory ceiling (its restart under way ends), the forks (none outlives the chain it reads), the relay, the archive, the
-  // periodic writes (the one under way ends), then anvil, which writes the state as it exits.
+  // Stopped in reverse: the memory ceiling (its restart under way ends), the forks (none outlives
+  // the chain it reads), the relay, the archive, the periodic writes (the one under way ends), then
+  // anvil, which writes the state as it exits.
   const parts = [
     anvil,
     ...(stateWrites ? [stateWrites] : []),
     ...(archive ? [archive] : []),
     ...(relay ? [relay] : []),
     forks,
-    ...(ceiling ? [ceiling] : []),
+    ...memoryCeiling(settings, options, anvil, () => ({ status: devnetInstance.status, faults })),
   ];
   let faults: DevnetFaults | undefined;
   const devnetInstance = defineService({
@@ -261,16 +255,18 @@ function devnetAnvil(settings: DevnetSettings, options: StartDevnetOptions) {
 }
 
 /**
- * anvil's memory ceiling: restarts through the devnet's faults (created once it started), so that
- * the `restarted` event reaches the fault log; none while the devnet starts or stops.
+ * anvil's memory ceiling, if any (it needs the clock's relay): restarts through the devnet's faults
+ * (created once it started), so that the `restarted` event reaches the fault log; none while the
+ * devnet starts or stops.
  */
 function memoryCeiling(
-  ceiling: NonNullable<DevnetSettings["memoryCeiling"]>,
+  { memoryCeiling: ceiling }: DevnetSettings,
   options: StartDevnetOptions,
   anvil: AnvilInstance,
   devnet: () => { status: string; faults: DevnetFaults | undefined },
 ) {
-  return defineMemoryCeiling({
+  if (!ceiling) return [];
+  const part = defineMemoryCeiling({
     ...ceiling,
     pid: () => anvil.pid,
     onLog: options.onLog,
@@ -285,6 +281,7 @@ function memoryCeiling(
       }
     },
   });
+  return [part];
 }
 
 /** The periodic state writes, with a state file. */
