@@ -42,6 +42,8 @@ Options of "up":
                        (default 64); older ones answer from the chain archive in --data-dir
   --state-interval <s> seconds between the embedded devnet's state writes (default 30; 0: at
                        stop only): the most a crash loses, sent again on the next start
+  --node-memory-limit <MB> the embedded devnet restarts its node, chain and pool kept, once it
+                       holds more than this (default 1536; 0: off): anvil keeps what it dropped
   --bot-retention <n>  the bots' records the history keeps (default 1000000; "off": all): older
                        settled ones are deleted as blocks come; the wallets' own sends always stay
   --oracle-port <n>    oracle API port (default 3004; 0 picks a free one)
@@ -127,6 +129,7 @@ async function main(argv: string[]): Promise<number> {
         "state-window": { type: "string" },
         "block-window": { type: "string" },
         "state-interval": { type: "string" },
+        "node-memory-limit": { type: "string" },
         "bot-retention": { type: "string" },
         "oracle-port": { type: "string" },
         "log-format": { type: "string" },

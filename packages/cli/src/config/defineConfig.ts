@@ -70,6 +70,12 @@ export const privnetConfigSchema = z.strictObject({
        */
       stateInterval: z.number().min(0).optional(),
       /**
+       * MB of resident memory above which the embedded devnet restarts its node with the chain and
+       * the pool (the `restart` fault, in the fault log): anvil 1.7.1 keeps what it dropped until it
+       * restarts. At most one restart a minute. 0: off. Default 1536 (see docs/operations.md).
+       */
+      nodeMemoryLimit: z.int().min(0).optional(),
+      /**
        * Write the window's historical states into the state file, so that state reads at its
        * blocks work after a restart (a larger file and a slower start). Default false.
        */

@@ -27,6 +27,7 @@ describe("resolveSettings", () => {
         blockWindow: 64,
         stateInterval: 30,
         preserveHistoricalStates: false,
+        nodeMemoryLimit: 1536,
       },
       storage: { kind: "sqlite", path: "/work/project/.privnet/privnet.db" },
       encryptionPassphrase: undefined,
@@ -286,6 +287,22 @@ describe("resolveSettings", () => {
     expect(() =>
       resolveSettings({ config: { chain: { stateWindow: -1 } }, env: {}, flags: {}, cwd }),
     ).toThrow(/chain\.stateWindow: /);
+  });
+
+  test("the node memory limit: 1536 MB by default, the config's, PRIVNET_NODE_MEMORY_LIMIT over it, the flag over both; 0 turns it off", () => {
+    expect(resolveSettings({ config: {}, env: {}, flags: {}, cwd }).chain.nodeMemoryLimit).toBe(1536);
+    const config = defineConfig({ chain: { nodeMemoryLimit: 4096 } });
+    expect(resolveSettings({ config, env: {}, flags: {}, cwd }).chain.nodeMemoryLimit).toBe(4096);
+    const env = { PRIVNET_NODE_MEMORY_LIMIT: "0" };
+    expect(resolveSettings({ config, env, flags: {}, cwd }).chain.nodeMemoryLimit).toBe(0);
+    const flags = { "node-memory-limit": "2048" };
+    expect(resolveSettings({ config, env, flags, cwd }).chain.nodeMemoryLimit).toBe(2048);
+    expect(() =>
+      resolveSettings({ config: {}, env: {}, flags: { "node-memory-limit": "1.5G" }, cwd }),
+    ).toThrow('--node-memory-limit must be an integer from 0 to 2147483647, got "1.5G".');
+    expect(() =>
+      resolveSettings({ config: { chain: { nodeMemoryLimit: -1 } }, env: {}, flags: {}, cwd }),
+    ).toThrow(/chain\.nodeMemoryLimit: /);
   });
 
   test("the block window: 64 by default, the config's, PRIVNET_BLOCK_WINDOW over it, --block-window over both; 4 or more", () => {

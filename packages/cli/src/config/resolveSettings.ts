@@ -10,6 +10,7 @@ import {
   type ChainLimits,
   DEFAULT_BLOCK_WINDOW,
   DEFAULT_CHAIN_LIMITS,
+  DEFAULT_NODE_MEMORY_LIMIT,
   DEFAULT_STATE_INTERVAL,
   DEFAULT_STATE_WINDOW,
 } from "@privnet/devnet";
@@ -53,6 +54,8 @@ export type StackSettings = {
     stateInterval: number;
     /** The window's states written into the state file too. */
     preserveHistoricalStates: boolean;
+    /** MB of resident memory above which the embedded devnet restarts anvil (0: never). */
+    nodeMemoryLimit: number;
   };
   storage: StorageSetting;
   /** TLS on every port (HTTPS and WSS); undefined: clear text. Loaded by `loadTls`. */
@@ -109,6 +112,7 @@ export type UpFlags = TlsFlags & {
   "state-window"?: string | undefined;
   "block-window"?: string | undefined;
   "state-interval"?: string | undefined;
+  "node-memory-limit"?: string | undefined;
   "bot-retention"?: string | undefined;
   "oracle-port"?: string | undefined;
   "log-format"?: string | undefined;
@@ -140,6 +144,8 @@ export const ENVIRONMENT_VARIABLES = {
   PRIVNET_BLOCK_WINDOW:
     "chain.blockWindow (blocks whose transactions the embedded devnet's node keeps in memory)",
   PRIVNET_STATE_INTERVAL: "chain.stateInterval (seconds between the embedded devnet's state writes)",
+  PRIVNET_NODE_MEMORY_LIMIT:
+    "chain.nodeMemoryLimit (MB the embedded devnet's node may hold before a restart; 0: off)",
   PRIVNET_BOT_RETENTION: 'history.botRetention (the bots\' records kept; "off": all)',
   PRIVNET_STORAGE: "storage",
   PRIVNET_DATA_DIR: "dataDir",
@@ -225,6 +231,7 @@ export function resolveSettings(input: {
       blockWindow: merged.chain?.blockWindow ?? DEFAULT_BLOCK_WINDOW,
       stateInterval: merged.chain?.stateInterval ?? DEFAULT_STATE_INTERVAL,
       preserveHistoricalStates: merged.chain?.preserveHistoricalStates ?? false,
+      nodeMemoryLimit: merged.chain?.nodeMemoryLimit ?? DEFAULT_NODE_MEMORY_LIMIT,
     },
     storage: parseStorage(merged.storage, dataDir, cwd),
     tls: resolveTlsSetting(merged.tls, dataDir, cwd),
@@ -316,6 +323,8 @@ function withOverrides(config: PrivnetConfig, env: NodeJS.ProcessEnv, flags: UpF
   set(chain, "blockWindow", blockWindow && integer(blockWindow.value, blockWindow.from, 4, 2 ** 31 - 1));
   const stateInterval = pick(flags["state-interval"], "state-interval", "PRIVNET_STATE_INTERVAL");
   set(chain, "stateInterval", stateInterval && decimal(stateInterval.value, stateInterval.from));
+  const memoryLimit = pick(flags["node-memory-limit"], "node-memory-limit", "PRIVNET_NODE_MEMORY_LIMIT");
+  set(chain, "nodeMemoryLimit", memoryLimit && integer(memoryLimit.value, memoryLimit.from, 0, 2 ** 31 - 1));
   const botRetention = pick(flags["bot-retention"], "bot-retention", "PRIVNET_BOT_RETENTION");
   if (botRetention) {
     overrides.history = {

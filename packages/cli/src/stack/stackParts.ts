@@ -110,6 +110,12 @@ export function chainPart(state: StackState): Service {
         blockWindow: chain.blockWindow,
         stateInterval: chain.stateInterval,
         preserveHistoricalStates: chain.preserveHistoricalStates,
+        nodeMemoryLimit: chain.nodeMemoryLimit,
+        // The devnet's lines about anvil's memory (a restart to give it back); anvil's own stay quiet.
+        onLog: (line) => {
+          if (/^privnet-devnet: (anvil held \d|the node memory limit)/.test(line))
+            state.progress({ step: "chain", detail: line.slice("privnet-devnet: ".length) });
+        },
         ...(state.tls ? { tls: { cert: state.tls.cert, key: state.tls.key } } : {}),
         onStarting: (elapsedMs) =>
           state.progress({

@@ -129,7 +129,21 @@ export type StartDevnetOptions = {
    * it, so it needs the clock (the default). Default: clear text.
    */
   tls?: { cert: string; key: string };
+  /**
+   * anvil's resident memory, in MB, above which the devnet restarts it with its chain and pool
+   * (the `restart` fault with `keepPool`, in the fault log): anvil 1.7.1 keeps ~1.5 kB of every
+   * transaction it dropped until it restarts. At most one restart a minute; a limit below what
+   * anvil needs right after a restart is said once, then left alone. Only with the clock (the
+   * restart fault needs its relay) and on Linux (`/proc`). 0: off. Default:
+   * {@link DEFAULT_NODE_MEMORY_LIMIT}.
+   */
+  nodeMemoryLimit?: number;
+  /** Milliseconds between two reads of anvil's resident memory (`nodeMemoryLimit`). Default: 30,000. */
+  nodeMemoryCheckMs?: number;
 };
+
+/** anvil's resident memory (MB) above which the devnet restarts it by default: 1.5 GB. */
+export const DEFAULT_NODE_MEMORY_LIMIT = 1536;
 
 /**
  * Blocks of historical state a devnet keeps by default: the explorer's traces and state changes of
@@ -191,6 +205,8 @@ export type DevnetSettings = {
   /** Without a service token yet (the devnet makes one as it starts). */
   chainPolicy: Omit<ChainPolicySettings, "serviceToken"> | undefined;
   tls: { cert: string; key: string } | undefined;
+  /** anvil's memory ceiling: with the clock, on Linux, unless its limit is 0. */
+  memoryCeiling: { limitMb: number; checkMs: number } | undefined;
   /** The parent chain, with `forkUrl`; its block is pinned once the parent answered (`prepareFork`). */
   fork: { url: string; block: bigint | undefined } | undefined;
 };
@@ -275,6 +291,7 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
     withClock,
     startTimeout: options.startTimeout ?? 20_000,
     tls: options.tls,
+    memoryCeiling: memoryCeilingSettings(options, withClock),
     fork: forkSettings(options),
   };
 }
@@ -282,6 +299,24 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
 /** The chain archive beside a state file: `chain-state.json` → `chain-state.archive.db`. */
 export function archivePathOf(statePath: string): string {
   return `${statePath.replace(/\.json$/i, "")}.archive.db`;
+}
+
+function memoryCeilingSettings(
+  options: StartDevnetOptions,
+  withClock: boolean,
+): DevnetSettings["memoryCeiling"] {
+  const limitMb = options.nodeMemoryLimit ?? DEFAULT_NODE_MEMORY_LIMIT;
+  if (!(limitMb >= 0) || !Number.isFinite(limitMb))
+    throw new DevnetStartError(`nodeMemoryLimit must be 0 or a positive number of MB, got ${limitMb}`, "");
+  const checkMs = options.nodeMemoryCheckMs ?? 30_000;
+  if (!Number.isInteger(checkMs) || checkMs < 1)
+    throw new DevnetStartError(
+      `nodeMemoryCheckMs must be a whole number of ms, 1 or more, got ${checkMs}`,
+      "",
+    );
+  // The restart fault needs the relay; the resident size is read in /proc.
+  if (limitMb === 0 || !withClock || process.platform !== "linux") return undefined;
+  return { limitMb, checkMs };
 }
 
 function forkSettings(options: StartDevnetOptions): DevnetSettings["fork"] {

@@ -24,6 +24,7 @@ import { type AnvilInstance, defineAnvil } from "./defineAnvil.js";
 import { defineClockRelay } from "./defineClockRelay.js";
 import { type DevnetSettings, resolveDevnetSettings, type StartDevnetOptions } from "./devnetSettings.js";
 import { setFaultsUrl } from "./faultsUrls.js";
+import { defineMemoryCeiling } from "./memoryCeiling.js";
 import { prepareStatePath } from "./prepareStatePath.js";
 import { resolveAnvilBinary } from "./resolveAnvilBinary.js";
 import { restartAnvil } from "./restartAnvil.js";
@@ -164,14 +165,16 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   // Forks read the chain at the relay's loopback faults port: past the chain policy and its rate
   // limit (a fork reads many accounts at once), in clear text (anvil need not trust a certificate).
   const forks = createForkPool({ parentUrl: () => faultsUrl, binary: options.binary });
-  // Stopped in reverse: the forks (none outlives the chain it reads), the relay, the archive, the
-  // periodic writes (the one under way ends), then anvil, which writes the state as it exits.
+  // Stopped in reverse: the memory ceiling (its restart under way ends), the forks (none outlives
+  // the chain it reads), the relay, the archive, the periodic writes (the one under way ends), then
+  // anvil, which writes the state as it exits.
   const parts = [
     anvil,
     ...(stateWrites ? [stateWrites] : []),
     ...(archive ? [archive] : []),
     ...(relay ? [relay] : []),
     forks,
+    ...memoryCeiling(settings, options, anvil, () => ({ status: devnetInstance.status, faults })),
   ];
   let faults: DevnetFaults | undefined;
   const devnetInstance = defineService({
@@ -252,6 +255,36 @@ function devnetAnvil(settings: DevnetSettings, options: StartDevnetOptions) {
     classify: (error, output) =>
       classifyStartFailure(error, { host, port: settings.port, statePath, output }),
   });
+}
+
+/**
+ * anvil's memory ceiling, if any (it needs the clock's relay): restarts through the devnet's faults
+ * (created once it started), so that the `restarted` event reaches the fault log; none while the
+ * devnet starts or stops.
+ */
+function memoryCeiling(
+  { memoryCeiling: ceiling }: DevnetSettings,
+  options: StartDevnetOptions,
+  anvil: AnvilInstance,
+  devnet: () => { status: string; faults: DevnetFaults | undefined },
+) {
+  if (!ceiling) return [];
+  const part = defineMemoryCeiling({
+    ...ceiling,
+    pid: () => anvil.pid,
+    onLog: options.onLog,
+    async restart() {
+      const { faults, status } = devnet();
+      if (!faults || status !== "started") throw new FaultInProgressError("the devnet's start or stop");
+      try {
+        return await faults.restart({ keepPool: true });
+      } catch (error) {
+        if (devnet().status !== "started") throw new FaultInProgressError("the devnet's stop");
+        throw error;
+      }
+    },
+  });
+  return [part];
 }
 
 /** The periodic state writes, with a state file. */

@@ -19,6 +19,8 @@ Options:
                      balances, traces) at older blocks fail; blocks, receipts and logs stay
   --block-window <n> with --state: blocks whose transactions anvil keeps (default 64); older
                      ones answer from the chain archive beside the state file
+  --node-memory-limit <MB> restart anvil (chain and pool kept) once it holds more than this
+                     (default 1536; 0: off); anvil keeps what it dropped until it restarts
   --mnemonic <words> mnemonic of the prefunded accounts (default: Kurtosis default)
   --anvil <path>     anvil binary to run (default: the one from @foundry-rs/anvil)
   -h, --help         show this help
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
       "state-window": { type: "string" },
       "block-window": { type: "string" },
       "state-interval": { type: "string" },
+      "node-memory-limit": { type: "string" },
       mnemonic: { type: "string" },
       anvil: { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -61,6 +64,13 @@ async function main(): Promise<void> {
   if (values["state-interval"] !== undefined) {
     options.stateInterval = parseNumber("--state-interval", values["state-interval"]);
   }
+  if (values["node-memory-limit"] !== undefined) {
+    options.nodeMemoryLimit = parseNumber("--node-memory-limit", values["node-memory-limit"]);
+  }
+  // The devnet's own lines about anvil's memory (anvil's output stays quiet).
+  options.onLog = (line) => {
+    if (/^privnet-devnet: (anvil held \d|the node memory limit)/.test(line)) console.log(line);
+  };
   if (values.mnemonic !== undefined) options.mnemonic = values.mnemonic;
   if (values.anvil !== undefined) options.binary = values.anvil;
 

@@ -2,6 +2,7 @@ export { type ChainLimits, DEFAULT_CHAIN_LIMITS } from "../anvil/clock/chainPoli
 export type { ChainPolicyOptions } from "../anvil/devnetSettings.js";
 export {
   DEFAULT_BLOCK_WINDOW,
+  DEFAULT_NODE_MEMORY_LIMIT,
   DEFAULT_STATE_INTERVAL,
   DEFAULT_STATE_WINDOW,
 } from "../anvil/devnetSettings.js";
