@@ -193,9 +193,10 @@ export type DevnetSettings = {
   preserveHistoricalStates: boolean;
   /**
    * With a state file and the clock: blocks with transactions anvil keeps, the chain archive's
-   * file, and how far below the head a block is archived.
+   * file, how far below the head a block is archived, and how many automined blocks pass before
+   * the relay has it catch up.
    */
-  archive: { blockWindow: number; path: string; depth: number } | undefined;
+  archive: { blockWindow: number; path: string; depth: number; slack: number } | undefined;
   mnemonic: string;
   accounts: number;
   balance: bigint;
@@ -281,6 +282,12 @@ export function resolveDevnetSettings(options: StartDevnetOptions): DevnetSettin
             path: archivePathOf(statePath),
             // Half the window at most: the archive takes each block while anvil still holds it.
             depth: Math.min(ARCHIVE_DEPTH, Math.floor(blockWindow / 2)),
+            // Blocks mined one per transaction before the relay has the archive catch up: the
+            // window less the depth, halved, so that none leaves anvil unarchived.
+            slack: Math.max(
+              1,
+              Math.floor((blockWindow - Math.min(ARCHIVE_DEPTH, Math.floor(blockWindow / 2))) / 2),
+            ),
           }
         : undefined,
     stateInterval,

@@ -141,9 +141,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         owner: { restart: (keepPool) => restart(keepPool), catchUpArchive: async () => archive?.catchUp(0) },
         tls: settings.tls,
         archivePath: settings.archive?.path,
-        archiveSlack:
-          settings.archive &&
-          Math.max(1, Math.floor((settings.archive.blockWindow - settings.archive.depth) / 2)),
+        archiveSlack: settings.archive?.slack,
       })
     : undefined;
   // The restart fault, asked for by the relay's fault controller (which runs one fault at a
