@@ -111,10 +111,12 @@ export function chainPart(state: StackState): Service {
         stateInterval: chain.stateInterval,
         preserveHistoricalStates: chain.preserveHistoricalStates,
         nodeMemoryLimit: chain.nodeMemoryLimit,
-        // The devnet's lines about anvil's memory (a restart to give it back); anvil's own stay quiet.
+        // The devnet's own lines (anvil's memory given back, a state write or the archive failing);
+        // anvil's output stays quiet.
         onLog: (line) => {
-          if (/^privnet-devnet: (anvil held \d|the node memory limit)/.test(line))
+          if (/^privnet-devnet: (anvil held \d|the node memory limit|a state write failed)/.test(line))
             state.progress({ step: "chain", detail: line.slice("privnet-devnet: ".length) });
+          else if (/^the chain archive /.test(line)) state.progress({ step: "chain", detail: line });
         },
         ...(state.tls ? { tls: { cert: state.tls.cert, key: state.tls.key } } : {}),
         onStarting: (elapsedMs) =>
