@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -98,6 +98,8 @@ describe("Ctrl-C", () => {
     const run = runPrivnet([...args, "--storage", "memory"], { cwd });
     await run.waitFor(/^Press Ctrl-C to stop/m);
     const urls = printedUrls(run.output());
+    // anvil and its supervisor: they end on their own after privnet exits (anvil writes its state).
+    const chainGroup = processGroupOf(Number((await run.waitFor(/anvil pid (\d+)/))[1]));
     // A request whose body never comes holds the admin API's close: the stop waits for it.
     const held = await holdRequest(urls["Admin API"] as string);
     cleanups.push(() => held.destroy());
@@ -124,8 +126,31 @@ describe("Ctrl-C", () => {
     expect(await run.exited).toBe(130);
     expect(run.output()).toContain("privnet: SIGINT again, exiting without waiting.");
     expect(run.output()).not.toContain("privnet: stopped.");
+    // The chain's processes still end, writing into the data directory until they do.
+    await groupEnded(chainGroup);
   }, 120_000);
 });
+
+/** The process group of process `pid` (Linux: `/proc/<pid>/stat`, its fifth field). */
+function processGroupOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+}
+
+/**
+ * Resolves once no process of group `group` is left. They are not our children, so no exit event
+ * reaches us: the group is asked (signal 0) until it is gone.
+ */
+async function groupEnded(group: number): Promise<void> {
+  for (;;) {
+    try {
+      process.kill(-group, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /**
  * Sends a request's headers to `url` and not its body: the server waits for the rest. Resolves
