@@ -29,7 +29,11 @@ describe.runIf(linux)("a process is judged by its progress, not by a fixed time"
     const first = processProgress(sleeper.pid);
     expect(first).toBeTypeOf("number");
     // Another process works to its end meanwhile (an event, not a timer): the sleeper did nothing.
-    const worker = spawnSupervised("/bin/sh", ["-c", busy], () => {});
+    const worker = spawnSupervised(
+      "/bin/sh",
+      ["-c", "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done"],
+      () => {},
+    );
     await worker.exited;
     expect(processProgress(sleeper.pid)).toBe(first);
     await sleeper.terminate({ stalledMs: 500 });
