@@ -37,6 +37,8 @@ describe.runIf(linux)("a process is judged by its progress, not by a fixed time"
     await worker.exited;
     expect(processProgress(sleeper.pid)).toBe(first);
     await sleeper.terminate({ stalledMs: 500 });
+    // The supervisor has exited; the program it killed may take a moment more to be gone.
+    await groupEnded(sleeper.child.pid as number);
     expect(processProgress(sleeper.pid)).toBeUndefined();
     expect(processProgress(-1)).toBeUndefined();
   });
@@ -99,5 +101,20 @@ async function blocked(pid: number): Promise<void> {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     if (stat.includes("(sleep) S ")) return;
     await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * Resolves once no process of group `group` is left (the supervisor leads its own group). Not our
+ * children: no exit event reaches us, so the group is asked (signal 0) until it is gone.
+ */
+async function groupEnded(group: number): Promise<void> {
+  for (;;) {
+    try {
+      process.kill(-group, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
