@@ -5,8 +5,10 @@ let loaded: NodeSqlite | undefined;
 /**
  * `node:sqlite` (Node >= 22.13), without the "SQLite is an experimental feature" warning it prints
  * once as it loads: the devnet's user did not choose the experimental API, and the warning reads
- * like a fault. Only that warning, only while the module loads, is dropped. (The devnet cannot
- * import `@privnet/storage-sqlite`'s loader: that package tests against the devnet.)
+ * like a fault. Only that warning, only while the module loads, is dropped. The same as
+ * `@privnet/storage-sqlite`'s loader, kept apart on purpose: that package tests against the
+ * devnet, and this runs in the relay's worker thread, which loads source through Node's type
+ * stripping — `@privnet/core/internal`'s barrel pulls in files it cannot strip.
  */
 export function loadSqlite(): NodeSqlite {
   if (loaded) return loaded;
