@@ -3,10 +3,13 @@ import { useDevnet } from "@privnet/devnet/vitest";
 import {
   createPublicClient,
   createWalletClient,
+  custom,
   getAddress,
+  type Hex,
   http,
   maxUint256,
   parseEther,
+  parseTransaction,
   parseUnits,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -179,6 +182,35 @@ describe("deployPlatformContracts", () => {
     const error = await deployPlatformContracts(wallet).catch((caught: unknown) => caught);
     expect(isPrivnetError(error, "CONTRACT_DEPLOYMENT_FAILED")).toBe(true);
     expect((error as { step: string }).step).toBe("deploy PriceOracle");
+  });
+
+  test("the deployer's transactions reach the node one at a time, in nonce order", async () => {
+    // anvil 1.7.1 can strand a transaction that overtook the one below its nonce (sendDeployment.ts).
+    const base = http(devnet.rpcUrl)({ chain: devnet.chain });
+    const nonces: number[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(devnet.accounts[1]!.privateKey),
+      chain: devnet.chain,
+      pollingInterval: 50,
+      transport: custom({
+        async request({ method, params }) {
+          if (method !== "eth_sendRawTransaction") return base.request({ method, params });
+          nonces.push(parseTransaction((params as [Hex])[0]).nonce as number);
+          mostInFlight = Math.max(mostInFlight, ++inFlight);
+          try {
+            return await base.request({ method, params });
+          } finally {
+            inFlight--;
+          }
+        },
+      }),
+    });
+    const { transactions } = await deployPlatformContracts(wallet);
+    expect(nonces).toHaveLength(transactions.length);
+    expect(nonces).toEqual(nonces.map((_, index) => (nonces[0] as number) + index));
+    expect(mostInFlight).toBe(1);
   });
 });
 

@@ -117,36 +117,50 @@ export function sendDeployment(walletClient: DeployerClient, account: Account, s
  * The default {@link DeploymentSend}: straight from the wallet client, consecutive nonces from the
  * deployer's pending count, fees from the platform's fee policy (the same for the whole batch, so
  * that none of it is left behind). For a deployer nothing else sends from meanwhile.
+ *
+ * One transaction at a time: each goes out once the node accepted the one before it. anvil 1.7.1
+ * can keep a transaction whose request overtook the one with the nonce below it queued for good,
+ * even after that one is mined (about one batch in thirty of eight concurrent sends here), and the
+ * deployment would wait for it forever. In order, a batch costs one round trip per transaction.
  */
 export function walletClientSend(walletClient: DeployerClient, account: Account): DeploymentSend {
-  let next: Promise<{ nonce: number; fees: TransactionFees }> | undefined;
-  return async (request) => {
-    next = (
-      next?.then((previous) => ({ ...previous, nonce: previous.nonce + 1 })) ??
-      Promise.all([
+  let next: { nonce: number; fees: TransactionFees } | undefined;
+  let previous: Promise<unknown> = Promise.resolve();
+  const sendOne = async (request: DeploymentTransactionRequest): Promise<SentDeploymentTransaction> => {
+    const { nonce, fees }: { nonce: number; fees: TransactionFees } =
+      next ??
+      (await Promise.all([
         getTransactionCount(walletClient, { address: account.address, blockTag: "pending" }),
         getBlock(walletClient, { blockTag: "latest" }),
-      ]).then(([nonce, block]) => ({ nonce, fees: transactionFees(block.baseFeePerGas) }))
-    ).catch((error: unknown) => {
+      ]).then(([count, block]) => ({ nonce: count, fees: transactionFees(block.baseFeePerGas) })));
+    let hash: Hash;
+    try {
+      hash = await sendTransaction(walletClient, {
+        account,
+        chain: walletClient.chain ?? null,
+        to: request.to,
+        data: request.data,
+        value: request.value,
+        gas: request.gas,
+        nonce,
+        ...fees,
+      });
+    } catch (error) {
+      // The next send asks the node again where the deployer's nonce stands.
       next = undefined;
       throw error;
-    });
-    const { nonce, fees } = await next;
-    const hash = await sendTransaction(walletClient, {
-      account,
-      chain: walletClient.chain ?? null,
-      to: request.to,
-      data: request.data,
-      value: request.value,
-      gas: request.gas,
-      nonce,
-      ...fees,
-    });
+    }
+    next = { nonce: nonce + 1, fees };
     return {
       hash,
       contractAddress:
         request.to === null ? getContractAddress({ from: account.address, nonce: BigInt(nonce) }) : null,
       wait: async () => (await waitForTransactionReceipt(walletClient, { hash })).transactionHash,
     };
+  };
+  return (request) => {
+    const sent = previous.catch(() => undefined).then(() => sendOne(request));
+    previous = sent;
+    return sent;
   };
 }
