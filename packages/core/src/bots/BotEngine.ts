@@ -139,6 +139,14 @@ export class BotEngine {
     return this.#registry.names();
   }
 
+  /**
+   * The `source`s of the bots' records in the history: the registered bots, the instances removed
+   * since, and stored instances of a custom scenario not registered (yet).
+   */
+  historySources(): string[] {
+    return [...new Set([...this.#registry.names(), ...this.#traffic.unregisteredNames()])];
+  }
+
   async start(name: string, overrides?: unknown): Promise<BotTransition> {
     return this.#traffic.start(name, overrides);
   }

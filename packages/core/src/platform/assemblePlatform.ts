@@ -60,7 +60,7 @@ export function assemblePlatform(
         });
   // The bots' records beyond `history.botRetention`, deleted every few blocks.
   const retention = new HistoryRetention(
-    { storage, head: base.head, botNames: () => bots.names() },
+    { storage, head: base.head, botNames: () => bots.historySources() },
     options.history,
   );
   // Every fault event of the devnet's faults, kept and announced as the platform's `chain` event.

@@ -8,13 +8,15 @@ import type { NewTransactionRecord, StorageAdapter } from "../storage/StorageAda
 const devnet = useDevnet();
 const recipient = getAddress("0x00000000000000000000000000000000000000dd");
 
+let serial = 0;
+
 /** `count` records of `source` (a seed bot's name, or the API), settled unless `pending`. */
 async function record(storage: StorageAdapter, source: string, count: number, pending = false) {
   const from = devnet.accounts[1]?.address ?? recipient;
   const records = Array.from(
     { length: count },
     (_, index): NewTransactionRecord => ({
-      hash: keccak256(toHex(`${source} ${index} ${pending}`)),
+      hash: keccak256(toHex(`${source} ${serial++}`)),
       from,
       to: recipient,
       value: 1n,
@@ -93,4 +95,40 @@ test("runs by itself as blocks come, and botRetention: false keeps everything", 
   await expect(
     createPlatform({ transport: http(devnet.rpcUrl), history: { botRetention: -1 } }),
   ).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
+});
+
+test("a removed instance's records are still the bots': bounded with the rest, after a restart too", async () => {
+  // One store for two platforms in turn, as a database file is: the first's close leaves it open.
+  const storage: StorageAdapter = { ...memoryStorage(), close: async () => undefined };
+  const options = {
+    transport: http(devnet.rpcUrl),
+    storage,
+    bots: { env: {} },
+    history: { botRetention: 2 },
+  };
+  const platform = await createPlatform(options);
+  try {
+    await platform.bots.createInstance({ scenario: "transfer", name: "gone" });
+    await platform.bots.removeInstance("gone");
+    await record(storage, "gone", 5);
+    expect(await platform.transactions.applyRetention()).toBe(3);
+  } finally {
+    await platform.close();
+  }
+  // The next platform on the store knows the name from it.
+  const next = await createPlatform(options);
+  try {
+    const newer = await record(storage, "gone", 4);
+    expect(await next.transactions.applyRetention()).toBe(4);
+    expect(
+      (await storage.transactions.list({ limit: 100, source: "gone" })).map((entry) => entry.id),
+    ).toEqual(
+      newer
+        .slice(-2)
+        .map((entry) => entry.id)
+        .reverse(),
+    );
+  } finally {
+    await next.close();
+  }
 });

@@ -8,10 +8,10 @@ export type HistoryOptions = {
   /**
    * The bots' records the history keeps: the newest this many, all bots together. Older ones that
    * are settled (`confirmed` or `failed`) are deleted a batch at a time as new blocks come; pending
-   * ones never. Only records whose `source` is a bot's name: the wallets' own sends (`api`, `sdk`,
-   * …), the oracle's, the contracts' and the bots' top-ups are kept whatever their number. `false`
-   * keeps every record. Default 1,000,000 (about 0.5 GB of history in sqlite; see
-   * docs/operations.md).
+   * ones never. Only records whose `source` is a bot's name (an instance removed since included):
+   * the wallets' own sends (`api`, `sdk`, …), the oracle's, the contracts' and the bots' top-ups
+   * are kept whatever their number. `false` keeps every record. Default 1,000,000 (about 0.5 GB of
+   * history in sqlite; see docs/operations.md).
    */
   botRetention?: number | false | undefined;
 };

@@ -41,6 +41,8 @@ type PersistedTraffic = {
   instances: Record<string, { scenario: string; config: Record<string, unknown> }>;
   groups: TrafficGroup[];
   members: Record<string, { group: string; weight: number }>;
+  /** Instances removed since: their records in the history are still the bots' (retention). */
+  removed?: string[];
 };
 
 type Instance = { scenario: string; config: Record<string, unknown> };
@@ -61,6 +63,7 @@ export class TrafficController {
   readonly #dormant = new Map<string, Instance>();
   readonly #groups = new Map<string, TrafficGroup>();
   readonly #members = new Map<string, { group: string; weight: number }>();
+  readonly #removed = new Set<string>();
 
   /** `added`: what follows a bot's registration (its stored state read, a resume). */
   constructor(registry: BotRegistry, storage: StorageAdapter, added: (runner: BotRunner) => Promise<void>) {
@@ -75,6 +78,15 @@ export class TrafficController {
 
   stop(name: string): Promise<BotTransition> {
     return this.#registry.runner(name).stop();
+  }
+
+  /**
+   * Names of bots the history holds records of that are not registered: instances removed, and
+   * stored instances of a custom scenario not registered (yet). The history's retention bounds
+   * their records with the registered bots' ones.
+   */
+  unregisteredNames(): string[] {
+    return [...this.#removed, ...this.#dormant.keys()];
   }
 
   /** Made with `createInstance` (or a traffic document), not a scenario's own bot. */
@@ -111,6 +123,7 @@ export class TrafficController {
     const runner = await this.#registry.add({ ...definition, name, keyIndex: undefined }, [config], scenario);
     await this.#added(runner);
     this.#instances.set(name, { scenario, config });
+    this.#removed.delete(name);
     await this.#save();
     return runner;
   }
@@ -125,6 +138,7 @@ export class TrafficController {
     this.#registry.remove(name);
     this.#instances.delete(name);
     this.#members.delete(name);
+    this.#removed.add(name);
     await this.#save();
   }
 
@@ -257,6 +271,7 @@ export class TrafficController {
     if (only === undefined) {
       for (const group of saved.groups ?? []) this.#groups.set(group.name, group);
       for (const [name, member] of Object.entries(saved.members ?? {})) this.#members.set(name, member);
+      for (const name of saved.removed ?? []) this.#removed.add(name);
     }
     for (const [name, { scenario, config }] of Object.entries(saved.instances ?? {})) {
       if (only !== undefined && scenario !== only) continue;
@@ -286,6 +301,7 @@ export class TrafficController {
       instances: Object.fromEntries([...this.#dormant, ...this.#instances]),
       groups: [...this.#groups.values()],
       members: Object.fromEntries(this.#members),
+      removed: [...this.#removed],
     };
     await this.#storage.state.set(TRAFFIC_STATE_KEY, state);
   }
