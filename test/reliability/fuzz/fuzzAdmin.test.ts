@@ -2,8 +2,8 @@ import { createAdminServer } from "@privnet/express-adapter";
 import { expect, test } from "vitest";
 import { errorBody } from "../../../packages/express-adapter/src/schemas/errors.js";
 import { FUZZ_RUNS, FUZZ_SEED } from "../reliabilityScale.js";
-import { fuzzServer } from "./fuzzServer.js";
 import { useFuzzPlatform } from "./fuzzPlatform.js";
+import { fuzzServer } from "./fuzzServer.js";
 
 // Issue 15's acceptance, for the admin API (the oracle API's is fuzzOracle.test.ts, a file of its
 // own so that the two run side by side): fast-check fuzzing of every route from its OpenAPI

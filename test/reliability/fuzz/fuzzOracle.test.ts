@@ -2,8 +2,8 @@ import { createOracleServer } from "@privnet/oracle-http";
 import { expect, test } from "vitest";
 import { errorBody } from "../../../packages/oracle-http/src/schemas/errors.js";
 import { FUZZ_RUNS, FUZZ_SEED } from "../reliabilityScale.js";
-import { fuzzServer } from "./fuzzServer.js";
 import { useFuzzPlatform } from "./fuzzPlatform.js";
+import { fuzzServer } from "./fuzzServer.js";
 
 // Issue 15's acceptance, for the oracle API (the admin API's is fuzzAdmin.test.ts): every route
 // from its OpenAPI document — never a 5xx, always the JSON error shape, no state change from a
