@@ -6,8 +6,9 @@
  * Targets missed are reported, not failed: docs/performance.md explains each.
  *
  *   pnpm bench                         # everything but the long soak (about 5 minutes on the 2-core machine)
- *   pnpm bench --long                  # and the long soak: 100,000 sends, about 3 more minutes; and
- *                                      # history-growth at 1,000,000 records instead of 100,000
+ *   pnpm bench --long                  # and the long soak: 100,000 sends, about 3 more minutes;
+ *                                      # history-growth at 1,000,000 records instead of 100,000; and
+ *                                      # node-state at 1,000,000 transfers (~9 minutes) instead of 40,000
  *   pnpm bench --only sender,startup   # some of them
  *
  * Without `--long`, the long soak's figures (`rss_after_100k_sends`, `heap_after_100k_sends`) are
@@ -54,7 +55,10 @@ const benchmarks = [
 ] as const;
 
 /** Arguments a benchmark takes with `--long` instead of its own defaults. */
-const longArguments: Record<string, string[]> = { "history-growth": ["--records", "1000000"] };
+const longArguments: Record<string, string[]> = {
+  "history-growth": ["--records", "1000000"],
+  "node-state": ["--transfers", "1000000", "--blocks", "5000"],
+};
 /** Run only with `--long` (or named in `--only`): minutes of their own. */
 const long = new Set<string>(["soak-long"]);
 /** The figures of the long benchmarks, carried over from the last run that measured them. */

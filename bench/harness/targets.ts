@@ -69,6 +69,10 @@ export const targets: Record<string, Target> = {
   api_p99_growth_postgres: { on: "ratio", atMost: 2 },
   // issue 48: a window of historical states keeps anvil's memory flat as the chain ages
   node_rss_growth: { on: "ratio", atMost: 1.3 },
+  // issue 48: anvil within 1.5 GB, and a stop and a start within 10 s, after a million transfers
+  node_rss_peak_mb: { on: "value", atMost: 1536 },
+  aged_stop_seconds: { on: "value", atMost: 10 },
+  aged_restart_seconds: { on: "value", atMost: 10 },
   // issue 48: blocks anvil dropped answer on the chain port from the archive, exactly
   archive_answers: { on: "value", atLeast: 1 },
 };
