@@ -20,10 +20,19 @@
  * - `bare_relay_presigned_*`: the same three through a bare relay (a thread that copies bytes to
  *   anvil and reads nothing) against anvil direct: the floor of one more hop on this machine, which
  *   any relay pays. `clock_vs_bare_relay_automine`: the clock relay against that floor.
+ * - `archive_link_presigned_automine`: the first, on a devnet with a state file (as `privnet up`
+ *   runs it: the chain archive's writer, and its link in the relay, which reads every send to count
+ *   the blocks automine makes) against the same devnet without one. `archive_link_cpu_per_send_automine`: the
+ *   CPU time per transfer of this process, the relay's thread included, with the link vs without.
+ *   `archive_link_presigned_block_time`: the same at 1 s blocks, where the writer's work is a
+ *   block a second and what is left per send is the link's.
  *
  *   pnpm bench:timestamps
  *   pnpm bench:timestamps --transfers 2000 --concurrency 64 --rounds 9   # defaults: 1000, 64, 7
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type Devnet, startDevnet } from "@privnet/devnet";
 import { createPublicClient, type Hex, http, parseGwei } from "viem";
@@ -168,6 +177,57 @@ async function throughput(blockTime: number, kind: "preSigned" | "preSignedBatch
     console.log(`  rounds whose chain did not mine all ${transfers} transfers: ${JSON.stringify(stalled)}`);
   }
   return result;
+}
+
+/**
+ * Pre-signed single sends, automining, on a devnet with a state file (the chain archive and its
+ * relay link) against one without: each round on a fresh chain, the sides alternating which goes
+ * first, after a warm-up round each. Medians of the rates and of the CPU time per transfer.
+ */
+async function archiveLinkCost(blockTime: number) {
+  const dir = await mkdtemp(join(tmpdir(), "privnet-archive-link-"));
+  let stalls = 0;
+  const side = (archive: boolean) => async () => {
+    const devnet = await start({
+      blockTime,
+      ...(archive ? { statePath: join(dir, `chain-state-${started.length}-${Date.now()}.json`) } : {}),
+    });
+    try {
+      return await sendRound(devnet, devnet.rpcUrl, "preSigned", () => stalls++);
+    } finally {
+      await devnet.stop();
+      started.splice(started.indexOf(devnet), 1);
+    }
+  };
+  const sides = { link: side(true), plain: side(false) };
+  const rates = { link: [] as number[], plain: [] as number[] };
+  const cpu = { link: [] as number[], plain: [] as number[] };
+  try {
+    await sides.link();
+    await sides.plain();
+    for (let index = 0; index < rounds; index++) {
+      for (const name of index % 2 === 0 ? (["link", "plain"] as const) : (["plain", "link"] as const)) {
+        const result = await sides[name]();
+        rates[name].push(result.rate);
+        cpu[name].push(result.cpu);
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  const list = (values: number[]) => values.map((value) => value.toFixed(0)).join(", ");
+  console.log(
+    `preSigned, ${blockTime === 0 ? "automining" : `${blockTime} s blocks`}, with the chain archive and without:`,
+  );
+  console.log(`  with: ${list(rates.link)} tx/s (${list(cpu.link)} µs CPU/tx)`);
+  console.log(`  without: ${list(rates.plain)} tx/s (${list(cpu.plain)} µs CPU/tx)`);
+  if (stalls > 0) console.log(`  rounds whose chain did not mine all ${transfers} transfers: ${stalls}`);
+  return {
+    link: median(rates.link),
+    plain: median(rates.plain),
+    cpuLink: median(cpu.link),
+    cpuPlain: median(cpu.plain),
+  };
 }
 
 /** One round on a fresh chain: sign `transfers`, time their sending, then wait for them to be mined. */
@@ -319,6 +379,26 @@ try {
     blockTime.anvil,
     "tx/s",
     `the same sends at 1 s blocks through a bare relay vs anvil direct: the floor of one more hop; ${rounding}`,
+  );
+  const archive = await archiveLinkCost(0);
+  figures.archive_link_presigned_automine = figure(
+    archive.link,
+    archive.plain,
+    "tx/s",
+    `pre-signed eth_sendRawTransaction, one per request, ${concurrency} in flight, automining: a devnet with a state file (the chain archive: its writer, and its relay link reading every send) vs the same without one; ${rounding}`,
+  );
+  figures.archive_link_cpu_per_send_automine = figure(
+    archive.cpuLink,
+    archive.cpuPlain,
+    "µs",
+    `CPU time of the sending process per pre-signed transfer, the relay's thread included — with the chain archive's link vs without; ${rounding}`,
+  );
+  const archiveBlocks = await archiveLinkCost(1);
+  figures.archive_link_presigned_block_time = figure(
+    archiveBlocks.link,
+    archiveBlocks.plain,
+    "tx/s",
+    `the same at 1 s blocks (the archive's writer reads a block a second; the link still reads every send): with a state file vs without; ${rounding}`,
   );
 } finally {
   await Promise.all(started.map((devnet) => devnet.stop()));
