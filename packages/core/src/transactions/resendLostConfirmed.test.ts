@@ -66,6 +66,29 @@ test("what the history calls confirmed and the chain lost is sent again on start
   }
 });
 
+test("the chain mined past the lost blocks before the start (its block time goes on): still sent again", async () => {
+  const storage = memoryStorage();
+  const { kept, lost } = await runThenLoseBlocks(storage);
+  // Empty blocks where the lost ones were: every lost record names a block the chain has again.
+  await devnet.request("anvil_mine", ["0x10"]);
+  const head = BigInt(await devnet.request<string>("eth_blockNumber"));
+  expect(lost.every((record) => (record.blockNumber as bigint) <= head)).toBe(true);
+
+  const next = await createPlatform({ transport: http(devnet.rpcUrl), storage, resendLostConfirmed: true });
+  try {
+    for (const record of lost) {
+      await next.transactions.wait(record.id);
+      const settled = await storage.transactions.get(record.id);
+      expect(settled).toMatchObject({ status: "confirmed", hash: record.hash });
+      expect(settled?.blockNumber as bigint).toBeGreaterThan(head);
+    }
+    expect(await storage.transactions.get(kept.id)).toEqual(kept);
+    expect((await next.transactions.verify()).mismatches).toEqual([]);
+  } finally {
+    await next.close();
+  }
+});
+
 test("without resendLostConfirmed (a test suite's revert), nothing is sent again", async () => {
   const storage = memoryStorage();
   const { lost } = await runThenLoseBlocks(storage);

@@ -83,7 +83,16 @@ export async function resendLostConfirmed(
   return result;
 }
 
-/** The confirmed records the chain at `head` lacks, newest pages first (see {@link resendLostConfirmed}). */
+/**
+ * The confirmed records the chain at `head` lacks, newest pages first (see {@link resendLostConfirmed}).
+ *
+ * A chain reloaded from a state write lost every block above the write's head and kept every one
+ * at or below it; meanwhile it may have mined new blocks past the lost ones (a block time goes on
+ * while privnet starts). So a record above `head` is lost, and of the others — read from the
+ * highest block down, a group of receipts at a time — those whose receipt is not in the block they
+ * name are, until a whole group is where it was: every lower block is kept. The walk ends at the
+ * first page where nothing was lost.
+ */
 async function findLost(ctx: PlatformContext, head: bigint): Promise<TransactionRecord[]> {
   const lost: TransactionRecord[] = [];
   let before: number | undefined;
@@ -95,15 +104,18 @@ async function findLost(ctx: PlatformContext, head: bigint): Promise<Transaction
     });
     if (page.length === 0) break;
     const above = page.filter((record) => record.blockNumber === null || record.blockNumber > head);
-    lost.push(...above);
-    if (above.length === 0) break;
-    // Records among them the chain should still hold: their receipt must be in the block named.
-    const below = page.filter((record) => !above.includes(record));
+    const below = page
+      .filter((record) => !above.includes(record))
+      .sort((a, b) => Number((b.blockNumber ?? 0n) - (a.blockNumber ?? 0n)));
+    const missing: TransactionRecord[] = [];
     for (let index = 0; index < below.length; index += RECEIPT_READS) {
       const group = below.slice(index, index + RECEIPT_READS);
       const held = await Promise.all(group.map((record) => inItsBlock(ctx, record)));
-      lost.push(...group.filter((_, at) => !held[at]));
+      missing.push(...group.filter((_, at) => !held[at]));
+      if (held.every(Boolean)) break;
     }
+    lost.push(...above, ...missing);
+    if (above.length === 0 && missing.length === 0) break;
     before = page[page.length - 1]?.id;
   }
   return lost;
