@@ -111,9 +111,14 @@ function parseNumber(flag: string, text: string): number {
 class UsageError extends Error {}
 
 main().catch((error: unknown) => {
+  // parseArgs's own refusals (an unknown option, a value missing or starting with a dash, a
+  // positional argument) are usage errors too.
   if (
     error instanceof UsageError ||
-    (error instanceof Error && "code" in error && error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION")
+    (error instanceof Error &&
+      "code" in error &&
+      typeof error.code === "string" &&
+      error.code.startsWith("ERR_PARSE_ARGS_"))
   ) {
     console.error(`privnet-devnet: ${error.message}\n\n${usage}`);
     process.exit(2);
