@@ -1,4 +1,4 @@
-import { readFileSync, watch, writeFileSync } from "node:fs";
+import { watch, writeFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { resolveAnvilBinary } from "@privnet/devnet";
 import { afterEach, expect, test } from "vitest";
+import { processGroupOf } from "../testing/processGroups.js";
 import { printedUrls, runPrivnet } from "../testing/runPrivnet.js";
 import { status } from "./status.js";
 
@@ -62,12 +63,6 @@ function appears(dir: string, name: string): Promise<void> {
   });
 }
 
-/** The process group of `pid` (Linux: field 5 of /proc/<pid>/stat). */
-function groupOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
-}
-
 test("kill -9 of everything mid-traffic: the next start sends what the chain lost again before it answers, and every confirmed record has its receipt", async () => {
   cwd = await mkdtemp(join(tmpdir(), "privnet-crash-"));
   const dataDir = join(cwd, ".privnet");
@@ -83,7 +78,7 @@ test("kill -9 of everything mid-traffic: the next start sends what the chain los
   // At the start of a state write, everything is frozen (SIGSTOP: the file cannot change) and
   // killed once the history holds confirmed records beyond the state file's head; else it thaws
   // and the next write is waited for.
-  const group = -groupOf(anvilPid);
+  const group = -processGroupOf(anvilPid);
   anvilGroup = group;
   let stateHead: number;
   let before: Row[];

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { createPublicClient, http } from "viem";
 import { afterEach, describe, expect, test } from "vitest";
 import { ENVIRONMENT_VARIABLES } from "../config/resolveSettings.js";
+import { groupEnded, processGroupOf } from "../testing/processGroups.js";
 import { printedUrls, runPrivnet } from "../testing/runPrivnet.js";
 
 // Ctrl-C from outside: the real command, the signal the way a terminal sends it.
@@ -130,27 +131,6 @@ describe("Ctrl-C", () => {
     await groupEnded(chainGroup);
   }, 120_000);
 });
-
-/** The process group of process `pid` (Linux: `/proc/<pid>/stat`, its fifth field). */
-function processGroupOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
-}
-
-/**
- * Resolves once no process of group `group` is left. They are not our children, so no exit event
- * reaches us: the group is asked (signal 0) until it is gone.
- */
-async function groupEnded(group: number): Promise<void> {
-  for (;;) {
-    try {
-      process.kill(-group, 0);
-    } catch {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /**
  * Sends a request's headers to `url` and not its body: the server waits for the rest. Resolves
